@@ -1,0 +1,1 @@
+## runner/local.mk: owned by its module.

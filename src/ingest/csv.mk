@@ -1,0 +1,1 @@
+## src/ingest/csv.mk: owned by its module.

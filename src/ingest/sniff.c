@@ -1,0 +1,121 @@
+/* sniff.c: decide an input's format from its content and dispatch to the
+ * reader.  The only place that knows which formats exist. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ingest/ingest.h"
+
+static const char *const field_names[GS_F__N] = {
+	[GS_F_OP] = "op", [GS_F_BATCH] = "batch", [GS_F_M] = "M", [GS_F_N] = "N",
+	[GS_F_K] = "K", [GS_F_DTYPE] = "dtype", [GS_F_TRANS_A] = "trans_a",
+	[GS_F_TRANS_B] = "trans_b", [GS_F_BIAS] = "bias", [GS_F_TIME] = "time",
+	[GS_F_TAG] = "tag", [GS_F_KERNEL] = "kernel", [GS_F_OK] = "ok",
+	[GS_F_COUNT] = "count", [GS_F_SAMPLES] = "samples",
+	[GS_F_TILE_M] = "tile_m", [GS_F_TILE_N] = "tile_n", [GS_F_TILE_K] = "tile_k",
+};
+
+const char *
+gs_field_name(gs_field f)
+{
+	return f < GS_F__N ? field_names[f] : "?";
+}
+
+int
+gs_ingest_opts_map(gs_ingest_opts *opts, const char *spec, gs_error *err)
+{
+	const char *eq = strchr(spec, '=');
+
+	if (!eq || eq == spec || !eq[1])
+		return gs_error_set(err, NULL, 0, 0,
+		                    "--map expects FIELD=COLUMN, got '%s'", spec);
+	for (int f = 0; f < GS_F__N; f++) {
+		size_t n = strlen(field_names[f]);
+		if (n == (size_t)(eq - spec) && strncasecmp(spec, field_names[f], n) == 0) {
+			opts->map[f] = eq + 1;
+			return 0;
+		}
+	}
+	return gs_error_set(err, NULL, 0, 0,
+	                    "--map: unknown field '%.*s' (known: op batch M N K dtype "
+	                    "trans_a trans_b bias time tag kernel ok count samples "
+	                    "tile_m tile_n tile_k)", (int)(eq - spec), spec);
+}
+
+typedef enum {
+	FMT_CSV, FMT_JSON, FMT_SQLITE, FMT_BINARY, FMT_EMPTY
+} sniffed;
+
+static sniffed
+sniff(const gs_input *in)
+{
+	const unsigned char *p = in->head, *end = in->head + in->head_len;
+
+	if (in->head_len >= 16 && memcmp(p, "SQLite format 3", 16) == 0)
+		return FMT_SQLITE;
+	if (end - p >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+		p += 3;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if (p == end)
+		return FMT_EMPTY;
+	if (*p == '{' || *p == '[')
+		return FMT_JSON;
+	for (const unsigned char *q = p; q < end; q++)
+		if (*q == 0 || (*q < 0x20 && *q != '\t' && *q != '\r' && *q != '\n'))
+			return FMT_BINARY;
+	return FMT_CSV;
+}
+
+static int
+read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
+{
+	switch (sniff(in)) {
+	case FMT_EMPTY:
+		return gs_error_set(err, in->path, 1, 0, "empty input");
+	case FMT_BINARY:
+		return gs_error_set(err, in->path, 1, 0,
+		                    "binary data: not a CSV, JSON trace or rocpd database");
+	case FMT_JSON:
+		return gs_error_set_offset(err, in->path, 0,
+		                           "JSON traces are not supported by this build");
+	case FMT_SQLITE:
+		return gs_error_set(err, in->path, 0, 0,
+		                    "rocpd databases are not supported by this build");
+	case FMT_CSV:
+		break;
+	}
+	return gs_csv_read(in, opts, t, err);
+}
+
+int
+gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out,
+               gs_error *err)
+{
+	static const gs_ingest_opts defaults;
+	gs_input in;
+	gs_table *t;
+	int rc;
+
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	if (gs_input_open(&in, path, err) != 0)
+		return -1;
+	t = gs_table_new(path);
+	if (!t) {
+		gs_input_close(&in);
+		return gs_error_set(err, path, 0, 0, "out of memory");
+	}
+	rc = read_format(&in, opts, t, err);
+	gs_input_close(&in);
+	if (rc == 0)
+		rc = gs_table_finish(t, err);
+	if (rc != 0) {
+		gs_table_free(t);
+		return -1;
+	}
+	*out = t;
+	return 0;
+}

@@ -1,0 +1,1 @@
+## src/ingest/trace.mk: owned by its module.

@@ -1,0 +1,1 @@
+## src/model/eff.mk: owned by its module.

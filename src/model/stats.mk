@@ -1,0 +1,1 @@
+## src/model/stats.mk: owned by its module.

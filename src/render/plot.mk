@@ -1,0 +1,1 @@
+## src/render/plot.mk: owned by its module.

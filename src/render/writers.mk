@@ -1,0 +1,1 @@
+## src/render/writers.mk: owned by its module.

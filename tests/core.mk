@@ -1,0 +1,1 @@
+## tests/core.mk: owned by its module.
