@@ -21,8 +21,9 @@ double gs_stats_stddev(const double *x, size_t n);
 /* gs_stats_geomean_ci: geometric mean of the positive ratios R[0..N),
  * exp(mean(ln r)), with a two-sided confidence interval at LEVEL (0.95)
  * from Student's t on the log ratios: exp(mean ± t_{n-1} · sd/√n).
- * With N == 1 the interval is [gm, gm].  Returns 0, or -1 if N == 0 or a
- * ratio is not finite and > 0 (outputs untouched). */
+ * With N == 1 the interval is [gm, gm].  Returns 0, or -1 if N == 0, a
+ * ratio is not finite and > 0, or LEVEL is not in (0, 1) (outputs
+ * untouched). */
 int gs_stats_geomean_ci(const double *r, size_t n, double level,
                         double *gm, double *lo, double *hi);
 
@@ -30,12 +31,17 @@ int gs_stats_geomean_ci(const double *r, size_t n, double level,
  * degrees of freedom (DF >= 1).  Accurate to 1e-9 relative. */
 double gs_stats_t_quantile(double p, double df);
 
+/* gs_stats_t_sf: the upper tail P(T > t) of Student's t with DF degrees of
+ * freedom (DF > 0), from the regularised incomplete beta function
+ * (Abramowitz & Stegun 26.7.1).  Accurate to about 1e-12 relative. */
+double gs_stats_t_sf(double t, double df);
+
 /* gs_stats_mann_whitney: two-sided Mann-Whitney U test of X[0..NX) against
- * Y[0..NY).  Exact distribution of U (no ties) when NX, NY <= 20 and
- * there are no ties; otherwise the normal approximation with tie
- * correction and continuity correction (scipy.stats.mannwhitneyu,
- * method="auto" semantics).  Writes the p-value to *P (1 if both samples
- * are all equal).  Returns 0, or -1 if NX or NY is 0. */
+ * Y[0..NY).  Exact distribution of U when there are no ties and
+ * min(NX, NY) <= 8; otherwise the normal approximation with tie correction
+ * and continuity correction (scipy.stats.mannwhitneyu method="auto", scipy
+ * 1.10).  Writes the p-value to *P (1 if both samples are all equal).
+ * Returns 0, or -1 if NX or NY is 0 or a value is NaN. */
 int gs_stats_mann_whitney(const double *x, size_t nx, const double *y,
                           size_t ny, double *p);
 
