@@ -1,1 +1,336 @@
+/* compare.c: join two tables on the shape key and classify every shape.
+ * Definitions: DESIGN.md "Definitions"; reference/statistics.md §1 (the
+ * IREE report's summary metrics) and §4 (the two gates per shape). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "analysis/compare.h"
+#include "model/stats.h"
+
+void
+gs_compare_opts_default(gs_compare_opts *o)
+{
+	o->threshold = 0.05;
+	o->top = 10;
+	o->alpha = 0.05;
+	o->correction = GS_CORR_HOLM;
+	o->min_samples = 4;
+}
+
+const char *
+gs_class_name(gs_class c)
+{
+	switch (c) {
+	case GS_IMPROVED: return "improved";
+	case GS_REGRESSED: return "regressed";
+	case GS_UNSURE: return "unsure";
+	case GS_NEUTRAL: break;
+	}
+	return "neutral";
+}
+
+gs_shape_class
+gs_shape_classify(const gs_shape *s)
+{
+	if (s->M <= 256 || s->N <= 256)
+		return GS_SC_SKINNY;
+	if ((double)s->M * (double)s->N < 1048576.0)
+		return GS_SC_SMALL;
+	return GS_SC_LARGE;
+}
+
+const char *
+gs_shape_class_name(gs_shape_class c)
+{
+	switch (c) {
+	case GS_SC_SKINNY: return "skinny";
+	case GS_SC_SMALL: return "small";
+	case GS_SC_LARGE: break;
+	}
+	return "large";
+}
+
+void
+gs_compare_free(gs_compare *c)
+{
+	for (size_t i = 0; i < c->ngroups; i++)
+		free(c->groups[i].name);
+	free(c->groups);
+	free(c->pairs);
+	free(c->only_base);
+	free(c->only_cand);
+	free(c->top_improved);
+	free(c->top_regressed);
+	memset(c, 0, sizeof *c);
+}
+
+/* Threshold gate: change = s - 1 against ±T (statistics.md §1, reading (a)). */
+static gs_class
+threshold_class(double s, double t)
+{
+	if (s - 1.0 > t)
+		return GS_IMPROVED;
+	if (s - 1.0 < -t)
+		return GS_REGRESSED;
+	return GS_NEUTRAL;
+}
+
+static int
+match(gs_compare *c, gs_error *err)
+{
+	const gs_table *b = c->base, *k = c->cand;
+
+	c->pairs = calloc(b->n ? b->n : 1, sizeof *c->pairs);
+	c->only_base = calloc(b->n ? b->n : 1, sizeof *c->only_base);
+	c->only_cand = calloc(k->n ? k->n : 1, sizeof *c->only_cand);
+	if (!c->pairs || !c->only_base || !c->only_cand)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < b->n; i++) {
+		const gs_record *cand = gs_table_find(k, &b->rec[i].shape);
+		if (!cand) {
+			c->only_base[c->nonly_base++] = &b->rec[i];
+			continue;
+		}
+		gs_pair *p = &c->pairs[c->npairs++];
+		p->base = &b->rec[i];
+		p->cand = cand;
+		p->speedup = p->base->t.median / cand->t.median;
+		p->cls = threshold_class(p->speedup, c->opts.threshold);
+		p->p_value = p->p_adjusted = NAN;
+	}
+	for (size_t i = 0; i < k->n; i++)
+		if (!gs_table_find(b, &k->rec[i].shape))
+			c->only_cand[c->nonly_cand++] = &k->rec[i];
+	if (c->npairs == 0)
+		return gs_error_set(err, k->path, 0, 0,
+		                    "no shape in common with %s (%zu and %zu shapes; "
+		                    "check dtype and transposes, or --map)",
+		                    b->path, b->n, k->n);
+	return 0;
+}
+
+/* Significance gate: Mann-Whitney U where both sides have enough samples,
+ * corrected across the tested shapes; a shape that crossed T without
+ * significance becomes unsure. */
+static int
+significance(gs_compare *c, gs_error *err)
+{
+	double *p = malloc(c->npairs * sizeof *p);
+	size_t tested = 0;
+
+	if (!p)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < c->npairs; i++) {
+		gs_pair *q = &c->pairs[i];
+		p[i] = NAN;
+		if (q->base->nsamples < c->opts.min_samples ||
+		    q->cand->nsamples < c->opts.min_samples)
+			continue;
+		if (gs_stats_mann_whitney(q->base->samples, q->base->nsamples,
+		                          q->cand->samples, q->cand->nsamples,
+		                          &q->p_value) != 0)
+			continue;
+		q->tested = 1;
+		p[i] = q->p_value;
+		tested++;
+	}
+	int rc = 0;
+	if (c->opts.correction == GS_CORR_HOLM)
+		rc = gs_stats_holm(p, c->npairs, p);
+	else if (c->opts.correction == GS_CORR_BH)
+		rc = gs_stats_bh(p, c->npairs, p);
+	if (rc != 0) {
+		free(p);
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	for (size_t i = 0; i < c->npairs; i++) {
+		gs_pair *q = &c->pairs[i];
+		if (!q->tested)
+			continue;
+		q->p_adjusted = p[i];
+		if (q->cls != GS_NEUTRAL && !(q->p_adjusted <= c->opts.alpha))
+			q->cls = GS_UNSURE;
+	}
+	c->s.tested = tested;
+	c->s.expected_false_positives = c->opts.alpha * (double)tested;
+	free(p);
+	return 0;
+}
+
+static int
+summarize(gs_compare *c, gs_error *err)
+{
+	gs_compare_summary *s = &c->s;
+	double *r = malloc(c->npairs * sizeof *r);
+
+	if (!r)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	s->matched = c->npairs;
+	for (size_t i = 0; i < c->npairs; i++) {
+		const gs_pair *p = &c->pairs[i];
+		double tb = p->base->t.median, tc = p->cand->t.median;
+		r[i] = p->speedup;
+		s->total_base_us += tb;
+		s->total_cand_us += tc;
+		switch (p->cls) {
+		case GS_IMPROVED:
+			s->improved++;
+			s->time_saved_us += tb - tc;
+			break;
+		case GS_REGRESSED:
+			s->regressed++;
+			s->time_lost_us += tc - tb;
+			break;
+		case GS_UNSURE: s->unsure++; break;
+		case GS_NEUTRAL: s->neutral++; break;
+		}
+	}
+	int rc = gs_stats_geomean_ci(r, c->npairs, 0.95, &s->geomean,
+	                             &s->geomean_lo, &s->geomean_hi);
+	free(r);
+	if (rc != 0)
+		return gs_error_set(err, NULL, 0, 0, "geomean undefined: a speedup is not positive");
+	s->weighted = s->total_base_us / s->total_cand_us;
+	s->net_saved_us = s->total_base_us - s->total_cand_us;
+	s->saved_lost_ratio = s->time_lost_us > 0 ? s->time_saved_us / s->time_lost_us
+	                                          : INFINITY;
+	s->only_in_baseline = c->nonly_base;
+	s->only_in_candidate = c->nonly_cand;
+	s->excluded_baseline = c->base->nexcl;
+	s->excluded_candidate = c->cand->nexcl;
+	return 0;
+}
+
+/* ---- breakdowns ------------------------------------------------------- */
+
+static gs_group *
+group_get(gs_compare *c, const char *by, const char *name, size_t *cap)
+{
+	gs_group *g;
+
+	for (size_t i = 0; i < c->ngroups; i++)
+		if (c->groups[i].by == by && strcmp(c->groups[i].name, name) == 0)
+			return &c->groups[i];
+	if (c->ngroups == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+		g = realloc(c->groups, ncap * sizeof *g);
+		if (!g)
+			return NULL;
+		c->groups = g;
+		*cap = ncap;
+	}
+	g = &c->groups[c->ngroups];
+	memset(g, 0, sizeof *g);
+	g->by = by;
+	g->name = strdup(name);
+	if (!g->name)
+		return NULL;
+	c->ngroups++;
+	return g;
+}
+
+static void
+group_add(gs_group *g, const gs_pair *p)
+{
+	g->n++;
+	g->total_base_us += p->base->t.median;
+	g->total_cand_us += p->cand->t.median;
+	g->geomean += log(p->speedup); /* sum of logs until group_finish */
+	switch (p->cls) {
+	case GS_IMPROVED: g->improved++; break;
+	case GS_REGRESSED: g->regressed++; break;
+	case GS_UNSURE: g->unsure++; break;
+	case GS_NEUTRAL: g->neutral++; break;
+	}
+}
+
+static int
+groups(gs_compare *c, gs_error *err)
+{
+	static const char by_tag[] = "tag", by_dtype[] = "dtype", by_class[] = "class";
+	const char *const order[] = {by_tag, by_dtype, by_class};
+	size_t cap = 0;
+
+	for (size_t o = 0; o < 3; o++) {
+		for (size_t i = 0; i < c->npairs; i++) {
+			const gs_pair *p = &c->pairs[i];
+			const char *name;
+			if (order[o] == by_tag)
+				name = p->base->tag ? p->base->tag : p->cand->tag;
+			else if (order[o] == by_dtype)
+				name = p->base->shape.dtype[0] ? p->base->shape.dtype : "unknown";
+			else
+				name = gs_shape_class_name(gs_shape_classify(&p->base->shape));
+			if (!name)
+				continue; /* inputs without tags have no tag breakdown */
+			gs_group *g = group_get(c, order[o], name, &cap);
+			if (!g)
+				return gs_error_set(err, NULL, 0, 0, "out of memory");
+			group_add(g, p);
+		}
+	}
+	for (size_t i = 0; i < c->ngroups; i++)
+		c->groups[i].geomean = exp(c->groups[i].geomean / (double)c->groups[i].n);
+	return 0;
+}
+
+/* ---- top-N ------------------------------------------------------------ */
+
+static const gs_pair *sort_pairs;
+
+static int
+by_speedup_desc(const void *a, const void *b)
+{
+	double x = sort_pairs[*(const size_t *)a].speedup;
+	double y = sort_pairs[*(const size_t *)b].speedup;
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
+}
+
+static int
+by_speedup_asc(const void *a, const void *b)
+{
+	return by_speedup_desc(b, a);
+}
+
+static size_t *
+top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *),
+       size_t *n)
+{
+	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx);
+
+	*n = 0;
+	if (!idx)
+		return NULL;
+	for (size_t i = 0; i < c->npairs; i++)
+		if (c->pairs[i].cls == cls)
+			idx[(*n)++] = i;
+	sort_pairs = c->pairs;
+	qsort(idx, *n, sizeof *idx, cmp);
+	sort_pairs = NULL;
+	if (*n > c->opts.top)
+		*n = c->opts.top;
+	return idx;
+}
+
+int
+gs_compare_run(const gs_table *base, const gs_table *cand,
+               const gs_compare_opts *opts, gs_compare *out, gs_error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->opts = *opts;
+	out->base = base;
+	out->cand = cand;
+	if (match(out, err) != 0 || significance(out, err) != 0 ||
+	    summarize(out, err) != 0 || groups(out, err) != 0)
+		return -1;
+	out->top_improved = top_of(out, GS_IMPROVED, by_speedup_desc, &out->ntop_improved);
+	out->top_regressed = top_of(out, GS_REGRESSED, by_speedup_asc, &out->ntop_regressed);
+	if (!out->top_improved || !out->top_regressed)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	return 0;
+}

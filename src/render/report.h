@@ -19,6 +19,7 @@ typedef struct gs_report_plot {
 	const char *caption;     /* how to read it */
 	char *svg;               /* owned, NUL-terminated */
 	size_t svg_len;
+	struct gs_plot *plot;    /* the laid-out figure (for PNG assets), owned */
 } gs_report_plot;
 
 typedef enum gs_report_kind {

@@ -1,0 +1,35 @@
+/* cmd_compare.h: the compare pipeline, ingest -> compare -> figures ->
+ * outputs -> gates (DESIGN.md "Commands"). */
+#ifndef GS_CMD_COMPARE_H
+#define GS_CMD_COMPARE_H
+
+#include "analysis/compare.h"
+#include "ingest/ingest.h"
+#include "render/output.h"
+
+/* Options shared by compare, report and history (DESIGN.md table). */
+typedef struct gs_cli {
+	gs_output_paths out;
+	gs_ingest_opts ingest;
+	gs_compare_opts cmp;
+	const char *gpu;           /* --gpu NAME|FILE */
+	const char *title;         /* --title */
+	double min_geomean;        /* --min-geomean, 0 = no gate */
+	long max_regressed;        /* --max-regressed, -1 = no gate */
+	int quiet;                 /* -q: no summary line on stdout */
+} gs_cli;
+
+/* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */
+void gs_cli_init(gs_cli *cli);
+
+/* gs_report_timestamp: SOURCE_DATE_EPOCH if set (must be a non-negative
+ * integer: otherwise -1 with ERR), else the current time. */
+int gs_report_timestamp(long long *ts, gs_error *err);
+
+/* gs_run_compare: compare BASE_PATH against CAND_PATH and write every
+ * output CLI asks for.  Returns the exit status: 0 done, 1 a gate was
+ * crossed, 2 with ERR set for usage or input errors (nothing written). */
+int gs_run_compare(const gs_cli *cli, const char *base_path,
+                   const char *cand_path, gs_error *err);
+
+#endif

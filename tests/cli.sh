@@ -1,0 +1,107 @@
+#!/bin/sh
+# cli.sh: the command line end to end on the shipped example: outputs,
+# reproducibility, gates, exit statuses, atomic outputs, escaping.
+set -u
+: "${top_srcdir:?}" "${GEMMSCOPE:?}"
+ex="$top_srcdir/examples/iree-kernel-benchmark"
+base="$ex/rocblas-gemm.csv" cand="$ex/hipblaslt-gemm.csv"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+
+ok() { passes=$((passes + 1)); echo "ok - $1"; }
+fail() { fails=$((fails + 1)); echo "not ok - $1"; }
+check() { # check NAME COMMAND...: the command must succeed
+	name=$1; shift
+	if "$@"; then ok "$name"; else fail "$name"; fi
+}
+status_is() { # status_is WANT NAME COMMAND...
+	want=$1 name=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
+	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
+}
+
+# --- the main job -----------------------------------------------------
+cd "$tmp"
+export SOURCE_DATE_EPOCH=1767225600
+run_all() { # run_all DIR
+	mkdir -p "$1"
+	"$GEMMSCOPE" compare "$base" "$cand" -o "$1/r.html" --json "$1/r.json" \
+		--markdown "$1/r.md" --csv "$1/r.csv" --regressions "$1/regr.csv" \
+		--junit "$1/junit.xml" --assets "$1/assets"
+}
+status_is 0 "compare the example with every output" run_all a
+check "summary line" grep -q '^558 shapes matched: geomean speedup 1.1032' out
+for f in r.html r.json r.md r.csv regr.csv junit.xml; do
+	check "output $f written" test -s "a/$f"
+done
+for p in speedup-curve time-scatter speedup-histogram; do
+	check "asset $p.svg and .png" test -s "a/assets/$p.svg" -a -s "a/assets/$p.png"
+done
+check "no temporary files left" sh -c '! ls a | grep -q "\.[A-Za-z0-9]\{6\}$"'
+status_is 0 "second run" run_all b
+for f in r.html r.json r.md r.csv regr.csv junit.xml; do
+	check "SOURCE_DATE_EPOCH: $f byte-identical" cmp -s "a/$f" "b/$f"
+done
+check "html has no script element" sh -c '! grep -qi "<script" a/r.html'
+check "html loads nothing from the network" sh -c '! grep -Eq "(src|href)=\"https?:" a/r.html'
+check "regressions file: 152 rows + header" test "$(wc -l < a/regr.csv)" -eq 153
+
+# The native outputs read back.
+status_is 0 "regressions list reads back" "$GEMMSCOPE" compare a/regr.csv a/regr.csv -o self.html
+check "regressions vs itself: 152 matched, all neutral" \
+	grep -q '^152 shapes matched: geomean speedup 1.0000 .* 0 improved, 0 regressed, 152 neutral' out
+status_is 0 "per-shape csv reads back" "$GEMMSCOPE" compare "$base" a/r.csv -o csv.html
+check "csv as candidate reproduces the comparison" \
+	grep -q '^558 shapes matched: geomean speedup 1.1032 .* 317 improved, 152 regressed, 89 neutral' out
+
+# --- gates --------------------------------------------------------------
+status_is 1 "--min-geomean 1.2 crossed" "$GEMMSCOPE" compare "$base" "$cand" -o g.html --min-geomean 1.2
+check "gate message" grep -q 'min-geomean' err
+check "a crossed gate still writes the report" test -s g.html
+status_is 0 "--min-geomean 1.1 holds" "$GEMMSCOPE" compare "$base" "$cand" -o g.html --min-geomean 1.1
+status_is 1 "--max-regressed 100 crossed" "$GEMMSCOPE" compare "$base" "$cand" -o g.html --max-regressed 100
+status_is 0 "--max-regressed 152 holds" "$GEMMSCOPE" compare "$base" "$cand" -o g.html --max-regressed 152
+status_is 0 "--threshold 10" "$GEMMSCOPE" compare "$base" "$cand" -o g.html --threshold 10
+
+# --- usage errors -------------------------------------------------------
+status_is 2 "no arguments" "$GEMMSCOPE"
+status_is 2 "unknown command" "$GEMMSCOPE" frobnicate
+status_is 2 "compare with one input" "$GEMMSCOPE" compare "$base"
+status_is 2 "unknown option" "$GEMMSCOPE" compare "$base" "$cand" --frobnicate
+status_is 2 "bad --threshold" "$GEMMSCOPE" compare "$base" "$cand" --threshold abc
+status_is 2 "bad --map" "$GEMMSCOPE" compare "$base" "$cand" --map nonsense
+status_is 2 "missing input" "$GEMMSCOPE" compare "$base" nonexistent.csv -o missing.html
+check "missing input names the file" grep -q '^nonexistent.csv: ' err
+check "missing input: no report" test ! -e missing.html
+status_is 2 "bad SOURCE_DATE_EPOCH" env SOURCE_DATE_EPOCH=yesterday "$GEMMSCOPE" compare "$base" "$cand" -o e.html
+
+# --- bad inputs: exit 2, FILE:LINE message, nothing written or replaced --
+echo "precious" > keep.html
+for bad in "$top_srcdir"/tests/data/bad/*; do
+	case $bad in *.md) continue ;; esac
+	name=$(basename "$bad")
+	status_is 2 "bad input $name" "$GEMMSCOPE" compare "$base" "$bad" -o keep.html \
+		--json keep.json
+	check "bad input $name: message names file and line" \
+		grep -q "^$bad:\(byte \)\?[0-9]" err
+	check "bad input $name: existing report untouched" grep -qx precious keep.html
+	check "bad input $name: no json" test ! -e keep.json
+done
+check "no temporary files left by failures" sh -c '! ls | grep -q "keep\.html\."'
+
+# --- escaping -------------------------------------------------------------
+{
+	printf 'index,tag,name,M,N,K,dtype,A,B,mean_microseconds,arithmetic_intensity,tflops,ok\n'
+	printf '0,<script>alert(1)</script>,x,64,64,64,fp16,N,N,10.0,1,1,True\n'
+	printf '1,"""><img src=x onerror=alert(1)>",x,128,64,64,fp16,N,N,10.0,1,1,True\n'
+} > evil-base.csv
+sed 's/,10.0,/,12.5,/' evil-base.csv > evil-cand.csv
+status_is 0 "hostile tags" "$GEMMSCOPE" compare evil-base.csv evil-cand.csv -o evil.html --markdown evil.md
+check "tag appears escaped" grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' evil.html
+check "no script element" sh -c '! grep -qi "<script" evil.html'
+check "no img element" sh -c '! grep -qi "<img" evil.html'
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]

@@ -1,0 +1,146 @@
+/* test_table: the shape key, dtype aliases and per-record statistics. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "table.h"
+
+static void
+dtype_aliases(void **state)
+{
+	static const char *const f16[] = {"fp16", "f16", "half", "float16", "F16_R", "c10::Half"};
+	static const char *const bf16[] = {"bf16", "bfloat16", "c10::BFloat16", "bf16_r"};
+	static const char *const f32[] = {"fp32", "f32", "float", "f32_r", "float32"};
+	char out[GS_DTYPE_LEN];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof f16 / sizeof *f16; i++) {
+		assert_int_equal(gs_dtype_normalize(f16[i], out), 0);
+		assert_string_equal(out, "f16");
+	}
+	for (size_t i = 0; i < sizeof bf16 / sizeof *bf16; i++) {
+		assert_int_equal(gs_dtype_normalize(bf16[i], out), 0);
+		assert_string_equal(out, "bf16");
+	}
+	for (size_t i = 0; i < sizeof f32 / sizeof *f32; i++) {
+		assert_int_equal(gs_dtype_normalize(f32[i], out), 0);
+		assert_string_equal(out, "f32");
+	}
+	assert_int_equal(gs_dtype_normalize("float8_e4m3fnuz", out), 0);
+	assert_string_equal(out, "f8e4m3fnuz");
+	assert_int_equal(gs_dtype_bytes("f8e4m3fnuz"), 1);
+	assert_int_equal(gs_dtype_bytes("bf16"), 2);
+	strcpy(out, "keep");
+	assert_int_equal(gs_dtype_normalize("complex64", out), -1);
+	assert_string_equal(out, "keep");
+}
+
+static void
+samples_and_median(void **state)
+{
+	gs_table *t = gs_table_new("x.csv");
+	gs_shape a, b;
+	gs_error err;
+
+	(void)state;
+	gs_shape_init(&a);
+	a.M = 128; a.N = 256; a.K = 64;
+	strcpy(a.dtype, "f16");
+	b = a;
+	b.trans_a = 'T';
+	gs_record *ra = gs_table_get(t, &a, 2, &err);
+	assert_int_equal(gs_record_add_sample(ra, 3.0), 0);
+	assert_non_null(gs_table_get(t, &b, 3, &err));
+	ra = gs_table_get(t, &a, 4, &err);
+	assert_int_equal(gs_record_add_sample(ra, 1.0), 0);
+	assert_int_equal(gs_record_add_sample(ra, 2.0), 0);
+	assert_int_equal(gs_record_add_sample(ra, 10.0), 0);
+	assert_int_equal(gs_record_add_sample(gs_table_get(t, &b, 5, &err), 7.0), 0);
+	assert_int_equal(t->n, 2);
+	assert_int_equal(gs_table_finish(t, &err), 0);
+	const gs_record *r = gs_table_find(t, &a);
+	assert_non_null(r);
+	assert_int_equal(r->line, 2);
+	assert_int_equal(r->t.count, 4);
+	assert_true(r->t.median == 2.5);
+	assert_true(r->t.mean == 4.0);
+	assert_true(r->t.min == 1.0 && r->t.max == 10.0 && r->t.sum == 16.0);
+	assert_true(fabs(r->t.std - sqrt(50.0 / 3.0)) < 1e-12);
+	r = gs_table_find(t, &b);
+	assert_true(r->t.median == 7.0);
+	assert_true(isnan(r->t.std)); /* one sample: undefined, as pandas */
+	gs_table_free(t);
+}
+
+static void
+many_keys(void **state)
+{
+	gs_table *t = gs_table_new("big");
+	gs_shape s;
+	gs_error err;
+
+	(void)state;
+	gs_shape_init(&s);
+	strcpy(s.dtype, "bf16");
+	for (long i = 1; i <= 5000; i++) {
+		s.M = i; s.N = i % 7 + 1; s.K = 64;
+		assert_int_equal(gs_record_add_sample(gs_table_get(t, &s, i, &err), (double)i), 0);
+	}
+	assert_int_equal(t->n, 5000);
+	assert_int_equal(gs_table_finish(t, &err), 0);
+	s.M = 4321; s.N = 4321 % 7 + 1;
+	assert_true(gs_table_find(t, &s)->t.median == 4321.0);
+	s.N = 99;
+	assert_null(gs_table_find(t, &s));
+	gs_table_free(t);
+}
+
+static void
+kernel_keys_and_exclusions(void **state)
+{
+	gs_table *t = gs_table_new("k");
+	gs_shape s;
+	gs_error err;
+	char buf[128];
+
+	(void)state;
+	gs_shape_init(&s);
+	s.M = s.N = s.K = 1;
+	strcpy(s.op, "kernel");
+	s.name = gs_table_intern(t, "Cijk_Alik_Bljk_BBS_BH_MT64x32x256");
+	assert_ptr_equal(s.name, gs_table_intern(t, "Cijk_Alik_Bljk_BBS_BH_MT64x32x256"));
+	assert_non_null(gs_table_get(t, &s, 1, &err));
+	s.name = gs_table_intern(t, "ncclDevKernel_Generic_1");
+	assert_non_null(gs_table_get(t, &s, 2, &err));
+	assert_int_equal(t->n, 2);
+	assert_int_equal(gs_table_exclude(t, 9, "64x64x64 f16 NN", "ok is False"), 0);
+	assert_int_equal(t->nexcl, 1);
+	assert_string_equal(t->excl[0].reason, "ok is False");
+	gs_shape_init(&s);
+	s.M = 4096; s.N = 32; s.K = 8192; s.batch = 8; s.bias = 1;
+	strcpy(s.dtype, "bf16"); strcpy(s.op, "aten::baddbmm");
+	assert_string_equal(gs_shape_format(&s, buf, sizeof buf),
+	                    "aten::baddbmm 4096\xc3\x97" "32\xc3\x97" "8192 bf16 NN bias batch 8");
+	/* An empty table cannot be finished. */
+	gs_table *e = gs_table_new("empty.csv");
+	assert_int_equal(gs_table_finish(e, &err), -1);
+	assert_string_equal(err.file, "empty.csv");
+	gs_table_free(e);
+	gs_table_free(t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(dtype_aliases),
+		cmocka_unit_test(samples_and_median),
+		cmocka_unit_test(many_keys),
+		cmocka_unit_test(kernel_keys_and_exclusions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
