@@ -1,0 +1,224 @@
+/* fmt.c: display formatting shared by the writers. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <libxml/xmlstring.h>
+
+#include "render/fmt.h"
+
+static const char MINUS[] = "\xe2\x88\x92";   /* U+2212 */
+static const char TIMES[] = "\xc3\x97";       /* U+00D7 */
+
+/* Insert ',' every three digits of the integer part of DIGITS ("1234.5"). */
+static void
+group_thousands(char *dst, size_t size, const char *digits)
+{
+	const char *dot = strchr(digits, '.');
+	size_t int_len = dot ? (size_t)(dot - digits) : strlen(digits);
+	size_t o = 0;
+
+	for (size_t i = 0; i < int_len && o + 2 < size; i++) {
+		if (i > 0 && (int_len - i) % 3 == 0)
+			dst[o++] = ',';
+		dst[o++] = digits[i];
+	}
+	dst[o] = '\0';
+	if (dot)
+		snprintf(dst + o, size - o, "%s", dot);
+}
+
+char *
+gs_fmt_grouped(char *buf, size_t size, double v, int decimals)
+{
+	char digits[GS_FMT_LEN], grouped[GS_FMT_LEN];
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "n/a");
+		return buf;
+	}
+	snprintf(digits, sizeof digits, "%.*f", decimals, fabs(v));
+	group_thousands(grouped, sizeof grouped, digits);
+	/* -0.0 after rounding prints without a sign. */
+	snprintf(buf, size, "%s%s", v < 0 && strspn(digits, "0.") != strlen(digits)
+	         ? MINUS : "", grouped);
+	return buf;
+}
+
+char *
+gs_fmt_us(char *buf, size_t size, double us)
+{
+	double a = fabs(us);
+
+	return gs_fmt_grouped(buf, size, us, a < 10 ? 3 : a < 100 ? 2 : 1);
+}
+
+char *
+gs_fmt_ratio(char *buf, size_t size, double r, int decimals)
+{
+	if (isnan(r))
+		snprintf(buf, size, "n/a");
+	else if (isinf(r))
+		snprintf(buf, size, "%s\xe2\x88\x9e", r < 0 ? MINUS : "");
+	else
+		snprintf(buf, size, "%.*f%s", decimals, r, TIMES);
+	return buf;
+}
+
+char *
+gs_fmt_change(char *buf, size_t size, double frac)
+{
+	char num[GS_FMT_LEN];
+	double pct = frac * 100;
+
+	if (!isfinite(pct)) {
+		snprintf(buf, size, "n/a");
+		return buf;
+	}
+	gs_fmt_grouped(num, sizeof num, pct, 1);
+	snprintf(buf, size, "%s%s %%", num[0] >= '0' && num[0] <= '9' &&
+	         strcmp(num, "0.0") != 0 ? "+" : "", num);
+	return buf;
+}
+
+char *
+gs_fmt_share(char *buf, size_t size, size_t k, size_t n)
+{
+	snprintf(buf, size, "%.1f %%", n ? 100.0 * (double)k / (double)n : 0.0);
+	return buf;
+}
+
+char *
+gs_fmt_exact(char *buf, size_t size, double v)
+{
+	if (!isfinite(v)) {
+		snprintf(buf, size, "%s", "");
+		return buf;
+	}
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
+char *
+gs_fmt_utc(char *buf, size_t size, long long t, int iso)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (!gmtime_r(&tt, &tm)) {
+		snprintf(buf, size, "%lld", t);
+		return buf;
+	}
+	strftime(buf, size, iso ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%d %H:%M:%S UTC", &tm);
+	return buf;
+}
+
+char *
+gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
+{
+	char batch[32] = "";
+
+	if (s->name && !s->M) {
+		snprintf(buf, size, "%s", s->name);
+		return buf;
+	}
+	if (s->batch != 1)
+		snprintf(batch, sizeof batch, " batch %ld", s->batch);
+	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->K,
+	         TIMES, s->N, s->dtype[0] ? s->dtype : "?", s->trans_a, s->trans_b,
+	         batch, s->bias ? " bias" : "", s->op[0] ? " (" : "", s->op,
+	         s->op[0] ? ")" : "");
+	return buf;
+}
+
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+char *
+gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
+{
+	const gs_compare_summary *s = &c->s;
+	char unsure[64] = "";
+
+	if (s->unsure)
+		snprintf(unsure, sizeof unsure, "; %zu unsure", s->unsure);
+	snprintf(buf, size, "%zu %s, %zu %s; geomean %.3f%s [95 %% CI %.3f\xe2\x80\x93%.3f]"
+	         " over %zu %s%s", s->regressed,
+	         plural(s->regressed, "regression", "regressions"), s->improved,
+	         plural(s->improved, "improvement", "improvements"), s->geomean,
+	         TIMES, s->geomean_lo, s->geomean_hi, s->matched,
+	         plural(s->matched, "shape", "shapes"), unsure);
+	return buf;
+}
+
+double
+gs_fmt_slowdown(const gs_pair *p)
+{
+	return p->cand->t.median / p->base->t.median;
+}
+
+/* 1 if code point C may appear in an XML 1.0 document and is printable
+ * (tab allowed, other controls not). */
+static int
+printable(int c)
+{
+	if (c < 0x20)
+		return c == '\t';
+	if (c == 0x7f || (c >= 0x80 && c < 0xa0))
+		return 0;
+	if (c >= 0xd800 && c <= 0xdfff)
+		return 0;
+	return c != 0xfffe && c != 0xffff && c <= 0x10ffff;
+}
+
+char *
+gs_fmt_clean(const char *s)
+{
+	const unsigned char *start = (const unsigned char *)(s ? s : "");
+	const unsigned char *p = start;
+	size_t n = strlen((const char *)start), o = 0;
+	char *out = malloc(n * 3 + 1); /* each bad byte may become 3 bytes */
+
+	if (!out)
+		return NULL;
+	while (*p) {
+		size_t left = n - (size_t)(p - start);
+		int len = left > 4 ? 4 : (int)left;
+		int c = xmlGetUTF8Char(p, &len);
+		if (c < 0 || !printable(c)) {
+			memcpy(out + o, "\xef\xbf\xbd", 3); /* U+FFFD */
+			o += 3;
+			p += c < 0 ? 1 : len;
+			continue;
+		}
+		memcpy(out + o, p, (size_t)len);
+		o += (size_t)len;
+		p += len;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+const char *
+gs_fmt_correction(gs_correction c)
+{
+	switch (c) {
+	case GS_CORR_HOLM:
+		return "Holm";
+	case GS_CORR_BH:
+		return "Benjamini-Hochberg";
+	case GS_CORR_NONE:
+		break;
+	}
+	return "none";
+}

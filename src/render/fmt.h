@@ -1,0 +1,68 @@
+/* fmt.h: number, time and string formatting shared by the writers, so the
+ * HTML page, the markdown summary and the JUnit messages spell a number the
+ * same way.  Display helpers write into a caller's buffer and return it;
+ * they never fail (output is truncated to SIZE - 1 bytes).
+ */
+#ifndef GS_FMT_H
+#define GS_FMT_H
+
+#include <stddef.h>
+
+#include "analysis/compare.h"
+#include "table.h"
+
+enum { GS_FMT_LEN = 64, GS_FMT_SHAPE_LEN = 256, GS_FMT_VERDICT_LEN = 256 };
+
+/* gs_fmt_grouped: V with DECIMALS decimals and ',' between thousands
+ * ("638,568.5"); U+2212 for a negative sign; "n/a" if V is not finite. */
+char *gs_fmt_grouped(char *buf, size_t size, double v, int decimals);
+
+/* gs_fmt_us: a time in µs for display, precision by magnitude: 3 decimals
+ * below 10 µs, 2 below 100 µs, 1 above (the IREE seed's "48,358.2"). */
+char *gs_fmt_us(char *buf, size_t size, double us);
+
+/* gs_fmt_ratio: a speedup or slowdown "1.1032×" with DECIMALS decimals;
+ * "∞" for +INFINITY, "n/a" for NaN. */
+char *gs_fmt_ratio(char *buf, size_t size, double r, int decimals);
+
+/* gs_fmt_change: a fraction as a signed percentage with one decimal:
+ * 0.1032 -> "+10.3 %", -0.05 -> "−5.0 %". */
+char *gs_fmt_change(char *buf, size_t size, double frac);
+
+/* gs_fmt_share: K of N as a percentage with one decimal ("56.8 %");
+ * "0.0 %" when N is 0. */
+char *gs_fmt_share(char *buf, size_t size, size_t k, size_t n);
+
+/* gs_fmt_exact: the shortest "%.15g".."%.17g" text that reads back to
+ * exactly V with strtod (for CSV and JSON); "" if V is not finite. */
+char *gs_fmt_exact(char *buf, size_t size, double v);
+
+/* gs_fmt_utc: seconds since the epoch as "2026-11-22 02:51:56 UTC", or as
+ * ISO 8601 "2026-11-22T02:51:56Z" when ISO is 1. */
+char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
+
+/* gs_fmt_shape: a shape as the IREE seed writes it, M×K×N, then dtype,
+ * transposes (A then B) and the extras: "4112×2048×2048 bf16 TN (addmm)",
+ * " bias", " batch 8".  A key that is a kernel name (S->name) is written
+ * as the name.  The result may hold input bytes: escape it for the target
+ * format. */
+char *gs_fmt_shape(char *buf, size_t size, const gs_shape *s);
+
+/* gs_fmt_verdict: the one-sentence verdict of C, e.g. "152 regressions,
+ * 317 improvements; geomean 1.103× [95 % CI 1.084–1.122] over 558 shapes"
+ * (plus "; N unsure" when some are). */
+char *gs_fmt_verdict(char *buf, size_t size, const gs_compare *c);
+
+/* gs_fmt_slowdown: cand / base of P (the regression tables' Slowdown). */
+double gs_fmt_slowdown(const gs_pair *p);
+
+/* gs_fmt_clean: a malloc'd copy of S (NULL is taken as "") that is valid
+ * UTF-8 with no control characters other than tab: invalid bytes and
+ * controls become U+FFFD, so XML and JSON writers accept any input string.
+ * Returns NULL on out of memory; the caller frees. */
+char *gs_fmt_clean(const char *s);
+
+/* gs_fmt_correction: "Holm", "Benjamini-Hochberg" or "none". */
+const char *gs_fmt_correction(gs_correction c);
+
+#endif

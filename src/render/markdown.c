@@ -1,0 +1,157 @@
+/* markdown.c: --markdown, a summary short enough for a PR comment or a CI
+ * job page (GitHub-flavoured markdown): verdict, summary table, top
+ * regressions, threshold rule.  Every string from an input is escaped:
+ * markdown punctuation with a backslash, '<', '>' and '&' as entities, so
+ * neither a table nor raw HTML can be injected.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/fmt.h"
+#include "render/report.h"
+
+/* Write S (from an input) escaped for a markdown table cell or line. */
+static void
+put_text(FILE *out, const char *s)
+{
+	char *clean = gs_fmt_clean(s);
+	const char *p = clean ? clean : "?";
+
+	for (; *p; p++) {
+		if (*p == '<')
+			fputs("&lt;", out);
+		else if (*p == '>')
+			fputs("&gt;", out);
+		else if (*p == '&')
+			fputs("&amp;", out);
+		else if (*p == '\t')
+			fputc(' ', out);
+		else {
+			if (strchr("\\`|*_[]#!~", *p))
+				fputc('\\', out);
+			fputc(*p, out);
+		}
+	}
+	free(clean);
+}
+
+static void
+put_input(FILE *out, const char *label, const gs_table *t)
+{
+	fprintf(out, "- %s: ", label);
+	put_text(out, t->path);
+	fputs(" (", out);
+	put_text(out, t->format ? t->format : "unknown format");
+	if (t->gpu) {
+		fputs(", ", out);
+		put_text(out, t->gpu);
+	}
+	fputs(")\n", out);
+}
+
+static void
+count_row(FILE *out, const char *label, size_t k, size_t n)
+{
+	char share[GS_FMT_LEN];
+
+	fprintf(out, "| %s | %zu (%s) |\n", label, k, gs_fmt_share(share, sizeof share, k, n));
+}
+
+static void
+time_row(FILE *out, const char *label, double us)
+{
+	char v[GS_FMT_LEN];
+
+	fprintf(out, "| %s | %s \xc2\xb5s |\n", label, gs_fmt_us(v, sizeof v, us));
+}
+
+static void
+summary_table(FILE *out, const gs_compare *c)
+{
+	const gs_compare_summary *s = &c->s;
+	double t = c->opts.threshold * 100;
+	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN];
+	char label[96];
+
+	fputs("| Metric | Value |\n|---|---|\n", out);
+	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %zu) |\n",
+	        gs_fmt_ratio(a, sizeof a, s->geomean, 4),
+	        gs_fmt_ratio(b, sizeof b, s->geomean_lo, 4),
+	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), s->matched);
+	fprintf(out, "| Weighted speedup (\xce\xa3 base / \xce\xa3 cand) | %s |\n",
+	        gs_fmt_ratio(a, sizeof a, s->weighted, 4));
+	snprintf(label, sizeof label, "Improved (change > +%g %%)", t);
+	count_row(out, label, s->improved, s->matched);
+	snprintf(label, sizeof label, "Regressed (change < \xe2\x88\x92%g %%)", t);
+	count_row(out, label, s->regressed, s->matched);
+	count_row(out, "Neutral", s->neutral, s->matched);
+	count_row(out, "Unsure (U test not passed)", s->unsure, s->matched);
+	time_row(out, "Time saved by improvements", s->time_saved_us);
+	time_row(out, "Time lost by regressions", s->time_lost_us);
+	time_row(out, "Net time saved (all matched)", s->net_saved_us);
+	fprintf(out, "| Saved / lost | %s |\n",
+	        gs_fmt_ratio(a, sizeof a, s->saved_lost_ratio, 2));
+	fprintf(out, "| Only in baseline / candidate | %zu / %zu |\n",
+	        s->only_in_baseline, s->only_in_candidate);
+	fprintf(out, "| Excluded rows (baseline / candidate) | %zu / %zu |\n",
+	        s->excluded_baseline, s->excluded_candidate);
+}
+
+static void
+regression_row(FILE *out, const gs_pair *p)
+{
+	char shape[GS_FMT_SHAPE_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN], sl[GS_FMT_LEN];
+	const char *tag = p->base->tag ? p->base->tag : p->cand->tag;
+
+	fputs("| ", out);
+	put_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
+	fputs(" | ", out);
+	put_text(out, tag ? tag : "");
+	fprintf(out, " | %s | %s | **%s** |\n",
+	        gs_fmt_us(tb, sizeof tb, p->base->t.median),
+	        gs_fmt_us(tc, sizeof tc, p->cand->t.median),
+	        gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
+}
+
+static void
+top_regressions(FILE *out, const gs_compare *c)
+{
+	size_t n = c->ntop_regressed < c->opts.top ? c->ntop_regressed : c->opts.top;
+
+	if (n == 0) {
+		fputs("\nNo regressions.\n", out);
+		return;
+	}
+	fprintf(out, "\n### Top %zu regressions\n\n", n);
+	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Baseline (\xc2\xb5s) |"
+	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n", out);
+	for (size_t i = 0; i < n; i++)
+		regression_row(out, &c->pairs[c->top_regressed[i]]);
+}
+
+int
+gs_render_markdown(const gs_report *r, FILE *out, gs_error *err)
+{
+	const gs_compare *c = r->cmp;
+	char verdict[GS_FMT_VERDICT_LEN];
+
+	if (r->kind != GS_REPORT_COMPARE || !c)
+		return gs_error_set(err, NULL, 0, 0,
+		                    "the markdown output needs a comparison report");
+	fputs("## ", out);
+	put_text(out, r->title ? r->title : "gemmscope compare");
+	fprintf(out, "\n\n**%s.**\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
+	put_input(out, "Baseline", c->base);
+	put_input(out, "Candidate", c->cand);
+	fputc('\n', out);
+	summary_table(out, c);
+	top_regressions(out, c);
+	fprintf(out, "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; "
+	        "threshold \xc2\xb1%g %%. Generated by gemmscope %s.\n",
+	        c->opts.threshold * 100, r->version ? r->version : "");
+	if (fflush(out) != 0 || ferror(out))
+		return gs_error_set(err, NULL, 0, 0, "cannot write the markdown output");
+	return 0;
+}
