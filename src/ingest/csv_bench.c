@@ -1,0 +1,205 @@
+/* csv_bench.c: hipblaslt-bench and rocblas-bench console output
+ * (reference/formats.md §1.2, §1.3).
+ *
+ * A log, not a table: each result is a header line ("[0]:transA,..." for
+ * hipblaslt-bench) and a value line, hipblaslt-bench may follow it with
+ * "--Solution name:" / "--kernel name:" lines, and everything else (device
+ * banner, "Is supported ...", "Skip solution ...") is skipped and counted in
+ * t->skipped.  With several solutions per problem (--algo_method all)
+ * hipblaslt-bench ends the problem with a "Winner:" block repeating the
+ * best one: the winner then stands for the problem and the candidate rows
+ * before it are skipped, so a shape's time is its best solution's, not a
+ * median over different kernels.  Results wait in r->pend until the next
+ * problem starts, so a Winner block can still replace them. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest/csv_read.h"
+
+static int
+starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int
+has(const char *const *row, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(row[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+gs_csv_dialect
+gs_csv_bench_header(const char *const *row, size_t n)
+{
+	const char *s = row[0];
+
+	if (n >= 2 && s[0] == '[' && s[1] >= '0' && s[1] <= '9') {
+		while (*++s >= '0' && *s <= '9')
+			;
+		if (s[0] == ']' && s[1] == ':')
+			return GS_CSV_HIPBLASLT;
+	}
+	if (has(row, n, "hipblaslt-Gflops"))
+		return GS_CSV_HIPBLASLT;
+	if (has(row, n, "rocblas-Gflops") ||
+	    (has(row, n, "us") && has(row, n, "transA")))
+		return GS_CSV_ROCBLAS;
+	return GS_CSV_UNKNOWN;
+}
+
+void
+gs_csv_bench_note(gs_csv_reader *r, const char *line)
+{
+	const char *name, *end;
+	char gpu[128];
+
+	if (r->t->gpu || !starts(line, "Device ID ") || !(name = strstr(line, " : ")))
+		return;
+	name += 3;
+	end = strstr(name, " gfx");
+	if (!end)
+		end = name + strlen(name);
+	if (end == name)
+		return;
+	snprintf(gpu, sizeof gpu, "%.*s", (int)(end - name), name);
+	gs_table_set_gpu(r->t, gpu, 0); /* best effort: OOM only loses the name */
+}
+
+static void
+drop_pending(gs_csv_reader *r)
+{
+	for (size_t i = 0; i < r->npend; i++)
+		free(r->pend[i].kernel);
+	r->npend = 0;
+	r->pend_final = 0;
+}
+
+static int
+flush_pending(gs_csv_reader *r, gs_error *err)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < r->npend && rc == 0; i++) {
+		const gs_csv_pending *p = &r->pend[i];
+		gs_csv_row v;
+		memset(&v, 0, sizeof v);
+		v.key = p->key;
+		v.time = p->time;
+		v.why = p->why;
+		v.kernel = p->kernel;
+		rc = gs_csv_commit(r, p->line, &v, NULL, err);
+	}
+	drop_pending(r);
+	return rc;
+}
+
+static int
+push_pending(gs_csv_reader *r, long line, const gs_csv_row *v, gs_error *err)
+{
+	gs_csv_pending *p;
+
+	if (r->npend == r->pend_cap) {
+		size_t cap = r->pend_cap ? r->pend_cap * 2 : 8;
+		p = realloc(r->pend, cap * sizeof *p);
+		if (!p)
+			return gs_error_set(err, r->path, line, 0, "out of memory");
+		r->pend = p;
+		r->pend_cap = cap;
+	}
+	p = &r->pend[r->npend++];
+	p->key = v->key;
+	p->time = v->time;
+	p->why = v->why;
+	p->line = line;
+	p->kernel = NULL;
+	return 0;
+}
+
+static int
+value_row(gs_csv_reader *r, long line, const char *const *row, gs_error *err)
+{
+	gs_csv_row v;
+	int c = r->col[GS_F_TIME];
+
+	memset(&v, 0, sizeof v);
+	if (gs_csv_parse_key(r, line, row, &v.key, err) != 0 ||
+	    gs_csv_parse_time(r, line, c, row[c], &v.time, &v.why, err) != 0)
+		return -1;
+	if (r->npend && (r->pend_final || !gs_shape_equal(&r->pend[0].key, &v.key)) &&
+	    flush_pending(r, err) != 0)
+		return -1;
+	if (push_pending(r, line, &v, err) != 0)
+		return -1;
+	r->pend_final = r->after_winner;
+	r->after_winner = 0;
+	return 0;
+}
+
+/* "--kernel name:    Cijk_..." names the last result; "--Solution name:"
+ * only if no kernel name came.  Returns 1 if ROW was such a line. */
+static int
+kernel_line(gs_csv_reader *r, const char *s, gs_error *err)
+{
+	int replace = starts(s, "--kernel name:");
+	char **kernel;
+	char *copy;
+
+	if (!replace && !starts(s, "--Solution name:"))
+		return starts(s, "--Solution index:");
+	if (r->npend == 0)
+		return 1;
+	s = strchr(s, ':') + 1;
+	s += strspn(s, " \t");
+	kernel = &r->pend[r->npend - 1].kernel;
+	if (!*s || (*kernel && !replace))
+		return 1;
+	copy = strdup(s);
+	if (!copy)
+		return gs_error_set(err, r->path, 0, 0, "out of memory");
+	free(*kernel);
+	*kernel = copy;
+	return 1;
+}
+
+/* A line that is not a result.  Returns 1 if it starts a new problem. */
+static int
+log_line(gs_csv_reader *r, const char *s)
+{
+	r->t->skipped++;
+	gs_csv_bench_note(r, s);
+	if (starts(s, "Winner")) {
+		r->t->skipped += r->npend; /* the candidates the winner replaces */
+		drop_pending(r);
+		r->after_winner = 1;
+		return 0;
+	}
+	return starts(s, "Is supported");
+}
+
+int
+gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
+                 size_t n, gs_error *err)
+{
+	int rc;
+
+	if (gs_csv_bench_header(row, n) != GS_CSV_UNKNOWN)
+		return gs_csv_bind(r, line, row, n, err);
+	rc = kernel_line(r, row[0], err);
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	if (n == r->ncols)
+		return value_row(r, line, row, err);
+	if (log_line(r, row[0]) && flush_pending(r, err) != 0)
+		return -1;
+	return 0;
+}
+
+int
+gs_csv_bench_finish(gs_csv_reader *r, gs_error *err)
+{
+	return flush_pending(r, err);
+}

@@ -1,0 +1,130 @@
+/* csv_read.h: state shared by the benchmark-CSV dialect readers (csv.c,
+ * csv_bench.c, csv_tensile.c).  Internal to src/ingest/; the public entry
+ * point is gs_csv_read() in ingest.h. */
+#ifndef GS_CSV_READ_H
+#define GS_CSV_READ_H
+
+#include <stddef.h>
+
+#include "ingest/ingest.h"
+
+typedef enum gs_csv_dialect {
+	GS_CSV_UNKNOWN, GS_CSV_IREE, GS_CSV_HIPBLASLT, GS_CSV_ROCBLAS,
+	GS_CSV_TENSILE, GS_CSV_NATIVE, GS_CSV_TRACELENS, GS_CSV_MAPPED
+} gs_csv_dialect;
+
+/* One data row, parsed. */
+typedef struct gs_csv_row {
+	gs_shape key;
+	double time;                /* µs; unused when why != NULL or use_samples */
+	const char *why;            /* exclusion reason (static string), NULL = keep */
+	const char *tag, *kernel;   /* borrowed, NULL or "" if not given */
+	long count;                 /* calls or rows aggregated, 0 = not given */
+	int tile[3];                /* macro tile from columns, 0 = not given */
+	int use_samples;            /* the reader's samp[] holds the times */
+} gs_csv_row;
+
+/* A hipblaslt-bench / rocblas-bench result waiting for its kernel-name
+ * lines, or for a Winner block that replaces it. */
+typedef struct gs_csv_pending {
+	gs_shape key;
+	double time;
+	const char *why;
+	long line;
+	char *kernel;               /* owned, may be NULL */
+} gs_csv_pending;
+
+typedef struct gs_csv_reader {
+	const char *path;
+	const gs_ingest_opts *opts;
+	gs_table *t;
+	gs_csv_dialect d;
+	long first_line;            /* line of the first row, 0 before it */
+	char **first;               /* the first row, owned (for the error message) */
+	size_t nfirst;
+	size_t nscan;               /* rows passed over looking for a bench header */
+	char **hdr;                 /* current header names, owned */
+	size_t ncols;
+	long header_line;
+	int col[GS_F__N];           /* column of each field, -1 = none */
+	size_t ndata;               /* data rows kept or excluded */
+	long first_excl_line;
+	/* native schema: extra numeric columns */
+	int extras_done;
+	int *xcol, *xidx;           /* column and table extra index, nx of each */
+	size_t nx;
+	/* Tensile: TotalFlops and the per-solution GFLOPS columns */
+	int flops_col;
+	int *sol;
+	size_t nsol;
+	/* bench outputs */
+	gs_csv_pending *pend;
+	size_t npend, pend_cap;
+	int pend_final;             /* pend holds a winner: commit before the next row */
+	int after_winner;           /* the next value row is the winner */
+	/* scratch */
+	double *samp;
+	size_t nsamp, samp_cap;
+	char kernel[1024];
+} gs_csv_reader;
+
+/* gs_csv_bind: take ROW (N names, LINE) as the header of dialect R->d:
+ * copy the names (a hipblaslt "[0]:" prefix stripped), find each field's
+ * column from the dialect's names or --map, and check that M, N, K and a
+ * time are there.  Returns 0, or -1 with ERR at LINE naming what is
+ * missing. */
+int gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                gs_error *err);
+
+/* gs_csv_header_col: index of header column NAME (exact, then any case),
+ * or -1. */
+int gs_csv_header_col(const gs_csv_reader *r, const char *name);
+
+/* gs_csv_ragged: the error for a row of N fields under a header of
+ * r->ncols.  Returns -1. */
+int gs_csv_ragged(const gs_csv_reader *r, long line, size_t n, gs_error *err);
+
+/* gs_csv_parse_key: the shape key of ROW into *KEY: M, N, K (whole, >= 1),
+ * batch, op, dtype, transposes, bias from their columns.  Returns 0, or -1
+ * with ERR at LINE:COL. */
+int gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
+                     gs_shape *key, gs_error *err);
+
+/* gs_csv_parse_time: cell S of column COL as a time in µs into *T.  0, nan
+ * and inf set *WHY (the row is excluded, not an error); a negative or
+ * non-numeric cell is an error.  Returns 0, or -1 with ERR at LINE:COL+1. */
+int gs_csv_parse_time(const gs_csv_reader *r, long line, int col,
+                      const char *s, double *t, const char **why, gs_error *err);
+
+/* gs_csv_commit: add row V (from input LINE) to the table: a sample of
+ * its record (created if new), tag, kernel, count, tile, and the native
+ * extras from ROW (may be NULL); or an exclusion when V->why is set.
+ * Returns 0, or -1 with ERR (out of memory). */
+int gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v,
+                  const char *const *row, gs_error *err);
+
+/* gs_csv_bench_header: GS_CSV_HIPBLASLT or GS_CSV_ROCBLAS if ROW is a
+ * hipblaslt-bench or rocblas-bench result header, else GS_CSV_UNKNOWN. */
+gs_csv_dialect gs_csv_bench_header(const char *const *row, size_t n);
+
+/* gs_csv_bench_note: take what a bench log line tells (the GPU name from
+ * "Device ID 0 : AMD Instinct MI300X gfx942..."). */
+void gs_csv_bench_note(gs_csv_reader *r, const char *line);
+
+/* gs_csv_bench_row / gs_csv_bench_finish: one row of hipblaslt-bench or
+ * rocblas-bench output after its first header; the end of the input
+ * (commits the last result).  Return 0, or -1 with ERR. */
+int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
+                     size_t n, gs_error *err);
+int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
+
+/* gs_csv_tensile_columns: after gs_csv_bind() of a Tensile header, find
+ * TotalFlops and the solution columns.  Returns 0, or -1 on out of
+ * memory. */
+int gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err);
+
+/* gs_csv_tensile_row: one Tensile benchmark row.  Returns 0 or -1. */
+int gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row,
+                       size_t n, gs_error *err);
+
+#endif

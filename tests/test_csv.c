@@ -1,0 +1,758 @@
+/* test_csv.c: the benchmark-CSV readers (src/ingest/csv*.c) on real and
+ * hand-made files; expectations come from the files themselves and from
+ * reference/formats.md and shared data README §1 (see tests/data/csv/README.md). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <cmocka.h>
+
+#include "ingest/csv_value.h"
+#include "ingest/csvrows.h"
+#include "ingest/ingest.h"
+
+static char *
+path_of(const char *rel)
+{
+	const char *top = getenv("top_srcdir");
+	static char buf[8][1024];
+	static int next;
+	char *p = buf[next++ % 8];
+
+	snprintf(p, sizeof buf[0], "%s/%s", top && *top ? top : ".", rel);
+	return p;
+}
+
+static char *
+csv_data(const char *name)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof rel, "tests/data/csv/%s", name);
+	return path_of(rel);
+}
+
+static gs_table *
+read_ok(const char *path, const gs_ingest_opts *opts)
+{
+	gs_table *t = NULL;
+	gs_error err;
+
+	gs_error_clear(&err);
+	if (gs_ingest_read(path, opts, &t, &err) != 0)
+		gs_error_print(&err, stderr);
+	assert_non_null(t);
+	return t;
+}
+
+static gs_shape
+key(long batch, long m, long n, long k, const char *dtype, char ta, char tb, int bias)
+{
+	gs_shape s;
+
+	gs_shape_init(&s);
+	s.batch = batch;
+	s.M = m;
+	s.N = n;
+	s.K = k;
+	snprintf(s.dtype, sizeof s.dtype, "%s", dtype);
+	s.trans_a = ta;
+	s.trans_b = tb;
+	s.bias = bias;
+	return s;
+}
+
+static const gs_record *
+must_find(const gs_table *t, gs_shape s)
+{
+	const gs_record *r = gs_table_find(t, &s);
+	char buf[128];
+
+	if (!r)
+		fprintf(stderr, "no record %s\n", gs_shape_format(&s, buf, sizeof buf));
+	assert_non_null(r);
+	return r;
+}
+
+/* ---- the row reader ------------------------------------------------ */
+
+struct seen {
+	long line[8];
+	char field[8][8][64];
+	size_t n[8];
+	size_t rows;
+	int stop_after;
+};
+
+static int
+collect(void *ctx, long line, const char *const *f, const size_t *len,
+        size_t n, gs_error *err)
+{
+	struct seen *s = ctx;
+
+	(void)err;
+	if (s->rows < 8) {
+		s->line[s->rows] = line;
+		s->n[s->rows] = n;
+		for (size_t i = 0; i < n && i < 8; i++) {
+			assert_int_equal(strlen(f[i]), len[i]);
+			snprintf(s->field[s->rows][i], 64, "%s", f[i]);
+		}
+	}
+	s->rows++;
+	return s->stop_after && (int)s->rows == s->stop_after ? 1 : 0;
+}
+
+static int
+run_rows(const char *path, gs_csv_row_fn fn, void *ctx, gs_error *err)
+{
+	gs_input in;
+	int rc;
+
+	gs_error_clear(err);
+	assert_int_equal(gs_input_open(&in, path, err), 0);
+	rc = gs_csv_rows(&in, fn, ctx, err);
+	gs_input_close(&in);
+	return rc;
+}
+
+static void
+test_rows_bom_crlf_quoted(void **state)
+{
+	struct seen s;
+	gs_error err;
+
+	(void)state;
+	memset(&s, 0, sizeof s);
+	assert_int_equal(run_rows(csv_data("bom-crlf-quoted.csv"), collect, &s, &err), 0);
+	assert_int_equal(s.rows, 3);
+	assert_int_equal(s.line[0], 1);
+	assert_int_equal(s.line[1], 2);
+	assert_int_equal(s.line[2], 4);          /* line 3 is blank */
+	assert_string_equal(s.field[0][0], "M"); /* BOM and quotes gone */
+	assert_string_equal(s.field[0][5], "time_us_median");
+	assert_string_equal(s.field[1][4], "Cijk_Ailk_Bljk_BBS_BH, \"quoted\" name");
+	assert_string_equal(s.field[2][0], "128");   /* " 128 " trimmed */
+	assert_string_equal(s.field[2][4], "multi\r\nline");
+	assert_string_equal(s.field[2][5], "7.25");
+	assert_int_equal(s.n[2], 6);
+}
+
+static void
+test_rows_stop(void **state)
+{
+	struct seen s;
+	gs_error err;
+
+	(void)state;
+	memset(&s, 0, sizeof s);
+	s.stop_after = 2;
+	assert_int_equal(run_rows(csv_data("repeated.csv"), collect, &s, &err), 0);
+	assert_int_equal(s.rows, 2);
+	assert_int_equal(s.line[1], 2);
+}
+
+static int
+refuse_third(void *ctx, long line, const char *const *f, const size_t *len,
+             size_t n, gs_error *err)
+{
+	(void)ctx;
+	(void)f;
+	(void)len;
+	(void)n;
+	if (line == 3)
+		return gs_error_set(err, "x.csv", line, 2, "refused");
+	return 0;
+}
+
+static void
+test_rows_callback_error(void **state)
+{
+	gs_error err;
+
+	(void)state;
+	assert_int_equal(run_rows(csv_data("repeated.csv"), refuse_third, NULL, &err), -1);
+	assert_int_equal(err.line, 3);
+	assert_int_equal(err.col, 2);
+	assert_string_equal(err.msg, "refused");
+}
+
+/* ---- iree-kernel-benchmark: the two real files ---------------------- */
+
+static void
+check_iree_table(const gs_table *t, double unet_nt_us, long unet_nt_line)
+{
+	size_t f16 = 0, bf16 = 0, tn = 0, nn = 0, nt = 0, tt = 0, unet = 0, gpt4c = 0;
+
+	assert_string_equal(t->format, "iree-kernel-benchmark");
+	assert_int_equal(t->n, 558);
+	assert_int_equal(t->nexcl, 0);
+	for (size_t i = 0; i < t->n; i++) {
+		const gs_record *r = &t->rec[i];
+		char tr[3] = {r->shape.trans_a, r->shape.trans_b, 0};
+		f16 += strcmp(r->shape.dtype, "f16") == 0;
+		bf16 += strcmp(r->shape.dtype, "bf16") == 0;
+		tn += strcmp(tr, "TN") == 0;
+		nn += strcmp(tr, "NN") == 0;
+		nt += strcmp(tr, "NT") == 0;
+		tt += strcmp(tr, "TT") == 0;
+		unet += r->tag && strcmp(r->tag, "unet") == 0;
+		gpt4c += r->tag && strcmp(r->tag, "gpt4compute") == 0;
+		assert_int_equal(r->nsamples, 1);
+		assert_null(r->kernel); /* the `name` column is not a kernel */
+	}
+	assert_int_equal(f16, 291);
+	assert_int_equal(bf16, 267);
+	assert_int_equal(tn, 492);
+	assert_int_equal(nn, 39);
+	assert_int_equal(nt, 15);
+	assert_int_equal(tt, 12);
+	assert_int_equal(unet, 40);
+	assert_int_equal(gpt4c, 12);
+	const gs_record *r = must_find(t, key(1, 2048, 10240, 1280, "bf16", 'N', 'T', 0));
+	assert_true(r->t.median == unet_nt_us); /* exact: the digits in the file */
+	assert_int_equal(r->line, unet_nt_line);
+	assert_string_equal(r->tag, "unet");
+}
+
+static void
+test_iree_rocblas(void **state)
+{
+	gs_table *t = read_ok(path_of("examples/iree-kernel-benchmark/rocblas-gemm.csv"), NULL);
+
+	(void)state;
+	check_iree_table(t, strtod("460.12251000000003", NULL), 459);
+	const gs_record *r = must_find(t, key(1, 4096, 4096, 8192, "bf16", 'T', 'T', 0));
+	assert_true(r->t.median == 481.83805);
+	gs_table_free(t);
+}
+
+static void
+test_iree_hipblaslt(void **state)
+{
+	gs_table *t = read_ok(path_of("examples/iree-kernel-benchmark/hipblaslt-gemm.csv"), NULL);
+
+	(void)state;
+	check_iree_table(t, strtod("97.59528999999999", NULL), 306);
+	const gs_record *r = must_find(t, key(1, 4096, 4096, 8192, "bf16", 'T', 'T', 0));
+	assert_true(r->t.median == 2757.1263);
+	gs_table_free(t);
+}
+
+/* gzip FROM into a new temporary file; returns its path (static). */
+static const char *
+gzip_copy(const char *from)
+{
+	static char path[256];
+	const char *tmp = getenv("TMPDIR");
+	char buf[8192];
+	size_t n;
+	FILE *in = fopen(from, "rb");
+	int fd;
+	gzFile gz;
+
+	assert_non_null(in);
+	snprintf(path, sizeof path, "%s/gs-test-csv-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	gz = gzdopen(fd, "wb");
+	assert_non_null(gz);
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		assert_int_equal(gzwrite(gz, buf, (unsigned)n), (int)n);
+	fclose(in);
+	assert_int_equal(gzclose(gz), Z_OK);
+	return path;
+}
+
+static void
+test_iree_gzip_same(void **state)
+{
+	const char *plain = path_of("examples/iree-kernel-benchmark/rocblas-gemm.csv");
+	const char *gz = gzip_copy(plain);
+	gs_table *a = read_ok(plain, NULL), *b = read_ok(gz, NULL);
+
+	(void)state;
+	unlink(gz);
+	assert_string_equal(b->format, "iree-kernel-benchmark");
+	assert_int_equal(a->n, b->n);
+	for (size_t i = 0; i < a->n; i++) {
+		assert_true(gs_shape_equal(&a->rec[i].shape, &b->rec[i].shape));
+		assert_true(a->rec[i].t.median == b->rec[i].t.median);
+		assert_int_equal(a->rec[i].line, b->rec[i].line);
+		assert_string_equal(a->rec[i].tag, b->rec[i].tag);
+	}
+	gs_table_free(a);
+	gs_table_free(b);
+}
+
+static void
+test_iree_excluded(void **state)
+{
+	gs_table *t = read_ok(csv_data("iree-excluded.csv"), NULL);
+
+	(void)state;
+	assert_int_equal(t->n, 1);
+	assert_true(must_find(t, key(1, 2048, 1280, 5120, "bf16", 'T', 'N', 0))->t.median == 130.5);
+	assert_int_equal(t->nexcl, 2);
+	assert_int_equal(t->excl[0].line, 3);
+	assert_string_equal(t->excl[0].reason, "time is 0");
+	assert_string_equal(t->excl[0].what, "2048\xc3\x97" "10240\xc3\x97" "1280 bf16 NN");
+	assert_int_equal(t->excl[1].line, 4);
+	assert_string_equal(t->excl[1].reason, "ok is False");
+	assert_string_equal(t->excl[1].what, "4096\xc3\x97" "4096\xc3\x97" "8192 bf16 TT");
+	gs_table_free(t);
+}
+
+static void
+test_iree_ta_tb_variant(void **state)
+{
+	gs_table *t = read_ok(csv_data("iree-tatb.csv"), NULL);
+
+	(void)state;
+	assert_string_equal(t->format, "iree-kernel-benchmark");
+	assert_int_equal(t->n, 2);
+	assert_true(must_find(t, key(1, 28672, 4, 8192, "f16", 'T', 'N', 0))->t.median == 140.5);
+	assert_true(must_find(t, key(1, 2048, 10240, 1280, "bf16", 'N', 'T', 0))->t.median == 101.25);
+	gs_table_free(t);
+}
+
+/* ---- vendor bench logs ----------------------------------------------- */
+
+static void
+test_hipblaslt_bench(void **state)
+{
+	gs_table *t = read_ok(csv_data("hipblaslt-bench.txt"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_string_equal(t->format, "hipblaslt-bench");
+	assert_string_equal(t->gpu, "AMD Instinct MI300X");
+	assert_int_equal(t->n, 3);
+	assert_int_equal(t->nexcl, 0);
+	/* 8 preamble rows, 7 log lines, 3 candidates replaced by the winner */
+	assert_int_equal(t->skipped, 18);
+	r = must_find(t, key(1, 4096, 4096, 8192, "bf16", 'T', 'N', 0));
+	assert_int_equal(r->nsamples, 2); /* two runs of one shape */
+	assert_true(fabs(r->t.median - 426.3) < 1e-9);
+	assert_int_equal(r->line, 11);
+	assert_string_equal(r->kernel, /* --kernel name:, not --Solution name: */
+	                    "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64_MI16x16x1_SN_"
+	                    "LDSB1_GSU0_GSUAMB_GLS0_ISA942_MIWT8_8_SK3_WG32_8_1");
+	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
+	assert_int_equal(r->nsamples, 1); /* the winner, not the 3 candidates */
+	assert_true(r->t.median == 20.0);
+	assert_non_null(strstr(r->kernel, "_MT64x64x128_"));
+	r = must_find(t, key(4, 512, 1024, 256, "f16", 'N', 'T', 1));
+	assert_true(r->t.median == 12.75);
+	assert_null(r->kernel);
+	gs_table_free(t);
+}
+
+static void
+test_rocblas_bench(void **state)
+{
+	gs_table *t = read_ok(csv_data("rocblas-bench.txt"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_string_equal(t->format, "rocblas-bench");
+	assert_string_equal(t->gpu, "AMD Instinct MI300X");
+	assert_int_equal(t->n, 3);
+	assert_int_equal(t->skipped, 7);
+	/* old header: no type column, dtype left empty */
+	r = must_find(t, key(1, 4096, 4096, 4096, "", 'N', 'N', 0));
+	assert_true(r->t.median == 11509.4);
+	assert_int_equal(r->line, 10);
+	/* current header, ", " values, two runs */
+	r = must_find(t, key(1, 1024, 2048, 512, "f16", 'T', 'N', 0));
+	assert_int_equal(r->nsamples, 2);
+	assert_true(r->t.median == 31.0);
+	/* precision column "s", batch_count */
+	r = must_find(t, key(8, 256, 256, 64, "f32", 'N', 'T', 0));
+	assert_true(r->t.median == 5.0);
+	assert_int_equal(r->line, 19);
+	gs_table_free(t);
+}
+
+/* ---- Tensile ---------------------------------------------------------- */
+
+static void
+test_tensile_winner(void **state)
+{
+	gs_table *t = read_ok(csv_data("tensile-winner.csv"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_string_equal(t->format, "tensile");
+	assert_int_equal(t->n, 2);
+	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
+	assert_true(r->t.median == 22.6051);
+	assert_string_equal(r->kernel, "Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_K1_WG128_2_1");
+	r = must_find(t, key(2, 2048, 2048, 1024, "f16", 'N', 'N', 0)); /* SizeK = batch */
+	assert_true(r->t.median == 49.0853);
+	assert_int_equal(t->nexcl, 1);
+	assert_int_equal(t->excl[0].line, 3);
+	assert_string_equal(t->excl[0].reason, "no valid solution (WinnerTimeUS -1)");
+	gs_table_free(t);
+}
+
+static void
+test_tensile_best_solution(void **state)
+{
+	gs_table *t = read_ok(csv_data("tensile-nowinner.csv"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_int_equal(t->n, 2);
+	/* -1 in the second column: the first one, 600000 GFLOPS */
+	r = must_find(t, key(1, 4096, 4096, 8192, "bf16", 'T', 'N', 0));
+	assert_true(r->t.median == 274877906944.0 / (600000.0 * 1e3));
+	assert_string_equal(r->kernel, "Cijk_Alik_Bljk_BBS_BH_MT128x128x64_MI16x16x1_SN_WG64_4_1");
+	r = must_find(t, key(1, 8192, 1024, 1024, "bf16", 'T', 'N', 0));
+	assert_true(r->t.median == 17179869184.0 / (500000.0 * 1e3));
+	assert_string_equal(r->kernel, "Cijk_Alik_Bljk_BBS_BH_MT256x128x64_MI16x16x1_SN_WG32_8_1");
+	assert_int_equal(t->nexcl, 1);
+	assert_int_equal(t->excl[0].line, 3);
+	assert_string_equal(t->excl[0].reason, "every solution failed validation (-1)");
+	gs_table_free(t);
+}
+
+/* ---- gemmscope native schema ------------------------------------------ */
+
+static void
+test_native(void **state)
+{
+	gs_table *t = read_ok(csv_data("native.csv"), NULL);
+	const gs_record *r;
+	gs_shape s;
+
+	(void)state;
+	assert_string_equal(t->format, "gemmscope");
+	assert_int_equal(t->n, 3);
+	/* only the unknown numeric column; output-only and text columns are not */
+	assert_int_equal(t->nextra, 1);
+	assert_string_equal(t->extra_names[0], "GPU_MEMORY_BYTE_READ");
+	s = key(1, 8944, 2816, 1024, "bf16", 'T', 'N', 0);
+	strcpy(s.op, "aten::mm");
+	r = must_find(t, s);
+	assert_int_equal(r->nsamples, 3);
+	assert_true(r->t.median == 110.45);
+	assert_int_equal(r->t.count, 48);
+	assert_int_equal(r->launch.tile_m, 128);
+	assert_int_equal(r->launch.tile_n, 224);
+	assert_int_equal(r->launch.tile_k, 64);
+	assert_non_null(strstr(r->kernel, "_MT128x224x64_"));
+	assert_true(r->extra[0] == 75000000.0);
+	r = must_find(t, key(1, 4096, 4096, 4096, "f16", 'N', 'N', 0));
+	assert_int_equal(r->nsamples, 1);
+	assert_true(r->t.median == 500.0);
+	assert_int_equal(r->t.count, 3);
+	assert_true(isnan(r->extra[0]));
+	r = must_find(t, key(2, 512, 512, 512, "f32", 'N', 'T', 1));
+	assert_int_equal(r->nsamples, 4);
+	assert_true(r->t.median == 25.5);
+	assert_true(r->extra[0] == 1000.0);
+	assert_int_equal(t->nexcl, 2);
+	assert_int_equal(t->excl[0].line, 5);
+	assert_string_equal(t->excl[0].reason, "time is 0");
+	assert_int_equal(t->excl[1].line, 6);
+	assert_string_equal(t->excl[1].reason, "time is nan");
+	gs_table_free(t);
+}
+
+static void
+test_repeated_rows_median(void **state)
+{
+	gs_table *t = read_ok(csv_data("repeated.csv"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_int_equal(t->n, 2);
+	r = must_find(t, key(1, 1024, 1024, 1024, "", 'N', 'N', 0));
+	assert_int_equal(r->nsamples, 4);
+	assert_true(r->t.median == 11.5); /* of 10, 12, 11, 30 */
+	assert_true(r->t.mean == 15.75);
+	assert_int_equal(r->t.count, 4);
+	assert_int_equal(r->line, 2);
+	assert_int_equal(t->rec[1].line, 4); /* 2048 comes after, by first line */
+	gs_table_free(t);
+}
+
+static void
+test_bom_crlf_quoted_table(void **state)
+{
+	gs_table *t = read_ok(csv_data("bom-crlf-quoted.csv"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_string_equal(t->format, "gemmscope");
+	assert_int_equal(t->n, 2);
+	r = must_find(t, key(1, 4096, 4096, 4096, "bf16", 'N', 'N', 0));
+	assert_string_equal(r->kernel, "Cijk_Ailk_Bljk_BBS_BH, \"quoted\" name");
+	r = must_find(t, key(1, 128, 256, 512, "f16", 'N', 'N', 0));
+	assert_true(r->t.median == 7.25);
+	assert_int_equal(r->line, 4);
+	gs_table_free(t);
+}
+
+/* ---- TraceLens GEMM.csv (real, bert on MI300X) ------------------------ */
+
+static void
+test_tracelens_gemm(void **state)
+{
+	static const struct {
+		long n, k;
+		double median;
+		long count;
+	} want[] = {
+		{512, 512, 5.009765625, 17}, {2048, 512, 7.276123046875, 4},
+		{512, 2048, 7.2958984375, 4}, {30522, 512, 25.537109375, 1},
+	};
+	gs_table *t = read_ok(csv_data("tracelens/bert-GEMM.csv"), NULL);
+
+	(void)state;
+	assert_string_equal(t->format, "tracelens-gemm");
+	assert_int_equal(t->n, 4);
+	for (size_t i = 0; i < 4; i++) {
+		gs_shape s = key(1, 141, want[i].n, want[i].k, "bf16", 'T', 'N', 1);
+		strcpy(s.op, "aten::addmm");
+		const gs_record *r = must_find(t, s);
+		assert_true(r->t.median == want[i].median);
+		assert_int_equal(r->t.count, want[i].count);
+		assert_int_equal(r->line, (long)i + 2);
+		assert_non_null(r->kernel);
+		assert_int_equal(strncmp(r->kernel, "Cijk_Alik_Bljk_B_BS_BH_Bias", 27), 0);
+	}
+	assert_non_null(strstr(t->rec[0].kernel, "_MT16x16x128_"));
+	assert_non_null(strstr(t->rec[3].kernel, "_MT128x144x64_"));
+	gs_table_free(t);
+}
+
+/* ---- --map ---------------------------------------------------------------- */
+
+static void
+test_map_renamed_header(void **state)
+{
+	gs_ingest_opts opts;
+	gs_table *t = NULL;
+	gs_error err;
+	const gs_record *r;
+
+	(void)state;
+	memset(&opts, 0, sizeof opts);
+	gs_error_clear(&err);
+	assert_int_equal(gs_ingest_read(csv_data("mapped.csv"), &opts, &t, &err), -1);
+	assert_null(t);
+	assert_int_equal(err.line, 1);
+	assert_non_null(strstr(err.msg, "M, N, K and time"));
+	assert_non_null(strstr(err.msg, "--map"));
+	assert_int_equal(gs_ingest_opts_map(&opts, "M=rows", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "N=cols", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "K=depth", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "time=Kernel Time (us)", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "dtype=type", &err), 0);
+	t = read_ok(csv_data("mapped.csv"), &opts);
+	assert_string_equal(t->format, "csv");
+	assert_int_equal(t->n, 2);
+	r = must_find(t, key(1, 4096, 4096, 4096, "bf16", 'T', 'N', 0));
+	assert_true(r->t.median == 250.5);
+	r = must_find(t, key(1, 1024, 512, 256, "f16", 'N', 'N', 0));
+	assert_true(r->t.median == 12.5);
+	gs_table_free(t);
+}
+
+static void
+test_map_overrides_detection(void **state)
+{
+	gs_ingest_opts opts;
+	gs_table *t;
+	gs_error err;
+
+	(void)state;
+	memset(&opts, 0, sizeof opts);
+	assert_int_equal(gs_ingest_opts_map(&opts, "time=nope", &err), 0);
+	gs_error_clear(&err);
+	t = NULL;
+	assert_int_equal(gs_ingest_read(csv_data("repeated.csv"), &opts, &t, &err), -1);
+	assert_int_equal(err.line, 1);
+	assert_non_null(strstr(err.msg, "no column 'nope'"));
+	memset(&opts, 0, sizeof opts);
+	assert_int_equal(gs_ingest_opts_map(&opts, "time=mean_microseconds", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "M=N", &err), 0);
+	assert_int_equal(gs_ingest_opts_map(&opts, "N=M", &err), 0);
+	t = read_ok(csv_data("iree-tatb.csv"), &opts);
+	assert_true(must_find(t, key(1, 4, 28672, 8192, "f16", 'T', 'N', 0))->t.median == 140.5);
+	gs_table_free(t);
+}
+
+/* ---- the bad-input corpus (tests/data/bad/README.md) -------------------- */
+
+static void
+test_bad_corpus(void **state)
+{
+	static const struct {
+		const char *file;
+		long line, col;
+		long long offset;
+		const char *msg;
+	} bad[] = {
+		{"empty.csv", 1, 0, -1, "empty"},
+		{"header-only.csv", 1, 0, -1, "no data rows"},
+		{"ragged.csv", 3, 13, -1, "12 fields"},
+		{"nonnumeric-time.csv", 3, 5, -1, "time is not a number"},
+		{"negative-time.csv", 2, 10, -1, "negative time"},
+		{"unknown-columns.csv", 1, 0, -1, "--map"},
+		{"bad-dtype.csv", 3, 4, -1, "unknown dtype 'fp13'"},
+		{"zero-dim.csv", 2, 2, -1, "N must be at least 1"},
+		{"bad-quote.csv", 3, 3, -1, "quot"},
+		{"truncated.csv.gz", 0, 0, 8123, "truncated gzip"},
+		{"garbage.bin", 1, 0, -1, "binary"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char rel[128];
+		gs_table dummy, *t = &dummy; /* must be reset to NULL */
+		gs_error err;
+		snprintf(rel, sizeof rel, "tests/data/bad/%s", bad[i].file);
+		const char *path = path_of(rel);
+		gs_error_clear(&err);
+		int rc = gs_ingest_read(path, NULL, &t, &err);
+		if (rc != -1 || err.line != bad[i].line || err.col != bad[i].col ||
+		    err.offset != bad[i].offset || !strstr(err.msg, bad[i].msg))
+			fprintf(stderr, "%s: rc %d, got %ld:%ld byte %lld: %s\n", bad[i].file,
+			        rc, err.line, err.col, err.offset, err.msg);
+		assert_int_equal(rc, -1);
+		assert_null(t);
+		assert_string_equal(err.file, path);
+		assert_int_equal(err.line, bad[i].line);
+		assert_int_equal(err.col, bad[i].col);
+		assert_int_equal(err.offset, bad[i].offset);
+		assert_non_null(strstr(err.msg, bad[i].msg));
+	}
+}
+
+/* ---- cell values ------------------------------------------------------------ */
+
+static void
+test_tensile_names(void **state)
+{
+	static const struct {
+		const char *name, *dtype;
+		char ta, tb;
+	} ok[] = { /* reference/kernel-names.md §2.3 */
+		{"Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_1LDSB1_AMAS3_WG128_2_1_WGM12", "f16", 'N', 'N'},
+		{"Cijk_Alik_Bljk_BBS_BH_MT256x256x32_MI32x32x8x1_SN_FL0_GLS0_WGM4", "bf16", 'T', 'N'},
+		{"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1", "f32", 'T', 'N'},
+		{"Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT128x224x64_MI16x16x1_SN_LDSB1_WG32_8_1", "bf16", 'T', 'N'},
+		{"Cijk_Ailk_Bljk_S_B_Bias_HA_S_SAV_UserArgs_MT16x16x128_MI16x16x1_SN_WG16_4_4", "f32", 'N', 'N'},
+		{"Cijk_Ailk_Bjlk_BBS_BH_Bias_BiasSrcB_SAV_MT32x32x32_MI16x16x1_SN_GRVWB2_GSU1_MIWT1_1_WG32_8_1_WGM8", "bf16", 'N', 'T'},
+		{"Cijk_Ailk_Bljk_HB_MT64x64x16_SN_K1", "f16", 'N', 'N'},
+		{"Cijk_Alik_Bljk_F8BS_MT128x128x64_MI16x16x1_SN_TEST", "f8e4m3", 'T', 'N'},
+		{"Custom_Cijk_Alik_Bjlk_DB_MT64x64x8_SE_K1", "f64", 'T', 'T'},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		char dtype[GS_DTYPE_LEN] = "";
+		char ta = '?', tb = '?';
+		assert_int_equal(gs_csv_tensile_info(ok[i].name, dtype, &ta, &tb), 1);
+		assert_string_equal(dtype, ok[i].dtype);
+		assert_int_equal(ta, ok[i].ta);
+		assert_int_equal(tb, ok[i].tb);
+	}
+	char dtype[GS_DTYPE_LEN] = "x";
+	char ta = '?', tb = '?';
+	/* split-K reduction kernel (no _MT) and non-Tensile names */
+	assert_int_equal(gs_csv_tensile_info("Cijk_SB_BiasB_HAS_ScaleAlphaVec_PostGSU2_VW2", dtype, &ta, &tb), 0);
+	assert_int_equal(gs_csv_tensile_info("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64", dtype, &ta, &tb), 0);
+	assert_string_equal(dtype, "x");
+	assert_int_equal(ta, '?');
+}
+
+static void
+test_cell_values(void **state)
+{
+	char dtype[GS_DTYPE_LEN];
+	char tr, name[128];
+	long n;
+	double d;
+
+	(void)state;
+	assert_int_equal(gs_csv_dtype("('c10::BFloat16', 'c10::BFloat16')", dtype), 0);
+	assert_string_equal(dtype, "bf16");
+	assert_int_equal(gs_csv_dtype("('float', 'float')", dtype), 0);
+	assert_string_equal(dtype, "f32");
+	assert_int_equal(gs_csv_dtype("f16_r", dtype), 0);
+	assert_string_equal(dtype, "f16");
+	assert_int_equal(gs_csv_dtype("h", dtype), 0);
+	assert_string_equal(dtype, "f16");
+	assert_int_equal(gs_csv_dtype("", dtype), 0);
+	assert_string_equal(dtype, "");
+	assert_int_equal(gs_csv_dtype("fp13", dtype), -1);
+	assert_int_equal(gs_csv_trans("(True, False)", 0, &tr), 0);
+	assert_int_equal(tr, 'T');
+	assert_int_equal(gs_csv_trans("(True, False)", 1, &tr), 0);
+	assert_int_equal(tr, 'N');
+	assert_int_equal(gs_csv_trans("t", 0, &tr), 0);
+	assert_int_equal(tr, 'T');
+	assert_int_equal(gs_csv_trans("0", 0, &tr), 0);
+	assert_int_equal(tr, 'N');
+	assert_int_equal(gs_csv_trans("X", 0, &tr), -1);
+	assert_int_equal(gs_csv_count("4096", &n), 0);
+	assert_int_equal(n, 4096);
+	assert_int_equal(gs_csv_count("4.096e3", &n), 0);
+	assert_int_equal(n, 4096);
+	assert_int_equal(gs_csv_count("40.5", &n), -1);
+	assert_int_equal(gs_csv_count("0", &n), -2);
+	assert_int_equal(gs_csv_count("", &n), -1);
+	assert_int_equal(gs_csv_number(" 1e-3 ", &d), 0);
+	assert_true(d == 1e-3);
+	assert_int_equal(gs_csv_number("12us", &d), -1);
+	/* the H100 TraceLens cell lists the memset first: take the GEMM */
+	assert_int_equal(gs_csv_pylist_kernel(
+		"[{'name': 'Memset (Device)', 'stream': 7, 'count': 48, "
+		"'total_duration_us': np.float64(39.75)}, {'name': "
+		"'sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64', "
+		"'stream': 7, 'count': 48, 'total_duration_us': np.float64(4015.5)}]",
+		name, sizeof name), 0);
+	assert_string_equal(name, "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64");
+	assert_int_equal(gs_csv_pylist_kernel("[]", name, sizeof name), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rows_bom_crlf_quoted),
+		cmocka_unit_test(test_rows_stop),
+		cmocka_unit_test(test_rows_callback_error),
+		cmocka_unit_test(test_iree_rocblas),
+		cmocka_unit_test(test_iree_hipblaslt),
+		cmocka_unit_test(test_iree_gzip_same),
+		cmocka_unit_test(test_iree_excluded),
+		cmocka_unit_test(test_iree_ta_tb_variant),
+		cmocka_unit_test(test_hipblaslt_bench),
+		cmocka_unit_test(test_rocblas_bench),
+		cmocka_unit_test(test_tensile_winner),
+		cmocka_unit_test(test_tensile_best_solution),
+		cmocka_unit_test(test_native),
+		cmocka_unit_test(test_repeated_rows_median),
+		cmocka_unit_test(test_bom_crlf_quoted_table),
+		cmocka_unit_test(test_tracelens_gemm),
+		cmocka_unit_test(test_map_renamed_header),
+		cmocka_unit_test(test_map_overrides_detection),
+		cmocka_unit_test(test_bad_corpus),
+		cmocka_unit_test(test_tensile_names),
+		cmocka_unit_test(test_cell_values),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
