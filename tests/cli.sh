@@ -85,7 +85,7 @@ for bad in "$top_srcdir"/tests/data/bad/*; do
 	status_is 2 "bad input $name" "$GEMMSCOPE" compare "$base" "$bad" -o keep.html \
 		--json keep.json
 	check "bad input $name: message names file and line" \
-		grep -q "^$bad:\(byte \)\?[0-9]" err
+		grep -q "^$bad:\( byte \)\?[0-9]" err
 	check "bad input $name: existing report untouched" grep -qx precious keep.html
 	check "bad input $name: no json" test ! -e keep.json
 done
