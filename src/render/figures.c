@@ -63,8 +63,9 @@ gs_figures_compare(const gs_compare *c, const char *datadir,
 	           "the candidate; the dashed lines mark ±threshold.", err) != 0 ||
 	    finish(&pl[2], gs_plot_histogram(s, np, t), "speedup-histogram",
 	           "Distribution of log2 speedup",
-	           "Number of shapes per log2(speedup) bin; 0 is no change, +1 twice as "
-	           "fast, -1 twice as slow. Vertical lines mark ±threshold.", err) != 0)
+	           "Number of shapes per speedup bin (bins of equal width in log2, axis "
+	           "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "
+	           "stacked by class. Dashed lines mark ±threshold.", err) != 0)
 		goto done;
 	*out = pl;
 	*n = 3;

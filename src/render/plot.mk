@@ -1,1 +1,13 @@
-## src/render/plot.mk: owned by its module.
+## src/render/plot.mk: every plot gemmscope draws (cairo), and its test.
+
+libgs_a_SOURCES += \
+	src/render/plot.c src/render/plot.h src/render/plot_impl.h \
+	src/render/plot_draw.c \
+	src/render/plot_compare.c src/render/plot_roofline.c \
+	src/render/plot_tile.c src/render/plot_history.c
+
+check_PROGRAMS += tests/test_plot
+TESTS += tests/test_plot
+tests_test_plot_SOURCES = tests/test_plot.c
+tests_test_plot_CFLAGS = $(TEST_CFLAGS)
+tests_test_plot_LDADD = $(TEST_LIBS)

@@ -1,0 +1,243 @@
+/* plot.h: every figure gemmscope draws, with cairo.
+ *
+ * A constructor takes plain arrays (no gs_table, no gs_compare) and lays the
+ * figure out once: axes ranges, nice ticks and their labels, point positions,
+ * legend, title, all in device units (px, origin top left, y down).  The
+ * result is an opaque gs_plot, the layout model.  gs_plot_svg() and
+ * gs_plot_png() only paint that layout, so tests inspect the layout through
+ * the accessors below instead of comparing pixels.
+ *
+ * Text uses only the DejaVuSans shipped in fonts/ (gs_plot_font_init), the
+ * palette is Okabe-Ito (colour-blind safe: improved blue #0072B2, regressed
+ * vermillion #D55E00, neutral grey), the roofline colour scale is viridis.
+ * No timestamps and no randomness: the same input gives byte-identical SVG.
+ *
+ * Speedup convention (DESIGN.md): s = t_base / t_cand; improved when
+ * s - 1 > +T, regressed when s - 1 < -T, neutral otherwise.
+ */
+#ifndef GS_PLOT_H
+#define GS_PLOT_H
+
+#include <stddef.h>
+
+#include "util/error.h"
+
+typedef struct gs_plot gs_plot;
+
+/* A compute ceiling of the roofline: NAME (e.g. "bf16", copied) and its
+ * peak in TFLOP/s (> 0). */
+typedef struct gs_roofline_ceiling {
+	const char *name;
+	double peak_tflops;
+} gs_roofline_ceiling;
+
+/* The machine of a roofline: one memory ceiling (BANDWIDTH_GBS in GB/s,
+ * 1 GB = 1e9 bytes) and NCEILINGS compute ceilings.  TITLE may be NULL. */
+typedef struct gs_roofline_spec {
+	const gs_roofline_ceiling *ceilings;
+	size_t nceilings;
+	double bandwidth_gbs;
+	const char *title;
+} gs_roofline_spec;
+
+/* One GEMM on the roofline: AI in FLOP/byte, achieved TFLOP/s, total time
+ * in µs (sets the marker area), DIM_EFF in [0,1] or NAN when unknown (sets
+ * the colour), LABEL (may be NULL, copied), ARROW_TO: index of the point
+ * this one moved to (baseline -> candidate), or -1. */
+typedef struct gs_roofline_point {
+	double ai;
+	double tflops;
+	double time_us;
+	double dim_eff;
+	const char *label;
+	long arrow_to;
+} gs_roofline_point;
+
+/* A tile grid (efficiency.md §2-§4).  M, N are the BLAS output dimensions,
+ * TILE_M x TILE_N the macro tile, BATCH >= 1, CUS the CU/SM count (wave =
+ * tile_index / CUS).  TILE_EFF, WQ_EFF and DIM_EFF are printed as given (NAN
+ * prints "n/a"): the plot does not compute the efficiency model.  TITLE may
+ * be NULL. */
+typedef struct gs_tile_grid_spec {
+	long M, N;
+	long tile_m, tile_n;
+	long batch;
+	long cus;
+	double tile_eff, wq_eff, dim_eff;
+	const char *title;
+} gs_tile_grid_spec;
+
+/* One shape's time series for small multiples: NAME (copied), N VALUES
+ * (µs, one per run; NAN = missing in that run), CHANGE_INDEX: index of the
+ * first run after a detected step, or -1. */
+typedef struct gs_series {
+	const char *name;
+	const double *values;
+	size_t n;
+	long change_index;
+} gs_series;
+
+/* Class of a point (speedup plots) or of a histogram bin. */
+enum { GS_PLOT_NEUTRAL = 0, GS_PLOT_IMPROVED = 1, GS_PLOT_REGRESSED = 2,
+       GS_PLOT_UNCLASSED = 3 };
+
+/* Axis selector for the accessors. */
+typedef enum gs_plot_axis { GS_PLOT_X = 0, GS_PLOT_Y = 1 } gs_plot_axis;
+
+/* gs_plot_font_init: make DATADIR/fonts/DejaVuSans.ttf the only font
+ * fontconfig knows (FcConfigCreate, FcConfigAppFontAddFile,
+ * FcConfigSetCurrent), so every plot uses it on every machine.  Call once
+ * before the first plot; a second call with any DATADIR is a no-op.
+ * Returns 0, or -1 with ERR naming the font file when it is missing or
+ * fontconfig rejects it. */
+int gs_plot_font_init(const char *datadir, gs_error *err);
+
+/* --- constructors ------------------------------------------------------
+ * Each returns a new layout owned by the caller (gs_plot_free), or NULL when
+ * out of memory or when no datum is drawable (n == 0, or every value is
+ * skipped).  Values that cannot be drawn (NaN, and non-positive values on a
+ * log axis) are skipped and counted (gs_plot_skipped), never drawn. */
+
+/* gs_plot_speedup_curve: the N speedups (t_base/t_cand) sorted ascending
+ * (the function sorts its own copy), y on a log2 scale, x = rank.  The
+ * neutral band y in [1-T, 1+T] is shaded, y = 1 is drawn.  Point i is the
+ * i-th smallest drawable speedup.  THRESHOLD T is a fraction (0.05). */
+gs_plot *gs_plot_speedup_curve(const double *speedup, size_t n, double threshold);
+
+/* gs_plot_scatter: candidate time against baseline time (µs), log-log, with
+ * the diagonal y = x and the threshold lines y = x/(1+T) (improved below)
+ * and y = x/(1-T) (regressed above; omitted when T >= 1).  Point i is pair
+ * i, coloured by its class. */
+gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us,
+                         size_t n, double threshold);
+
+/* gs_plot_histogram: histogram of log2(speedup).  Bin width by the
+ * Freedman-Diaconis rule 2*IQR*n^(-1/3) (Freedman & Diaconis 1981), 0.05 when
+ * the IQR is 0, widened so there are at most 60 bins; edges are multiples of
+ * the width so log2(s) = 0 is an edge.  Threshold lines at log2(1-T) and
+ * log2(1+T).  The x axis shows speedup values on a log2 scale. */
+gs_plot *gs_plot_histogram(const double *speedup, size_t n, double threshold);
+
+/* gs_plot_roofline: log-log, arithmetic intensity (FLOP/byte) against
+ * TFLOP/s.  Memory ceiling TFLOP/s = AI * bandwidth_gbs / 1000, one flat
+ * compute ceiling per SPEC->ceilings, ridge AI = peak * 1000 / bandwidth_gbs
+ * (efficiency.md §1.2).  Marker area is proportional to time_us, colour is
+ * dim_eff on a 0..1 viridis scale (grey when NAN); arrows from a point to
+ * pts[i].arrow_to.  Point i is pts[i]. */
+gs_plot *gs_plot_roofline(const gs_roofline_spec *spec,
+                          const gs_roofline_point *pts, size_t n);
+
+/* gs_plot_tile_grid: the M x N output split into tile_m x tile_n tiles
+ * (tiles_m = ceil(M/tile_m), tiles_n = ceil(N/tile_n), efficiency.md §2),
+ * padding (M..M_pad, N..N_pad) hatched, each tile coloured by its wave
+ * tile_index / CUS (tile_index row-major: M tile, then N tile; batch 0
+ * shown, waves counted over all BATCH * tiles), the partial last wave in
+ * vermillion.  Up to 6 waves get one colour each, more a light-to-dark
+ * ramp.  The plot keeps the N_pad : M_pad aspect unless a side would be
+ * under 48 px (a label then says so).  Above 4096 tiles per batch each
+ * drawn cell groups g x g tiles and shows the wave of its last tile (a
+ * label says so).  The figure is 720 px wide, at most 480 high.  Returns
+ * NULL on a non-positive dimension, tile, batch or CU count. */
+gs_plot *gs_plot_tile_grid(const gs_tile_grid_spec *g);
+
+/* gs_plot_trend: VALUE[i] (e.g. geomean speedup vs the first run) per run
+ * RUN_NAMES[i] (copied), in run order, with the line y = 1.  YLABEL may be
+ * NULL. */
+gs_plot *gs_plot_trend(const char *const *run_names, const double *value,
+                       size_t n, const char *ylabel);
+
+/* gs_plot_small_multiples: one small panel per series (time in µs against
+ * run index), the change point marked by a vertical line between runs
+ * change_index-1 and change_index.  At most 24 panels are drawn. */
+gs_plot *gs_plot_small_multiples(const gs_series *series, size_t n);
+
+/* gs_plot_set_title: replace the title (copied).  Returns 0, or -1 when out
+ * of memory (the old title stays). */
+int gs_plot_set_title(gs_plot *p, const char *title);
+
+/* --- output ------------------------------------------------------------ */
+
+/* gs_plot_svg: paint P as SVG into memory (cairo_svg_surface_create_for_
+ * stream, px units), then rewrite every id="X" to id="ID_PREFIX-k" (k
+ * numbered in document order, so ids no longer depend on cairo's
+ * process-wide counters) and every reference (href="#X", url(#X)) to match,
+ * so several SVGs can be inlined in one HTML page (rrdtool issue #267).  The
+ * XML declaration is dropped; a <title> holds the plot title.  On success
+ * returns 0 with *SVG a malloc'd NUL-terminated string (caller frees) of
+ * *LEN bytes; on failure -1 with ERR set and *SVG NULL.  ID_PREFIX must be
+ * non-empty, [A-Za-z][A-Za-z0-9_-]*. */
+int gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg,
+                size_t *len, gs_error *err);
+
+/* gs_plot_png: paint P into an ARGB image at 1 px per unit and write it as
+ * PNG to PATH atomically (util/outfile.h): on failure -1 with ERR naming
+ * PATH and PATH untouched; 0 on success. */
+int gs_plot_png(const gs_plot *p, const char *path, gs_error *err);
+
+/* gs_plot_free: release P and everything it owns.  NULL is a no-op. */
+void gs_plot_free(gs_plot *p);
+
+/* --- layout accessors (device units: px, origin top left, y down) ------
+ * Pointers returned stay valid until gs_plot_free(P). */
+
+/* Figure size. */
+void gs_plot_size(const gs_plot *p, double *width, double *height);
+/* The title ("" if none). */
+const char *gs_plot_title(const gs_plot *p);
+/* Number of panels (1, or one per series for small multiples). */
+size_t gs_plot_npanels(const gs_plot *p);
+/* Plot area of PANEL (x, y of the top-left corner, width, height); -1 if
+ * PANEL is out of range. */
+int gs_plot_area(const gs_plot *p, size_t panel, double *x, double *y,
+                 double *w, double *h);
+/* Data range of an axis of panel 0: *LO at the left/bottom, *HI at the
+ * right/top (top/bottom swapped for the tile grid's M axis), *LOG_BASE 0 for
+ * linear, else 2 or 10. */
+void gs_plot_range(const gs_plot *p, gs_plot_axis axis, double *lo, double *hi,
+                   int *log_base);
+/* Map data value V on AXIS of panel 0 to device units (NAN if V cannot be
+ * shown on that axis). */
+double gs_plot_map(const gs_plot *p, gs_plot_axis axis, double v);
+/* Ticks of AXIS of panel 0: count, with their labels, data values and device
+ * positions (any output pointer may be NULL). */
+size_t gs_plot_ticks(const gs_plot *p, gs_plot_axis axis,
+                     const char *const **labels, const double **values,
+                     const double **px);
+/* Number of point slots and of inputs skipped.  Slots are the inputs for the
+ * scatter, roofline and trend plots (a skipped input keeps its slot) and the
+ * drawable speedups, by rank, for the curve; 0 for other plots. */
+size_t gs_plot_npoints(const gs_plot *p);
+size_t gs_plot_skipped(const gs_plot *p);
+/* Position of point I; returns its class (GS_PLOT_*), or -1 if I is out of
+ * range or was skipped (*X, *Y are then untouched). */
+int gs_plot_point_xy(const gs_plot *p, size_t i, double *x, double *y);
+/* Marker radius of point I (px), or -1 when I is out of range. */
+double gs_plot_point_radius(const gs_plot *p, size_t i);
+/* Speedup curve: the neutral band in device y (*Y_TOP for 1+T, *Y_BOTTOM
+ * for 1-T).  Returns -1 if P has no band. */
+int gs_plot_band(const gs_plot *p, double *y_top, double *y_bottom);
+/* Histogram: number of bins, edges (nbins + 1, in log2 speedup) and counts. */
+size_t gs_plot_bins(const gs_plot *p, const double **edges,
+                    const size_t **counts);
+/* Roofline: ridge AI (FLOP/byte) of ceiling I, or NAN. */
+double gs_plot_ridge(const gs_plot *p, size_t i);
+
+/* Tile grid facts as laid out. */
+typedef struct gs_plot_tiles {
+	long tiles_m, tiles_n;    /* per batch */
+	long num_tiles;           /* tiles_m * tiles_n * batch */
+	long waves;               /* ceil(num_tiles / cus) */
+	long last_wave_tiles;     /* tiles in the last wave (cus if full) */
+	long group;               /* each drawn cell is group x group tiles */
+	long cells_m, cells_n;    /* drawn cells */
+} gs_plot_tiles;
+/* Returns 0 and fills *INFO for a tile grid, else -1. */
+int gs_plot_tile_info(const gs_plot *p, gs_plot_tiles *info);
+
+/* Legend entries: their count, and label I (NULL past the end). */
+size_t gs_plot_legend(const gs_plot *p);
+const char *gs_plot_legend_label(const gs_plot *p, size_t i);
+/* Every text drawn (ticks, labels, notes), I from 0; NULL past the end. */
+const char *gs_plot_text(const gs_plot *p, size_t i);
+
+#endif

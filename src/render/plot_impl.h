@@ -1,0 +1,180 @@
+/* plot_impl.h: the plot frame shared by plot.c and the plot_*.c families.
+ * Private to src/render/plot*.c.
+ *
+ * A gs_plot holds the layout model: panels (plot area + two axes with their
+ * ticks), the data points, and a display list of marks in device units.
+ * Layout code appends marks; drawing (plot.c) only paints them in order.
+ * Allocation failures set P->OOM; constructors check it once at the end.
+ */
+#ifndef GS_PLOT_IMPL_H
+#define GS_PLOT_IMPL_H
+
+#include <stddef.h>
+
+#include "render/plot.h"
+
+#define GS_PI 3.14159265358979323846
+
+enum { GS_SCALE_LINEAR = 0, GS_SCALE_LOG2 = 2, GS_SCALE_LOG10 = 10 };
+
+enum gs_mark_kind {
+	GS_MK_LINE, GS_MK_POLY, GS_MK_RECT, GS_MK_CIRCLE, GS_MK_TEXT,
+	GS_MK_ARROW, GS_MK_HATCH
+};
+
+enum gs_halign { GS_AL_LEFT, GS_AL_CENTER, GS_AL_RIGHT };
+enum gs_valign { GS_AL_TOP, GS_AL_MIDDLE, GS_AL_BASELINE, GS_AL_BOTTOM };
+
+/* Font sizes (px). */
+#define GS_FS_TICK  11.0
+#define GS_FS_LABEL 12.0
+#define GS_FS_TITLE 15.0
+
+typedef struct gs_rgb {
+	double r, g, b, a;
+} gs_rgb;
+
+typedef struct gs_mark {
+	int kind;
+	double x, y, w, h;     /* rect/hatch box; line/arrow x,y -> w,h;
+	                          circle centre x,y radius w */
+	double *pts;           /* polyline x0,y0,x1,y1... (owned) */
+	size_t npts;
+	gs_rgb fill, stroke;   /* alpha 0 = none */
+	double lw;
+	int dash;              /* 0 solid, 1 dashed, 2 dotted */
+	char *text;            /* owned */
+	double size;
+	int halign, valign;
+	double angle;          /* radians */
+	int clip;              /* panel index whose area clips it, -1 none */
+	int axis_aligned;      /* raster: snap to pixel centres */
+} gs_mark;
+
+typedef struct gs_axis {
+	int scale;             /* GS_SCALE_* */
+	double lo, hi;         /* data range */
+	double p0, p1;         /* device position of lo and hi */
+	int flip;              /* y axis: lo at the top (matrix rows) */
+	size_t nticks;
+	double *tick;          /* data values (owned) */
+	double *tick_px;       /* device positions (owned) */
+	char **tick_label;     /* owned */
+	char *label;           /* owned, may be NULL */
+} gs_axis;
+
+typedef struct gs_panel {
+	double x, y, w, h;     /* plot area */
+	gs_axis ax, ay;
+} gs_panel;
+
+typedef struct gs_point {
+	double x, y, r;
+	int cls;
+} gs_point;
+
+typedef struct gs_legend_item {
+	char *label;           /* owned */
+	gs_rgb colour;
+	int kind;              /* 0 swatch, 1 line, 2 dot, 3 dashed line */
+} gs_legend_item;
+
+struct gs_plot {
+	double width, height;
+	char *title;
+	double title_x, title_y;
+	gs_panel *panel;
+	size_t npanels;
+	gs_mark *mark;
+	size_t nmarks, capmarks;
+	gs_point *pt;
+	size_t npt;
+	size_t skipped;
+	gs_legend_item *legend;
+	size_t nlegend;
+	/* family facts for the accessors */
+	int has_band;
+	double band_top, band_bottom;
+	double *bin_edges;
+	size_t *bin_counts;
+	size_t *bin_cls;       /* 3 per bin: neutral, improved, regressed */
+	size_t nbins;
+	double *ridge;
+	size_t nridge;
+	int has_tiles;
+	gs_plot_tiles tiles;
+	int oom;
+};
+
+/* Palette (Okabe-Ito, viridis for sequential). */
+extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral,
+	gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
+gs_rgb gs_rgb_hex(unsigned hex, double alpha);
+gs_rgb gs_viridis(double t);
+const gs_rgb *gs_class_colour(int cls);
+int gs_speedup_class(double s, double threshold);
+
+/* Plot life cycle. */
+gs_plot *gs_plot_new(double width, double height, const char *title,
+                     size_t npanels);
+int gs_plot_finish(gs_plot *p); /* 0 ok; -1 (and frees nothing) if OOM */
+char *gs_plot_strdup(gs_plot *p, const char *s);
+
+/* Text measurement with the plot font (px). */
+double gs_text_width(const char *s, double size);
+
+/* Axis setup (data side): range and ticks; ticks are formatted here. */
+void gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand,
+                    size_t target);
+void gs_axis_log(gs_plot *p, gs_axis *a, int base, double lo, double hi);
+void gs_axis_set_label(gs_plot *p, gs_axis *a, const char *label);
+void gs_axis_add_tick(gs_plot *p, gs_axis *a, double v, const char *label);
+double gs_axis_map(const gs_axis *a, double v);
+double gs_axis_unit(const gs_axis *a, double v); /* 0..1 along lo..hi */
+
+/* Frame layout: place the plot area of PANEL inside the box (x, y, w, h)
+ * leaving room for ticks and axis labels, then emit grid, ticks, labels
+ * and frame marks.  GRID: bit 0 x grid, bit 1 y grid. */
+void gs_frame_margins(const gs_plot *p, size_t panel, double *left,
+                      double *right, double *top, double *bottom);
+void gs_frame_place(gs_plot *p, size_t panel, double x, double y, double w,
+                    double h, int grid);
+void gs_frame_place_area(gs_plot *p, size_t panel, double x, double y,
+                         double w, double h, int grid);
+
+/* The usual single-panel figure: panel 0 below the title and legend rows
+ * (GS_TOP px), and a note right-aligned on the title row. */
+#define GS_TOP 54.0
+#define GS_LEGEND_Y 44.0
+void gs_frame_single(gs_plot *p, int grid);
+void gs_frame_note(gs_plot *p, const char *note);
+
+/* Legend: entries laid out in one row, right-aligned at (right, baseline). */
+void gs_legend_add(gs_plot *p, const char *label, gs_rgb colour, int kind);
+void gs_legend_place(gs_plot *p, double right, double baseline);
+
+/* Marks. */
+gs_mark *gs_mark_add(gs_plot *p, int kind);
+void gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1,
+                  gs_rgb c, double lw, int dash, int clip);
+void gs_mark_rect(gs_plot *p, double x, double y, double w, double h,
+                  gs_rgb fill, gs_rgb stroke, int clip);
+void gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill,
+                    gs_rgb stroke, int clip);
+void gs_mark_text(gs_plot *p, double x, double y, const char *s, double size,
+                  int halign, int valign, double angle, gs_rgb c);
+void gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw,
+                  int clip);
+void gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1,
+                   gs_rgb c, int clip);
+void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h,
+                   gs_rgb c, int clip);
+
+/* Points: allocate N, fill later. */
+int gs_points_alloc(gs_plot *p, size_t n);
+
+/* Small helpers. */
+int gs_cmp_double(const void *a, const void *b);
+void gs_plot_fmt_num(char *buf, size_t size, double v);
+
+#endif

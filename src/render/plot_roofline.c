@@ -1,0 +1,319 @@
+/* plot_roofline.c: the roofline (efficiency.md §1.2): arithmetic intensity
+ * (FLOP/byte) against achieved TFLOP/s, log-log, with one memory ceiling
+ * and one compute ceiling per dtype, markers sized by time and coloured by
+ * dim_eff, and arrows from baseline to candidate.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/plot.h"
+#include "render/plot_impl.h"
+
+#define FIG_W 720.0
+#define FIG_H 440.0
+#define BAR_W 86.0 /* right strip for the dim_eff colour scale */
+
+static int
+point_ok(const gs_roofline_point *q)
+{
+	return isfinite(q->ai) && isfinite(q->tflops) && q->ai > 0 &&
+	       q->tflops > 0;
+}
+
+static int
+spec_ok(const gs_roofline_spec *s)
+{
+	if (!s || !(s->bandwidth_gbs > 0) || !isfinite(s->bandwidth_gbs))
+		return 0;
+	for (size_t i = 0; i < s->nceilings; i++)
+		if (!(s->ceilings[i].peak_tflops > 0) ||
+		    !isfinite(s->ceilings[i].peak_tflops))
+			return 0;
+	return !s->nceilings || s->ceilings;
+}
+
+/* Memory roof in TFLOP/s at AI: AI [FLOP/B] * bw [GB/s] * 1e9 / 1e12. */
+static double
+mem_roof(const gs_roofline_spec *s, double ai)
+{
+	return ai * s->bandwidth_gbs / 1000;
+}
+
+static void
+roof_ridges(gs_plot *p, const gs_roofline_spec *s)
+{
+	p->ridge = malloc((s->nceilings ? s->nceilings : 1) * sizeof *p->ridge);
+	if (!p->ridge) {
+		p->oom = 1;
+		return;
+	}
+	p->nridge = s->nceilings;
+	for (size_t i = 0; i < s->nceilings; i++)
+		p->ridge[i] = s->ceilings[i].peak_tflops * 1000 / s->bandwidth_gbs;
+}
+
+static void
+roof_axes(gs_plot *p, const gs_roofline_spec *s, const gs_roofline_point *pts,
+          size_t n)
+{
+	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
+	gs_panel *pn = &p->panel[0];
+
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i]))
+			continue;
+		xlo = fmin(xlo, pts[i].ai);
+		xhi = fmax(xhi, pts[i].ai * 2);
+		ylo = fmin(ylo, pts[i].tflops);
+		yhi = fmax(yhi, pts[i].tflops);
+	}
+	for (size_t i = 0; i < p->nridge; i++) {
+		xlo = fmin(xlo, p->ridge[i] / 4);
+		xhi = fmax(xhi, p->ridge[i] * 4);
+		yhi = fmax(yhi, s->ceilings[i].peak_tflops * 1.5);
+	}
+	ylo = fmin(ylo, mem_roof(s, xlo));
+	gs_axis_log(p, &pn->ax, 10, xlo, xhi);
+	gs_axis_log(p, &pn->ay, 10, ylo, yhi);
+	gs_axis_set_label(p, &pn->ax, "arithmetic intensity (FLOP/byte)");
+	gs_axis_set_label(p, &pn->ay, "TFLOP/s");
+}
+
+/* Memory roof label along its slope, 6 % of the way in. */
+static void
+roof_mem_label(gs_plot *p, const gs_roofline_spec *s)
+{
+	const gs_panel *pn = &p->panel[0];
+	double ai = pn->ax.lo * pow(pn->ax.hi / pn->ax.lo, 0.06);
+	double x = gs_axis_map(&pn->ax, ai), y = gs_axis_map(&pn->ay, mem_roof(s, ai));
+	double dx = gs_axis_map(&pn->ax, ai * 10) - x;
+	double dy = gs_axis_map(&pn->ay, mem_roof(s, ai * 10)) - y;
+	char buf[64];
+
+	snprintf(buf, sizeof buf, "%.6g GB/s", s->bandwidth_gbs);
+	if (y > pn->y + 14 && y < pn->y + pn->h)
+		gs_mark_text(p, x, y - 4, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM,
+		             atan2(dy, dx), gs_col_ink);
+}
+
+static void
+roof_lines(gs_plot *p, const gs_roofline_spec *s)
+{
+	const gs_panel *pn = &p->panel[0];
+	double xl = pn->ax.lo, xr = pn->ax.hi, rmax = xr;
+	char buf[128];
+
+	for (size_t i = 0; i < p->nridge; i++) {
+		double r = p->ridge[i], y = gs_axis_map(&pn->ay,
+		                                       s->ceilings[i].peak_tflops);
+
+		rmax = i == 0 ? r : fmax(rmax, r);
+		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, pn->x + pn->w, y,
+		             gs_col_ink, 1.5, 0, 0);
+		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, gs_axis_map(&pn->ax, r),
+		             pn->y + pn->h, gs_col_neutral, 1, 2, 0);
+		snprintf(buf, sizeof buf, "%s %.6g TFLOP/s", s->ceilings[i].name ?
+		         s->ceilings[i].name : "peak", s->ceilings[i].peak_tflops);
+		gs_mark_text(p, pn->x + pn->w - 4, y - 3, buf, GS_FS_TICK,
+		             GS_AL_RIGHT, GS_AL_BOTTOM, 0, gs_col_ink);
+		snprintf(buf, sizeof buf, "ridge %.4g", r);
+		gs_mark_text(p, gs_axis_map(&pn->ax, r) + 3, pn->y + pn->h - 4, buf,
+		             GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM, -GS_PI / 2,
+		             gs_rgb_hex(0x555555, 1));
+	}
+	gs_mark_line(p, gs_axis_map(&pn->ax, xl), gs_axis_map(&pn->ay, mem_roof(s, xl)),
+	             gs_axis_map(&pn->ax, rmax), gs_axis_map(&pn->ay, mem_roof(s, rmax)),
+	             gs_col_ink, 1.5, 0, 0);
+	roof_mem_label(p, s);
+}
+
+static double
+max_time(const gs_roofline_point *pts, size_t n)
+{
+	double t = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (point_ok(&pts[i]) && isfinite(pts[i].time_us) && pts[i].time_us > t)
+			t = pts[i].time_us;
+	return t;
+}
+
+/* Marker area proportional to time: r = 3 + 9 sqrt(t / tmax) px. */
+static void
+roof_place(gs_plot *p, const gs_roofline_point *pts, size_t n)
+{
+	const gs_panel *pn = &p->panel[0];
+	double tmax = max_time(pts, n);
+
+	for (size_t i = 0; i < n; i++) {
+		gs_point *q = &p->pt[i];
+		double t = pts[i].time_us;
+
+		q->cls = -1;
+		q->x = q->y = NAN;
+		if (!point_ok(&pts[i])) {
+			p->skipped++;
+			continue;
+		}
+		q->cls = GS_PLOT_UNCLASSED;
+		q->x = gs_axis_map(&pn->ax, pts[i].ai);
+		q->y = gs_axis_map(&pn->ay, pts[i].tflops);
+		q->r = 3 + (tmax > 0 && t > 0 ? 9 * sqrt(t / tmax) : 0);
+	}
+}
+
+typedef struct by_time {
+	double t;
+	size_t i;
+} by_time;
+
+static int
+cmp_by_time_desc(const void *a, const void *b)
+{
+	const by_time *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? 1 : -1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static void
+roof_arrows(gs_plot *p, const gs_roofline_point *pts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		long j = pts[i].arrow_to;
+		const gs_point *a = &p->pt[i], *b;
+		double dx, dy, len;
+
+		if (j < 0 || (size_t)j >= n || (size_t)j == i || a->cls < 0 ||
+		    p->pt[j].cls < 0)
+			continue;
+		b = &p->pt[j];
+		dx = b->x - a->x;
+		dy = b->y - a->y;
+		len = hypot(dx, dy);
+		if (len <= b->r + 2)
+			continue;
+		gs_mark_arrow(p, a->x, a->y, b->x - dx / len * (b->r + 1),
+		              b->y - dy / len * (b->r + 1), gs_rgb_hex(0x222222, 0.8), 0);
+	}
+}
+
+/* Point label beside the marker, on the side with more room. */
+static void
+roof_label(gs_plot *p, const gs_point *q, const char *label)
+{
+	const gs_panel *pn = &p->panel[0];
+	double w = gs_text_width(label, GS_FS_TICK);
+
+	if (q->x + q->r + 3 + w <= pn->x + pn->w)
+		gs_mark_text(p, q->x + q->r + 3, q->y, label, GS_FS_TICK, GS_AL_LEFT,
+		             GS_AL_MIDDLE, 0, gs_col_ink);
+	else
+		gs_mark_text(p, q->x - q->r - 3, q->y, label, GS_FS_TICK, GS_AL_RIGHT,
+		             GS_AL_MIDDLE, 0, gs_col_ink);
+}
+
+/* Largest markers first so small ones stay visible. */
+static void
+roof_markers(gs_plot *p, const gs_roofline_point *pts, size_t n)
+{
+	by_time *order = malloc((n ? n : 1) * sizeof *order);
+
+	if (!order) {
+		p->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		order[i].t = isfinite(pts[i].time_us) ? pts[i].time_us : 0;
+		order[i].i = i;
+	}
+	qsort(order, n, sizeof *order, cmp_by_time_desc);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = order[k].i;
+		const gs_point *q = &p->pt[i];
+		double e = pts[i].dim_eff;
+
+		if (q->cls < 0)
+			continue;
+		gs_mark_circle(p, q->x, q->y, q->r,
+		               isfinite(e) ? gs_viridis(e) : gs_col_neutral,
+		               gs_col_white, 0);
+		if (n <= 12 && pts[i].label)
+			roof_label(p, q, pts[i].label);
+	}
+	free(order);
+}
+
+/* Vertical viridis scale for dim_eff 0..1 at the right of the panel. */
+static void
+roof_colour_bar(gs_plot *p)
+{
+	const gs_panel *pn = &p->panel[0];
+	double x = p->width - BAR_W + 22, top = pn->y + 18, h = pn->h - 36;
+	char buf[16];
+
+	gs_mark_text(p, x + 6, pn->y + 4, "dim_eff", GS_FS_TICK, GS_AL_CENTER,
+	             GS_AL_MIDDLE, 0, gs_col_ink);
+	for (int k = 0; k < 20; k++)
+		gs_mark_rect(p, x, top + h * (19 - k) / 20.0, 12, h / 20.0 + 0.3,
+		             gs_viridis((k + 0.5) / 20), (gs_rgb){ 0, 0, 0, 0 }, -1);
+	gs_mark_rect(p, x, top, 12, h, (gs_rgb){ 0, 0, 0, 0 }, gs_col_ink, -1);
+	for (int k = 0; k <= 4; k++) {
+		double y = top + h * (1 - k / 4.0);
+
+		snprintf(buf, sizeof buf, "%.2g", k / 4.0);
+		gs_mark_line(p, x + 12, y, x + 16, y, gs_col_ink, 1, 0, -1);
+		gs_mark_text(p, x + 19, y, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_MIDDLE,
+		             0, gs_col_ink);
+	}
+}
+
+static void
+roof_legend(gs_plot *p, size_t drawn)
+{
+	char buf[96];
+
+	gs_legend_add(p, "roofs", gs_col_ink, 1);
+	gs_legend_add(p, "dim_eff unknown", gs_col_neutral, 2);
+	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
+	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
+	snprintf(buf, sizeof buf, "%zu GEMMs%s; marker area \xe2\x88\x9d time", drawn,
+	         p->skipped ? " (some skipped)" : "");
+	gs_frame_note(p, buf);
+}
+
+gs_plot *
+gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts,
+                 size_t n)
+{
+	gs_plot *p;
+	size_t drawn = 0;
+
+	for (size_t i = 0; pts && i < n; i++)
+		drawn += point_ok(&pts[i]);
+	if (!drawn || !spec_ok(spec))
+		return NULL;
+	p = gs_plot_new(FIG_W, FIG_H, spec->title ? spec->title : "Roofline", 1);
+	if (!p)
+		return NULL;
+	roof_ridges(p, spec);
+	if (!p->oom && gs_points_alloc(p, n) == 0) {
+		roof_axes(p, spec, pts, n);
+		gs_frame_place(p, 0, 0, GS_TOP, p->width - BAR_W, p->height - GS_TOP, 3);
+		roof_lines(p, spec);
+		roof_place(p, pts, n);
+		roof_arrows(p, pts, n);
+		roof_markers(p, pts, n);
+		roof_colour_bar(p);
+		roof_legend(p, drawn);
+	}
+	if (gs_plot_finish(p) < 0) {
+		gs_plot_free(p);
+		return NULL;
+	}
+	return p;
+}
