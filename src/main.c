@@ -10,10 +10,13 @@
 #include <string.h>
 
 #include "cmd_compare.h"
+#include "cmd_explain.h"
 #include "util/error.h"
 
 static const char usage_text[] =
 	"usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
+	"       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
+	"       gemmscope gpus [--json]                           built-in GPU table\n"
 	"       gemmscope --version\n"
 	"\n"
 	"Inputs: benchmark CSV (iree-kernel-benchmark, hipblaslt-bench, rocblas-bench,\n"
@@ -195,5 +198,9 @@ main(int argc, char **argv)
 	}
 	if (strcmp(cmd, "compare") == 0)
 		return main_compare(argc - 1, argv + 1);
+	if (strcmp(cmd, "explain") == 0)
+		return gs_main_explain(argc - 1, argv + 1);
+	if (strcmp(cmd, "gpus") == 0)
+		return gs_main_gpus(argc - 1, argv + 1);
 	return usage_error("unknown command '%s'", cmd);
 }

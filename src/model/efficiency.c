@@ -1,0 +1,228 @@
+/* efficiency.c: roofline and tile / wave quantisation of one GEMM.
+ * Formulas: reference/efficiency.md §1.2 (roofline, as TraceLens
+ * TreePerf compute_perf_metrics), §2–4 (tile_eff, wq_eff, dim_eff, the
+ * TraceLens seed document), §5 (BLAS M/N swap and the grid check), §6
+ * (split-K, Stream-K).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model/efficiency.h"
+
+void
+gs_eff_opts_default(gs_eff_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->swap = GS_SWAP_AUTO;
+	o->roof = GS_ROOF_PEAK;
+}
+
+const char *
+gs_eff_status_name(gs_eff_status s)
+{
+	static const char *const names[] = {
+		"ok", "no-tile", "split-k", "stream-k", "persistent", "grid-mismatch"
+	};
+
+	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+void
+gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_eff_in *in)
+{
+	memset(in, 0, sizeof *in);
+	in->shape = &r->shape;
+	in->time_us = r->t.median;
+	in->tile_m = r->launch.tile_m;
+	in->tile_n = r->launch.tile_n;
+	in->tile_k = r->launch.tile_k;
+	in->kernel = kernel;
+	in->workgroups = r->launch.workgroups;
+}
+
+void
+gs_eff_blas_shape(const gs_eff *e, const gs_shape *s, gs_shape *out)
+{
+	*out = *s;
+	out->M = e->blas_m;
+	out->N = e->blas_n;
+}
+
+static long
+ceil_div(long a, long b)
+{
+	return (a + b - 1) / b;
+}
+
+/* ---- roofline --------------------------------------------------------- */
+
+static void
+roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
+{
+	const gs_fig *pf = NULL, *bf = NULL;
+	double flop = e->cost.flop, bytes = e->cost.bytes;
+
+	e->peak_tflops = gpu ? gs_gpu_roof_tflops(gpu, in->shape->dtype, roof, &pf) : NAN;
+	e->bw_tbs = gpu ? gs_gpu_roof_bw(gpu, roof, &bf) : NAN;
+	e->peak_kind = pf ? pf->kind : GS_FIG_NONE;
+	e->bw_kind = bf ? bf->kind : GS_FIG_NONE;
+	e->ridge = e->peak_tflops / e->bw_tbs;
+	e->attainable_tflops = fmin(e->peak_tflops, e->cost.ai * e->bw_tbs);
+	if (isnan(e->cost.ai) || isnan(e->bw_tbs))
+		e->attainable_tflops = NAN;
+	e->compute_us = flop / (e->peak_tflops * 1e12) * 1e6;
+	e->memory_us = bytes / (e->bw_tbs * 1e12) * 1e6;
+	e->roofline_us = fmax(e->compute_us, e->memory_us);
+	if (isnan(e->compute_us) || isnan(e->memory_us))
+		e->roofline_us = NAN;
+	e->compute_bound = e->compute_us >= e->memory_us;
+	e->achieved_tflops = gs_gemm_tflops(flop, in->time_us);
+	e->pct_roofline = isnan(e->achieved_tflops) ? NAN
+	                  : e->roofline_us / in->time_us * 100.0;
+}
+
+/* ---- orientation (§5) ----------------------------------------------------- */
+
+static long
+tile_count(long bm, long bn, const gs_eff *e)
+{
+	return ceil_div(bm, e->tile_m) * ceil_div(bn, e->tile_n) * e->batch;
+}
+
+static int
+default_swap(const gs_eff_in *in, gs_swap_mode mode)
+{
+	const gs_kernel_info *k = in->kernel;
+
+	if (mode != GS_SWAP_AUTO)
+		return mode == GS_SWAP_ON;
+	if (!in->shape->op[0])
+		return 0;   /* benchmark CSVs give BLAS dims */
+	if (k && k->family != GS_KF_UNKNOWN && !gs_kfamily_blas(k->family))
+		return 0;   /* CK, aiter, CUTLASS 3, Triton: row-major callers */
+	return 1;
+}
+
+static void
+set_orientation(gs_eff *e, int swap)
+{
+	e->swapped = swap;
+	e->blas_m = swap ? e->n : e->m;
+	e->blas_n = swap ? e->m : e->n;
+}
+
+/* Compare the launched workgroups with both tile counts; may flip the
+ * orientation (AUTO) and sets the status for a split or a mismatch. */
+static void
+grid_check(const gs_eff_in *in, gs_swap_mode mode, gs_eff *e)
+{
+	long wg = in->workgroups;
+	long mine = tile_count(e->blas_m, e->blas_n, e);
+	long other = tile_count(e->blas_n, e->blas_m, e);
+
+	if (wg == mine) {
+		e->swap_checked = 1;
+	} else if (wg == other && mode == GS_SWAP_AUTO) {
+		set_orientation(e, !e->swapped);
+		e->swap_checked = 1;
+	} else if (wg % mine == 0 && wg > mine) {
+		e->status = GS_EFF_SPLIT_K;
+		e->note = "the grid is a multiple of the tile count: split-K; wave quantisation not modelled";
+	} else {
+		e->status = GS_EFF_GRID_MISMATCH;
+		e->note = "the grid matches neither tile count: non-data-parallel; wave quantisation not modelled";
+	}
+}
+
+/* ---- quantisation (§2–4, §6) ------------------------------------------------ */
+
+static void
+kernel_status(const gs_kernel_info *k, gs_eff *e)
+{
+	if (!k)
+		return;
+	if (k->stream_k > 0) {
+		e->status = GS_EFF_STREAM_K;
+		e->note = "Stream-K kernel: the grid is sized from the CU count; wave quantisation not applicable";
+	} else if (k->split_k) {
+		e->status = GS_EFF_SPLIT_K;
+		e->note = "split-K kernel: workgroups are split x tiles; wave quantisation not modelled";
+	} else if (k->persistent) {
+		e->status = GS_EFF_PERSISTENT;
+		e->note = "persistent kernel: wq_eff assumes one tile per CU per wave and is approximate";
+	}
+}
+
+static void
+quantise(const gs_eff_opts *o, const gs_gpu *gpu, gs_eff *e)
+{
+	long pad_m, pad_n;
+
+	e->tiles_m = ceil_div(e->blas_m, e->tile_m);
+	e->tiles_n = ceil_div(e->blas_n, e->tile_n);
+	e->num_tiles = e->tiles_m * e->tiles_n * e->batch;
+	e->alt_num_tiles = tile_count(e->blas_n, e->blas_m, e);
+	pad_m = e->tiles_m * e->tile_m;
+	pad_n = e->tiles_n * e->tile_n;
+	e->tile_eff = ((double)e->blas_m * e->blas_n) / ((double)pad_m * pad_n);
+	e->cus = o->cus > 0 ? o->cus : gpu ? (int)gpu->cus.v : 0;
+	if (e->cus <= 0)
+		return;
+	e->slots = (long)e->cus * (o->wgs_per_cu > 1 ? o->wgs_per_cu : 1);
+	e->float_rounds = (double)e->num_tiles / e->slots;
+	e->rounds = ceil_div(e->num_tiles, e->slots);
+	e->last_wave_tiles = e->num_tiles - (e->rounds - 1) * e->slots;
+	e->last_wave_util = (double)e->last_wave_tiles / e->slots;
+	if (e->status == GS_EFF_OK || e->status == GS_EFF_PERSISTENT) {
+		e->wq_eff = (double)e->num_tiles / ((double)e->rounds * e->slots);
+		e->dim_eff = e->tile_eff * e->wq_eff;
+	}
+}
+
+static void
+eff_init(const gs_shape *s, gs_eff *e)
+{
+	memset(e, 0, sizeof *e);
+	e->m = s->M;
+	e->n = s->N;
+	e->k = s->K;
+	e->batch = s->batch;
+	e->tile_eff = e->wq_eff = e->dim_eff = NAN;
+	e->float_rounds = e->last_wave_util = NAN;
+}
+
+int
+gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o,
+               gs_eff *out, gs_error *err)
+{
+	const gs_shape *s = in->shape;
+	const gs_kernel_info *k = in->kernel;
+	gs_eff_opts def;
+
+	if (!o) {
+		gs_eff_opts_default(&def);
+		o = &def;
+	}
+	if (s->M < 1 || s->N < 1 || s->K < 1 || s->batch < 1)
+		return gs_error_set(err, NULL, 0, 0,
+		                    "GEMM dimensions must be >= 1 (got %ldx%ldx%ld, batch %ld)",
+		                    s->M, s->N, s->K, s->batch);
+	eff_init(s, out);
+	gs_gemm_cost(s, &out->cost);
+	roofline(in, gpu, o->roof, out);
+	set_orientation(out, default_swap(in, o->swap));
+	out->tile_m = in->tile_m > 0 ? in->tile_m : k && k->has_tile ? k->tile_m : 0;
+	out->tile_n = in->tile_m > 0 ? in->tile_n : k && k->has_tile ? k->tile_n : 0;
+	out->tile_k = in->tile_m > 0 ? in->tile_k : k && k->has_tile ? k->tile_k : 0;
+	if (out->tile_m <= 0 || out->tile_n <= 0) {
+		out->tile_m = out->tile_n = out->tile_k = 0;
+		out->status = GS_EFF_NO_TILE;
+		out->note = k && k->note ? k->note : "tile unknown: tile_eff, wq_eff and dim_eff are not computed";
+		return 0;
+	}
+	kernel_status(k, out);
+	if (in->workgroups > 0 && !(k && k->persistent))
+		grid_check(in, o->swap, out);
+	quantise(o, gpu, out);
+	return 0;
+}

@@ -1,0 +1,243 @@
+/* test_tile_model.c: the IREE roofline seed-selection model
+ * (reference/seeds/iree-roofline-seed-selection.md, efficiency.md §7):
+ * candidate count, the 6 cost steps against the document's formulas and
+ * the MI300X inputs it lists (with the corrected 5.3 TB/s), the selection
+ * as the minimum over all candidates, and the limitation the document
+ * states for skinny shapes.
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "eff_test.h"
+#include "model/efficiency.h"
+#include "model/tile_model.h"
+
+static gs_shape
+shape(long m, long n, long k, const char *dtype)
+{
+	gs_shape s;
+
+	gs_shape_init(&s);
+	s.M = m;
+	s.N = n;
+	s.K = k;
+	snprintf(s.dtype, sizeof s.dtype, "%s", dtype);
+	return s;
+}
+
+static const gs_gpu *
+mi300x(void)
+{
+	return gs_gpu_find("mi300x");
+}
+
+/* 3 x 5 x 2 = 30 seeds per MMA intrinsic. */
+static void
+test_candidates(void **state)
+{
+	gs_shape s = shape(10240, 2048, 2048, "bf16");
+	gs_tile_pick p;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+	assert_int_equal(p.nintrinsics, 2);         /* 16x16x16 and 32x32x8 bf16 MFMA */
+	assert_int_equal(p.ncandidates, 60);
+	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("h100"), 0, 1, &p, NULL), 0);
+	assert_int_equal(p.ncandidates, 30);
+	assert_int_equal(p.best.intr_n, 16);        /* WMMA 16x16x16 */
+}
+
+/* Steps 3–6 for the seed's example tiles, with the document's formulas and
+ * MI300X inputs: 1307.4 TFLOP/s, 5.3 TB/s, 304 WGPs, 65536 B. */
+static void
+test_cost_steps(void **state)
+{
+	gs_shape s = shape(10240, 2048, 2048, "bf16");
+	double peak_wg = 1307.4e12 / 304, bw_wg = 5.3e12 / 304;
+	double mem = (256 + 64) * 64 * 2 / bw_wg * 1e6;
+	double comp = 2.0 * 256 * 64 * 64 / peak_wg * 1e6;
+	gs_tile_cost c;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 64, 64, &c, NULL), 0);
+	assert_int_equal(c.num_wgs, 1280);          /* ceil(M/256)·ceil(N/64)·splitK */
+	assert_int_equal(c.timesteps, 5);           /* ceil(1280/304) */
+	assert_near(c.work_util, 1.0, 0);
+	assert_int_equal(c.k_iters, 32);            /* ceil(2048/64) */
+	assert_near(c.mem_us, mem, 1e-9);
+	assert_near(c.comp_us, comp, 1e-9);
+	assert_true(c.memory_bound);
+	assert_near(c.cost_us, fmax(mem, comp) * 32 * 5 / 1.0, 1e-6);
+	assert_int_equal(c.smem_bytes, (256 + 64) * 64 * 2);
+	assert_true(c.smem_ok);
+	/* the model's occupancy x work utilisation is the seed's dim_eff */
+	assert_near(c.dim_eff, 0.842105, 5e-7);
+	s = shape(2048, 10240, 2048, "bf16");
+	gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 144, 32, &c, NULL);
+	assert_int_equal(c.timesteps, 2);
+	assert_near(c.work_util, 0.987654, 5e-7);
+	assert_near(c.dim_eff, 0.935673, 5e-7);
+	/* split-K multiplies the workgroups and divides the K iterations */
+	gs_tile_model_cost(&s, mi300x(), 0, 4, 256, 144, 32, &c, NULL);
+	assert_int_equal(c.num_wgs, 4 * 576);
+	assert_int_equal(c.k_iters, 2048 / 4 / 32);
+	/* K tile unknown: the whole K as one iteration */
+	gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 144, 0, &c, NULL);
+	assert_int_equal(c.k_iters, 1);
+}
+
+/* Seed -> tile, as the document describes getOptimalMMASchedule's split:
+ * subgroups sg -> (M, N) = {2: 2x1, 4: 2x2, 8: 4x2}; tiles per subgroup
+ * mn -> (M, N) = {2: 2x1, 4: 2x2, 8: 4x2, 16: 4x4, 32: 8x4}. */
+static const int sg_split[][3] = { { 2, 2, 1 }, { 4, 2, 2 }, { 8, 4, 2 } };
+static const int mn_split[][3] = { { 2, 2, 1 }, { 4, 2, 2 }, { 8, 4, 2 }, { 16, 4, 4 }, { 32, 8, 4 } };
+
+typedef struct scan {
+	double min_cost;
+	int min_sum;           /* smallest wg_m + wg_n */
+	int ok, rejected;
+} scan;
+
+static void
+scan_candidates(const gs_shape *s, const int intr[][3], int nintr, scan *out)
+{
+	gs_tile_cost c;
+
+	out->min_cost = INFINITY;
+	out->min_sum = 1 << 30;
+	out->ok = out->rejected = 0;
+	for (int i = 0; i < nintr; i++)
+		for (int a = 0; a < 3; a++)
+			for (int b = 0; b < 5; b++)
+				for (int kt = 2; kt <= 4; kt += 2) {
+					int wm = sg_split[a][1] * mn_split[b][1] * intr[i][0];
+					int wn = sg_split[a][2] * mn_split[b][2] * intr[i][1];
+					assert_int_equal(gs_tile_model_cost(s, mi300x(), 0, 1, wm, wn,
+					                 kt * intr[i][2], &c, NULL), 0);
+					if (!c.smem_ok) {
+						out->rejected++;
+						continue;
+					}
+					out->ok++;
+					out->min_cost = fmin(out->min_cost, c.cost_us);
+					if (wm + wn < out->min_sum)
+						out->min_sum = wm + wn;
+				}
+}
+
+/* The pick is the cheapest of all candidates; the rejected ones are those
+ * over 64 KiB of shared memory. */
+static void
+test_pick_is_minimum(void **state)
+{
+	static const int bf16_gfx942[][3] = { { 16, 16, 16 }, { 32, 32, 8 } };
+	static const long shapes[][3] = {
+		{ 10240, 2048, 2048 }, { 4112, 2048, 2048 }, { 16640, 3840, 3840 },
+		{ 512, 512, 7680 }, { 150000, 2048, 1134 }, { 8944, 2816, 1024 },
+	};
+	gs_tile_pick p;
+	scan sc;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		gs_shape s = shape(shapes[i][0], shapes[i][1], shapes[i][2], "bf16");
+		assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+		scan_candidates(&s, bf16_gfx942, 2, &sc);
+		assert_near(p.best.cost_us, sc.min_cost, 1e-9 * sc.min_cost);
+		assert_int_equal(p.nrejected, sc.rejected);
+		assert_int_equal(p.ncandidates - p.nrejected, sc.ok);
+		assert_true(p.best.smem_bytes <= 65536);
+	}
+}
+
+/* The document's limitation: on an under-occupied skinny shape the
+ * per-workgroup cost, which grows with wgTileM + wgTileN, picks the
+ * smallest tile, even where it overhangs the narrow dimension
+ * (its regression 20 x 21760 x 3840, written M x K x N). */
+static void
+test_skinny_limitation(void **state)
+{
+	static const int bf16_gfx942[][3] = { { 16, 16, 16 }, { 32, 32, 8 } };
+	gs_shape s = shape(20, 3840, 21760, "bf16");
+	gs_tile_pick p;
+	scan sc;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+	scan_candidates(&s, bf16_gfx942, 2, &sc);
+	assert_int_equal(p.best.timesteps, 1);
+	assert_int_equal(p.best.wg_m + p.best.wg_n, sc.min_sum);
+	assert_true(p.best.wg_m > 20);             /* overhangs M = 20 */
+	assert_true(p.best.work_util < 0.5);
+	assert_non_null(strstr(GS_TILE_MODEL_LIMITS, "skinny"));
+}
+
+/* efficiency.md §1.3: the document's 662.5 GB/s is 5.3 TB/s / 8; with it the
+ * ridge moves from about 247 to about 1973 FLOP/B and the memory term of
+ * every candidate grows 8x. */
+static void
+test_bandwidth_error(void **state)
+{
+	static const char spec[] = "base: mi300x\nname: iree-doc\nbandwidth_tbs: 0.6625\n";
+	gs_shape s = shape(10240, 2048, 2048, "bf16");
+	gs_eff_in in = { .shape = &s };
+	gs_tile_cost good, bad;
+	gs_gpu g;
+	gs_eff e;
+
+	(void)state;
+	assert_int_equal(gs_gpu_parse_spec(spec, strlen(spec), "doc", &g, NULL), 0);
+	gs_eff_compute(&in, &g, NULL, &e, NULL);
+	assert_near(e.ridge, 1973, 0.5);
+	gs_eff_compute(&in, mi300x(), NULL, &e, NULL);
+	assert_near(e.ridge, 247, 0.5);
+	gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 64, 64, &good, NULL);
+	gs_tile_model_cost(&s, &g, 0, 1, 256, 64, 64, &bad, NULL);
+	assert_near(bad.mem_us, 8 * good.mem_us, 1e-9);
+	assert_non_null(strstr(GS_TILE_MODEL_LIMITS, "662.5"));
+	assert_non_null(strstr(GS_TILE_MODEL_LIMITS, "Infinity Cache"));
+}
+
+static void
+test_errors(void **state)
+{
+	gs_shape s = shape(1024, 1024, 1024, "f32");
+	gs_tile_pick p;
+	gs_tile_cost c;
+	gs_error err;
+
+	(void)state;
+	/* NVIDIA fp32 GEMMs run on CUDA cores: no MMA intrinsic */
+	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("h100"), 0, 1, &p, &err), -1);
+	assert_non_null(strstr(err.msg, "intrinsic"));
+	s = shape(1024, 1024, 1024, "f8e4m3");
+	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("mi250x"), 0, 1, &p, &err), -1);
+	assert_int_equal(gs_tile_model_cost(&s, gs_gpu_find("mi250x"), 0, 1, 64, 64, 64, &c, &err), -1);
+	assert_non_null(strstr(err.msg, "peak"));
+	s = shape(1024, 1024, 1024, "bf16");
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 0, 64, 64, &c, &err), -1);
+	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("gfx1151"), 0, 1, &p, NULL), 0);
+	assert_int_equal(p.ncandidates, 30);        /* one WMMA 16x16x16 */
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_candidates),
+		cmocka_unit_test(test_cost_steps),
+		cmocka_unit_test(test_pick_is_minimum),
+		cmocka_unit_test(test_skinny_limitation),
+		cmocka_unit_test(test_bandwidth_error),
+		cmocka_unit_test(test_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
