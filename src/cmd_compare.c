@@ -18,6 +18,7 @@ gs_cli_init(gs_cli *cli)
 	cli->out.html = "gemmscope-report.html";
 	gs_compare_opts_default(&cli->cmp);
 	cli->max_regressed = -1;
+	cli->persist = 2;
 }
 
 int

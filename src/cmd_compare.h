@@ -17,6 +17,8 @@ typedef struct gs_cli {
 	double min_geomean;        /* --min-geomean, 0 = no gate */
 	long max_regressed;        /* --max-regressed, -1 = no gate */
 	int quiet;                 /* -q: no summary line on stdout */
+	unsigned persist;          /* history: --persist N runs, default 2 */
+	const char *order_column;  /* history: --order COLUMN (a date or number column) */
 } gs_cli;
 
 /* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */

@@ -11,10 +11,14 @@
 
 #include "cmd_compare.h"
 #include "cmd_explain.h"
+#include "cmd_history.h"
+#include "cmd_report.h"
 #include "util/error.h"
 
 static const char usage_text[] =
 	"usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
+	"       gemmscope report INPUT [options]                  one run: efficiency breakdown\n"
+	"       gemmscope history RUN... | DIR [options]          nightly series: trends, change points\n"
 	"       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
 	"       gemmscope gpus [--json]                           built-in GPU table\n"
 	"       gemmscope --version\n"
@@ -38,12 +42,14 @@ static const char usage_text[] =
 	"  --min-geomean X      gate: exit 1 if the geomean speedup is below X\n"
 	"  --max-regressed N    gate: exit 1 if more than N shapes regressed\n"
 	"  --title TEXT         report title\n"
+	"  --persist N          history: a step is a regression once it lasts N runs (2)\n"
+	"  --order COLUMN       history: order runs by this date/number column, not by name\n"
 	"  -q, --quiet          no summary line on stdout\n";
 
 enum {
 	OPT_JSON = 256, OPT_MARKDOWN, OPT_CSV, OPT_REGRESSIONS, OPT_JUNIT,
 	OPT_ASSETS, OPT_GPU, OPT_THRESHOLD, OPT_TOP, OPT_MAP, OPT_CORRECTION,
-	OPT_MIN_GEOMEAN, OPT_MAX_REGRESSED, OPT_TITLE
+	OPT_MIN_GEOMEAN, OPT_MAX_REGRESSED, OPT_TITLE, OPT_PERSIST, OPT_ORDER
 };
 
 static const struct option long_options[] = {
@@ -61,6 +67,8 @@ static const struct option long_options[] = {
 	{"min-geomean", required_argument, NULL, OPT_MIN_GEOMEAN},
 	{"max-regressed", required_argument, NULL, OPT_MAX_REGRESSED},
 	{"title", required_argument, NULL, OPT_TITLE},
+	{"persist", required_argument, NULL, OPT_PERSIST},
+	{"order", required_argument, NULL, OPT_ORDER},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -116,6 +124,12 @@ parse_common(int argc, char **argv, gs_cli *cli)
 		case OPT_ASSETS: cli->out.assets = optarg; break;
 		case OPT_GPU: cli->gpu = optarg; break;
 		case OPT_TITLE: cli->title = optarg; break;
+		case OPT_ORDER: cli->order_column = optarg; break;
+		case OPT_PERSIST:
+			if (parse_long(optarg, 1, &l) != 0)
+				return usage_error("--persist expects a number of runs >= 1, got '%s'", optarg);
+			cli->persist = (unsigned)l;
+			break;
 		case 'q': cli->quiet = 1; break;
 		case OPT_THRESHOLD:
 			if (parse_double(optarg, 0, &d) != 0 || d >= 100)
@@ -163,21 +177,40 @@ parse_common(int argc, char **argv, gs_cli *cli)
 	return 0;
 }
 
+typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY } command;
+
+/* compare, report and history share the options; only the inputs differ. */
 static int
-main_compare(int argc, char **argv)
+main_command(command cmd, int argc, char **argv)
 {
 	gs_cli cli;
 	gs_error err;
-	int rc;
+	int rc, ninputs;
 
 	gs_cli_init(&cli);
 	gs_error_clear(&err);
 	rc = parse_common(argc, argv, &cli);
 	if (rc)
 		return rc == 1 ? 0 : 2;
-	if (argc - optind != 2)
-		return usage_error("compare needs BASELINE and CANDIDATE%s", "");
-	rc = gs_run_compare(&cli, argv[optind], argv[optind + 1], &err);
+	ninputs = argc - optind;
+	switch (cmd) {
+	case CMD_COMPARE:
+		if (ninputs != 2)
+			return usage_error("compare needs BASELINE and CANDIDATE%s", "");
+		rc = gs_run_compare(&cli, argv[optind], argv[optind + 1], &err);
+		break;
+	case CMD_REPORT:
+		if (ninputs != 1)
+			return usage_error("report needs one INPUT%s", "");
+		rc = gs_run_report(&cli, argv[optind], &err);
+		break;
+	case CMD_HISTORY:
+		if (ninputs < 1)
+			return usage_error("history needs RUN... or a DIR%s", "");
+		rc = gs_run_history(&cli, (const char *const *)argv + optind,
+		                    (size_t)ninputs, &err);
+		break;
+	}
 	if (rc == 2)
 		gs_error_print(&err, stderr);
 	return rc;
@@ -197,7 +230,11 @@ main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(cmd, "compare") == 0)
-		return main_compare(argc - 1, argv + 1);
+		return main_command(CMD_COMPARE, argc - 1, argv + 1);
+	if (strcmp(cmd, "report") == 0)
+		return main_command(CMD_REPORT, argc - 1, argv + 1);
+	if (strcmp(cmd, "history") == 0)
+		return main_command(CMD_HISTORY, argc - 1, argv + 1);
 	if (strcmp(cmd, "explain") == 0)
 		return gs_main_explain(argc - 1, argv + 1);
 	if (strcmp(cmd, "gpus") == 0)

@@ -11,6 +11,11 @@
 #include "util/error.h"
 
 struct gs_plot;
+struct gs_single;
+struct gs_history;
+struct gs_modes;
+struct gs_metrics;
+struct gs_gpu;
 
 /* One figure of the report, rendered once as SVG for inlining. */
 typedef struct gs_report_plot {
@@ -33,6 +38,11 @@ typedef struct gs_report {
 	long long timestamp;        /* seconds since the epoch: SOURCE_DATE_EPOCH or now */
 	const char *datadir;        /* templates/ and fonts/ live here */
 	const gs_compare *cmp;      /* GS_REPORT_COMPARE */
+	const struct gs_single *single;   /* GS_REPORT_SINGLE: one run's efficiency model */
+	const struct gs_history *hist;    /* GS_REPORT_HISTORY */
+	const struct gs_modes *modes;     /* history: mode decomposition, NULL if no mode runs */
+	const struct gs_metrics *metrics; /* compare: extra-column deltas, NULL if none */
+	const struct gs_gpu *gpu;         /* GPU spec used for efficiency, NULL if unknown */
 	gs_report_plot *plots;      /* owned by whoever built the report */
 	size_t nplots;
 } gs_report;
