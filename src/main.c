@@ -13,6 +13,7 @@
 #include "cmd_explain.h"
 #include "cmd_history.h"
 #include "cmd_report.h"
+#include "render/plot.h"
 #include "util/error.h"
 
 static const char usage_text[] =
@@ -213,6 +214,7 @@ main_command(command cmd, int argc, char **argv)
 	}
 	if (rc == 2)
 		gs_error_print(&err, stderr);
+	gs_plot_fini();
 	return rc;
 }
 

@@ -49,6 +49,13 @@ gs_plot_font_init(const char *datadir, gs_error *err)
 	return 0;
 }
 
+void
+gs_plot_fini(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
+}
+
 double
 gs_text_width(const char *s, double size)
 {

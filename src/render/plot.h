@@ -92,6 +92,11 @@ typedef enum gs_plot_axis { GS_PLOT_X = 0, GS_PLOT_Y = 1 } gs_plot_axis;
  * fontconfig rejects it. */
 int gs_plot_font_init(const char *datadir, gs_error *err);
 
+/* gs_plot_fini: release cairo's and fontconfig's process-wide caches (the
+ * font configuration of gs_plot_font_init included).  Call once at exit,
+ * after every plot is freed, so leak checkers see a clean heap. */
+void gs_plot_fini(void);
+
 /* --- constructors ------------------------------------------------------
  * Each returns a new layout owned by the caller (gs_plot_free), or NULL when
  * out of memory or when no datum is drawable (n == 0, or every value is
