@@ -1,0 +1,280 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/bdtype.h"
+#include "runner/check.h"
+#include "runner/measure.h"
+
+typedef struct opset {
+	void *a, *b, *c, *bias;
+} opset;
+
+typedef struct run_ctx {
+	const gs_dev_api *api;
+	const gs_dev_info *info;
+	const gs_bench_cfg *cfg;
+	const gs_dev_gemm *g;
+	gs_check_ops ops;
+	opset *sets;
+	long copies;
+	long next;          /* rotation counter */
+	void *plan;
+	void *flush;
+	size_t flush_bytes;
+	gs_error *err;
+} run_ctx;
+
+void
+gs_bench_cfg_default(gs_bench_cfg *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->kind = GS_DEV_VENDOR;
+	cfg->tile_m = cfg->tile_n = 128;
+	cfg->tile_k = 32;
+	cfg->thr_m = cfg->thr_n = 8;
+	cfg->warmup = 10;
+	cfg->iters = 20;
+	cfg->launches = 1;
+	cfg->rotating_mib = 512;
+	cfg->seed = 1;
+	cfg->check_samples = 1024;
+}
+
+double
+gs_bench_gemm_bytes(const gs_dev_gemm *g)
+{
+	double es = (double)gs_bdtype_size(g->dtype), b = (double)g->batch;
+
+	return es * (b * (double)g->m * (double)g->k + b * (double)g->k * (double)g->n +
+	             b * (double)g->m * (double)g->n + (g->bias ? (double)g->m : 0));
+}
+
+long
+gs_bench_copies(const gs_bench_cfg *cfg, double bytes)
+{
+	double uses = fmax(cfg->warmup, (double)cfg->iters * cfg->launches);
+	double need = ceil(cfg->rotating_mib * 1048576.0 / bytes);
+
+	return (long)fmax(1, fmin(uses, need));
+}
+
+static int
+dev_fail(run_ctx *c, const char *msg)
+{
+	return gs_error_set(c->err, NULL, 0, 0, "%s", msg);
+}
+
+static size_t
+nbytes(const run_ctx *c, size_t elements)
+{
+	return elements * gs_bdtype_size(c->g->dtype);
+}
+
+/* Pack N host floats to the dtype and upload them to each set's slot. */
+static int
+upload_all(run_ctx *c, const float *src, size_t n, size_t slot)
+{
+	void *host = malloc(nbytes(c, n));
+	const char *msg = NULL;
+
+	if (!host)
+		return dev_fail(c, "out of memory packing the operands");
+	gs_bdtype_pack(c->g->dtype, src, host, n);
+	for (long i = 0; i < c->copies && !msg; i++) {
+		void **p = (void **)((char *)&c->sets[i] + slot);
+		msg = c->api->upload(*p, host, nbytes(c, n));
+	}
+	free(host);
+	return msg ? dev_fail(c, msg) : 0;
+}
+
+static int
+alloc_set(run_ctx *c, opset *s)
+{
+	const char *msg;
+
+	if ((msg = c->api->alloc(&s->a, nbytes(c, c->ops.na))) ||
+	    (msg = c->api->alloc(&s->b, nbytes(c, c->ops.nb))) ||
+	    (msg = c->api->alloc(&s->c, nbytes(c, c->ops.nc))) ||
+	    (c->ops.bias && (msg = c->api->alloc(&s->bias, nbytes(c, (size_t)c->g->m)))))
+		return dev_fail(c, msg);
+	return 0;
+}
+
+static int
+alloc_sets(run_ctx *c)
+{
+	c->copies = gs_bench_copies(c->cfg, gs_bench_gemm_bytes(c->g));
+	c->sets = calloc((size_t)c->copies, sizeof *c->sets);
+	if (!c->sets)
+		return dev_fail(c, "out of memory");
+	for (long i = 0; i < c->copies; i++)
+		if (alloc_set(c, &c->sets[i]) != 0)
+			return -1;
+	if (upload_all(c, c->ops.a, c->ops.na, offsetof(opset, a)) != 0 ||
+	    upload_all(c, c->ops.b, c->ops.nb, offsetof(opset, b)) != 0)
+		return -1;
+	if (c->ops.bias &&
+	    upload_all(c, c->ops.bias, (size_t)c->g->m, offsetof(opset, bias)) != 0)
+		return -1;
+	return 0;
+}
+
+static const char *
+launch(run_ctx *c)
+{
+	opset *s = &c->sets[c->next++ % c->copies];
+
+	return c->api->run(c->plan, s->a, s->b, s->c, s->bias);
+}
+
+static int
+check_once(run_ctx *c, gs_bench_meas *out)
+{
+	void *host = malloc(nbytes(c, c->ops.nc));
+	const char *msg;
+	gs_check_result res;
+	int rc;
+
+	if (!host)
+		return dev_fail(c, "out of memory for the result check");
+	c->next = 0;
+	if ((msg = c->api->fill(c->sets[0].c, 0xff, nbytes(c, c->ops.nc))) ||
+	    (msg = launch(c)) || (msg = c->api->sync()) ||
+	    (msg = c->api->download(host, c->sets[0].c, nbytes(c, c->ops.nc)))) {
+		free(host);
+		return dev_fail(c, msg);
+	}
+	rc = gs_check_gemm(c->g, &c->ops, host, c->cfg->check_samples, c->cfg->seed, &res);
+	free(host);
+	out->max_err = res.max_err;
+	out->bound = res.bound;
+	out->checked = res.checked;
+	out->full_check = res.full;
+	if (rc != 0)
+		return gs_error_set(c->err, NULL, 0, 0,
+		                    "wrong result: C(%lld,%lld) of batch %lld is %.9g, the CPU "
+		                    "reference %.9g (normalised error %.3g > bound %.3g)",
+		                    res.bad_i, res.bad_j, res.bad_batch, res.got, res.want,
+		                    res.max_err, res.bound);
+	return 0;
+}
+
+static int
+prepare_flush(run_ctx *c)
+{
+	double mib = c->cfg->flush_mib;
+	const char *msg;
+
+	if (!c->cfg->flush)
+		return 0;
+	c->flush_bytes = mib > 0 ? (size_t)(mib * 1048576.0) :
+	                 c->info->l2_bytes > 0 ? 2 * (size_t)c->info->l2_bytes : 64u << 20;
+	if ((msg = c->api->alloc(&c->flush, c->flush_bytes)))
+		return dev_fail(c, msg);
+	return 0;
+}
+
+static int
+one_sample(run_ctx *c, double *us)
+{
+	const char *msg = NULL;
+
+	if (c->flush && (msg = c->api->fill(c->flush, c->next & 0xff, c->flush_bytes)))
+		return dev_fail(c, msg);
+	if ((msg = c->api->timer_start()))
+		return dev_fail(c, msg);
+	for (int l = 0; l < c->cfg->launches && !msg; l++)
+		msg = launch(c);
+	if (msg || (msg = c->api->timer_stop(us)))
+		return dev_fail(c, msg);
+	*us /= c->cfg->launches;
+	return 0;
+}
+
+static int
+time_it(run_ctx *c, gs_bench_meas *out)
+{
+	const char *msg = NULL;
+
+	for (int w = 0; w < c->cfg->warmup && !msg; w++)
+		msg = launch(c);
+	if (msg || (msg = c->api->sync()))
+		return dev_fail(c, msg);
+	out->samples = malloc((size_t)c->cfg->iters * sizeof *out->samples);
+	if (!out->samples)
+		return dev_fail(c, "out of memory");
+	for (int s = 0; s < c->cfg->iters; s++) {
+		if (one_sample(c, &out->samples[s]) != 0)
+			return -1;
+		out->nsamples++;
+	}
+	return 0;
+}
+
+static void
+release(run_ctx *c)
+{
+	if (c->sets) {
+		for (long i = 0; i < c->copies; i++) {
+			c->api->release(c->sets[i].a);
+			c->api->release(c->sets[i].b);
+			c->api->release(c->sets[i].c);
+			c->api->release(c->sets[i].bias);
+		}
+		free(c->sets);
+	}
+	c->api->release(c->flush);
+	c->api->plan_free(c->plan);
+	gs_check_ops_free(&c->ops);
+}
+
+static int
+prepare(run_ctx *c, gs_bench_meas *out)
+{
+	gs_dev_gemm g = *c->g;
+	const char *msg;
+
+	g.tile_m = c->cfg->tile_m;
+	g.tile_n = c->cfg->tile_n;
+	g.tile_k = c->cfg->tile_k;
+	g.thr_m = c->cfg->thr_m;
+	g.thr_n = c->cfg->thr_n;
+	if (gs_check_ops_init(&c->ops, c->g, c->cfg->seed) != 0)
+		return dev_fail(c, "out of memory for the operands");
+	if ((msg = c->api->plan(&g, c->cfg->kind, &c->plan, out->kernel, sizeof out->kernel)))
+		return dev_fail(c, msg);
+	return alloc_sets(c);
+}
+
+int
+gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info,
+                 const gs_bench_cfg *cfg, const gs_dev_gemm *g,
+                 gs_bench_meas *out, gs_error *err)
+{
+	run_ctx c = {.api = api, .info = info, .cfg = cfg, .g = g, .err = err};
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	rc = prepare(&c, out);
+	out->copies = c.copies;
+	if (rc == 0)
+		rc = check_once(&c, out);
+	if (rc == 0)
+		rc = prepare_flush(&c);
+	if (rc == 0)
+		rc = time_it(&c, out);
+	release(&c);
+	if (rc != 0)
+		gs_bench_meas_free(out);
+	return rc;
+}
+
+void
+gs_bench_meas_free(gs_bench_meas *m)
+{
+	free(m->samples);
+	m->samples = NULL;
+	m->nsamples = 0;
+}

@@ -1,0 +1,150 @@
+#!/bin/sh
+# runner.sh: the built gemmscope-bench end to end.
+#  1. the CPU backend on a regressions file, on -m/-n/-k with two dtypes and a
+#     Tensile Range, on its own output (round trip), and --ceilings;
+#  2. the device backends: exit 3 with one line naming the runtime status
+#     when there is no GPU (or no backend built), else a checked result
+#     (tests/runner-gpu.sh covers the device backends in depth);
+#  3. the confirm flow's runner side: gemmscope compare's --regressions file
+#     re-measured as the baseline and the candidate build.
+set -u
+top_srcdir=${top_srcdir:-.}
+top_builddir=${top_builddir:-.}
+BENCH="$top_builddir/gemmscope-bench"
+GEMMSCOPE=${GEMMSCOPE:-$top_builddir/gemmscope}
+DATA="$top_srcdir/tests/data/runner"
+work=$(mktemp -d "${TMPDIR:-/tmp}/gs-runner-sh-XXXXXX") || exit 99
+trap 'rm -rf "$work"' EXIT
+fails=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# rows FILE: data rows of a CSV (lines after the header)
+rows() {
+	echo $(($(wc -l <"$1") - 1))
+}
+
+# column FILE NAME: the values of column NAME, one per line; fields are split
+# as RFC 4180 says (quoted fields may hold commas; no line breaks in them)
+column() {
+	awk -v name="$2" '
+	function split_csv(line, f,    n, i, ch, q, cur) {
+		n = 0; q = 0; cur = ""
+		for (i = 1; i <= length(line); i++) {
+			ch = substr(line, i, 1)
+			if (q && ch == "\"" && substr(line, i + 1, 1) == "\"") { cur = cur ch; i++ }
+			else if (ch == "\"") q = !q
+			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
+			else cur = cur ch
+		}
+		f[++n] = cur
+		return n
+	}
+	{ n = split_csv($0, f) }
+	NR == 1 { for (i = 1; i <= n; i++) if (f[i] == name) c = i; next }
+	{ print f[c] }' "$1"
+}
+
+run_cpu() {
+	"$BENCH" --backend cpu --iters 3 --warmup 1 --rotating 1 -q "$@"
+}
+
+# --- 1. the CPU backend -------------------------------------------------------
+run_cpu --shapes "$DATA/regressions.csv" -o "$work/base.csv" || fail "cpu run on regressions.csv"
+[ "$(rows "$work/base.csv")" = 4 ] || fail "base.csv: expected 4 rows"
+column "$work/base.csv" samples | while read -r s; do
+	[ "$(echo "$s" | tr ';' '\n' | wc -l)" = 3 ] || { echo "FAIL: samples '$s'" >&2; exit 1; }
+done || fails=$((fails + 1))
+[ "$(column "$work/base.csv" backend | sort -u)" = cpu ] || fail "backend column"
+
+run_cpu -m 64 -n 32 -k 16 --dtype f16,bf16 --range '[[16,32],0,[1],0]' \
+	-o "$work/mixed.csv" || fail "cpu run on -m/-n/-k and --range"
+[ "$(rows "$work/mixed.csv")" = 6 ] || fail "mixed.csv: expected 2 + 2·2 rows"
+[ "$(column "$work/mixed.csv" dtype | sort | uniq -c | tr -s ' ')" = " 3 bf16
+ 3 f16" ] || fail "mixed.csv: dtypes"
+
+run_cpu --shapes "$work/base.csv" -o "$work/again.csv" || fail "cpu run on its own output"
+[ "$(column "$work/again.csv" M)" = "$(column "$work/base.csv" M)" ] || fail "round trip"
+
+run_cpu --ceilings "$work/cpu.gpu" --ceilings-size 32 --ceilings-mib 1 || fail "--ceilings"
+grep -q '^bandwidth_gbs = [0-9]' "$work/cpu.gpu" || fail "spec file: bandwidth_gbs"
+grep -q '^peak_tflops_bf16 = [0-9]' "$work/cpu.gpu" || fail "spec file: peak_tflops_bf16"
+
+"$BENCH" --backend cpu --dtype f8 -m 1 -n 1 -k 1 2>/dev/null
+[ $? = 2 ] || fail "an unsupported dtype is a usage error (2)"
+
+# --- 2. the device backends ---------------------------------------------------
+built=
+for p in hip cuda; do
+	[ -f "$top_builddir/runner/gemmscope-bench-$p.so" ] && built="$built $p"
+done
+for backend in tiled vendor; do
+	"$BENCH" --backend $backend -m 200 -n 136 -k 72 --dtype f16 --iters 3 -q \
+		-o "$work/$backend.csv" 2>"$work/$backend.err"
+	rc=$?
+	case $rc in
+	3)
+		[ "$(wc -l <"$work/$backend.err")" = 1 ] || fail "$backend: one line on exit 3"
+		[ ! -e "$work/$backend.csv" ] || fail "$backend: output written on exit 3"
+		if [ -n "$built" ]; then
+			grep -Eq 'no GPU.*(ErrorNoDevice|ErrorInsufficientDriver|no device|cannot load)|no vendor GEMM library' \
+				"$work/$backend.err" || fail "$backend: runtime status not named"
+		else
+			grep -q 'no device backend' "$work/$backend.err" || fail "$backend: message"
+		fi
+		echo "$backend: $(cat "$work/$backend.err")"
+		;;
+	0)
+		[ "$(rows "$work/$backend.csv")" = 1 ] || fail "$backend: one row on a GPU"
+		;;
+	*)
+		fail "$backend: exit $rc: $(cat "$work/$backend.err")"
+		;;
+	esac
+done
+
+# --- 3. the confirm flow, runner side ---------------------------------------------
+# compare a nightly pair in which one shape got 3x slower, take its
+# regressions file, and re-measure it as the baseline and the candidate build
+awk -v OFS=, '
+	function split_csv(line, f,    n, i, ch, q, cur) {
+		n = 0; q = 0; cur = ""
+		for (i = 1; i <= length(line); i++) {
+			ch = substr(line, i, 1)
+			if (ch == "\"") q = !q
+			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
+			else cur = cur ch
+		}
+		f[++n] = cur
+		return n
+	}
+	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; print; next }
+	NR == 2 {   # no quoted fields on this row: safe to rejoin
+		n = split_csv($0, f)
+		m = split(f[col["samples"]], s, ";")
+		out = ""
+		for (i = 1; i <= m; i++) out = out (i > 1 ? ";" : "") s[i] * 3
+		f[col["samples"]] = out
+		f[col["time_us_median"]] = f[col["time_us_median"]] * 3
+		line = f[1]
+		for (i = 2; i <= n; i++) line = line "," f[i]
+		print line
+		next
+	}
+	{ print }' "$work/base.csv" >"$work/nightly-cand.csv"
+"$GEMMSCOPE" compare "$work/base.csv" "$work/nightly-cand.csv" -o "$work/r.html" \
+	--json "$work/r.json" --regressions "$work/regr.csv" >/dev/null 2>"$work/compare.err"
+[ $? -le 1 ] || fail "gemmscope compare on gemmscope-bench output: $(cat "$work/compare.err")"
+grep -Eq '"matched": ?4' "$work/r.json" || fail "compare: 4 matched shapes"
+[ "$(rows "$work/regr.csv")" = 1 ] || fail "compare: one regression expected"
+run_cpu --shapes "$work/regr.csv" -o "$work/base-rerun.csv" || fail "baseline re-run"
+run_cpu --shapes "$work/regr.csv" --seed 2 -o "$work/cand-rerun.csv" || fail "candidate re-run"
+for f in base-rerun cand-rerun; do
+	[ "$(column "$work/$f.csv" M)" = 128 ] && [ "$(column "$work/$f.csv" trans_b)" = T ] ||
+		fail "$f.csv: the regressed shape 128x96x64 f16 NT"
+done
+
+exit $((fails > 0))
