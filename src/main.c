@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd_compare.h"
+#include "cmd_confirm.h"
 #include "cmd_explain.h"
 #include "cmd_history.h"
 #include "cmd_report.h"
@@ -20,6 +21,8 @@ static const char usage_text[] =
 	"usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
 	"       gemmscope report INPUT [options]                  one run: efficiency breakdown\n"
 	"       gemmscope history RUN... | DIR [options]          nightly series: trends, change points\n"
+	"       gemmscope confirm REPORT.json BASE_RE CAND_RE     regressions re-measured: confirmed or not\n"
+	"                 [--regressions regenerated.csv] [--json F] [--markdown F]\n"
 	"       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
 	"       gemmscope gpus [--json]                           built-in GPU table\n"
 	"       gemmscope --version\n"
@@ -178,7 +181,7 @@ parse_common(int argc, char **argv, gs_cli *cli)
 	return 0;
 }
 
-typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY } command;
+typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY, CMD_CONFIRM } command;
 
 /* compare, report and history share the options; only the inputs differ. */
 static int
@@ -204,6 +207,12 @@ main_command(command cmd, int argc, char **argv)
 		if (ninputs != 1)
 			return usage_error("report needs one INPUT%s", "");
 		rc = gs_run_report(&cli, argv[optind], &err);
+		break;
+	case CMD_CONFIRM:
+		if (ninputs != 3)
+			return usage_error("confirm needs REPORT.json BASE_RE CAND_RE%s", "");
+		rc = gs_run_confirm(&cli, argv[optind], argv[optind + 1],
+		                    argv[optind + 2], &err);
 		break;
 	case CMD_HISTORY:
 		if (ninputs < 1)
@@ -237,6 +246,8 @@ main(int argc, char **argv)
 		return main_command(CMD_REPORT, argc - 1, argv + 1);
 	if (strcmp(cmd, "history") == 0)
 		return main_command(CMD_HISTORY, argc - 1, argv + 1);
+	if (strcmp(cmd, "confirm") == 0)
+		return main_command(CMD_CONFIRM, argc - 1, argv + 1);
 	if (strcmp(cmd, "explain") == 0)
 		return gs_main_explain(argc - 1, argv + 1);
 	if (strcmp(cmd, "gpus") == 0)

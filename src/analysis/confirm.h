@@ -1,0 +1,65 @@
+/* confirm.h: were a report's regressions real?  (issue 5, DESIGN.md
+ * "Regressions list").
+ *
+ * A compare report (--json) lists its regressed shapes.  The same shapes
+ * re-measured under the baseline and the candidate builds (gemmscope-bench,
+ * several samples a shape) are compared again; each original regression
+ * is then confirmed (regressed again, and significant when the samples
+ * allow a U test), not reproduced (neutral or improved), unsure (crossed
+ * the threshold without significance) or not re-measured (missing from a
+ * re-measured file).  The regenerated list keeps the confirmed ones only.
+ */
+#ifndef GS_CONFIRM_H
+#define GS_CONFIRM_H
+
+#include <stddef.h>
+
+#include "analysis/compare.h"
+#include "table.h"
+#include "util/error.h"
+
+typedef enum gs_confirm_status {
+	GS_CONFIRMED, GS_NOT_REPRODUCED, GS_CONFIRM_UNSURE, GS_NOT_REMEASURED
+} gs_confirm_status;
+
+typedef struct gs_confirm_item {
+	gs_shape shape;             /* key from the original report */
+	char *tag;                  /* owned, may be NULL */
+	double orig_speedup;        /* t_base / t_cand in the original report */
+	const gs_pair *re;          /* the re-measured pair, NULL if not re-measured */
+	gs_confirm_status status;
+} gs_confirm_item;
+
+typedef struct gs_confirm {
+	double threshold;           /* T of the original report (fraction) */
+	gs_confirm_item *items;     /* original regressions, in report order */
+	size_t n;
+	size_t confirmed, not_reproduced, unsure, not_remeasured;
+	gs_compare re;              /* the re-measured comparison */
+} gs_confirm;
+
+/* gs_confirm_load_report: read the regressed shapes and the threshold of a
+ * compare report written by `gemmscope compare --json` (PATH).  Fills
+ * OUT->items/n/threshold.  Returns 0, or -1 with ERR (unreadable file,
+ * invalid JSON with its byte offset, or not a compare report). */
+int gs_confirm_load_report(const char *path, gs_confirm *out, gs_error *err);
+
+/* gs_confirm_run: compare the re-measured tables BASE and CAND (finished;
+ * borrowed for the life of OUT) with OPTS (its threshold is replaced by the
+ * report's) and classify every loaded item.  Returns 0 or -1 with ERR. */
+int gs_confirm_run(gs_confirm *c, const gs_table *base, const gs_table *cand,
+                   const gs_compare_opts *opts, gs_error *err);
+
+/* gs_confirm_regenerated: a new table (caller frees) holding the candidate
+ * re-measurements of the confirmed regressions, for the native CSV writer.
+ * NULL on out of memory. */
+gs_table *gs_confirm_regenerated(const gs_confirm *c);
+
+/* gs_confirm_status_name: "confirmed", "not reproduced", "unsure",
+ * "not re-measured". */
+const char *gs_confirm_status_name(gs_confirm_status s);
+
+/* gs_confirm_free: release what C owns. */
+void gs_confirm_free(gs_confirm *c);
+
+#endif

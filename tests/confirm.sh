@@ -1,0 +1,68 @@
+#!/bin/sh
+# confirm.sh: the regressions list regenerated from re-measured numbers.
+# The example's 152 regressions are "re-measured" with 10 samples a side
+# (fewer cannot survive Holm's correction over 150 U tests: 5 vs 5 fully
+# separated gives p = 2/252, times 150 > 0.05, so they come out unsure):
+# 100 stay slower (confirmed), 50 come back at the baseline time (not
+# reproduced), 2 are missing from the candidate re-run (not re-measured).
+set -u
+: "${top_srcdir:?}" "${GEMMSCOPE:?}"
+ex="$top_srcdir/examples/iree-kernel-benchmark"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-confirm.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+fails=0 passes=0
+check() { name=$1; shift; if "$@"; then passes=$((passes+1)); echo "ok - $name"
+	else fails=$((fails+1)); echo "not ok - $name"; fi; }
+
+"$GEMMSCOPE" compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o r.html \
+	--json r.json --csv r.csv
+check "compare wrote the report json" test -s r.json
+
+# Re-measured files in the native schema, from the per-shape csv (no
+# quoted fields in this data, so awk can split on commas).
+remeasure='
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i
+          print "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,time_us_median,samples"; next }
+$col["class"] != "regressed" { next }
+{ n++
+  tb = $col["base_time_us_median"]; tc = $col["time_us_median"]
+  t = side == "base" ? tb : (n <= 100 ? tc : tb)
+  if (side == "cand" && n > 150) next
+  s = ""
+  for (k = 0; k < 10; k++) s = s (k ? ";" : "") sprintf("%.6f", t * (1 + (k - 4.5) / 450))
+  printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%.6f,%s\n", $col["op"], $col["batch"], $col["M"],
+         $col["N"], $col["K"], $col["dtype"], $col["trans_a"], $col["trans_b"],
+         $col["bias"], $col["tag"], t, s }'
+awk -F, -v side=base "$remeasure" r.csv > base_re.csv
+awk -F, -v side=cand "$remeasure" r.csv > cand_re.csv
+check "152 re-measured baseline shapes" test "$(wc -l < base_re.csv)" -eq 153
+check "150 re-measured candidate shapes" test "$(wc -l < cand_re.csv)" -eq 151
+
+"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --regressions regen.csv \
+	--json confirm.json --markdown confirm.md > out 2> err
+check "confirm exits 0" test $? -eq 0
+check "confirm counts" grep -q '^152 regressions in r.json: 100 confirmed, 50 not reproduced, 0 unsure, 2 not re-measured' out
+check "regenerated list: 100 rows + header" test "$(wc -l < regen.csv)" -eq 101
+check "json counts" grep -q '"confirmed": 100' confirm.json
+check "markdown table" test "$(grep -c '| confirmed |' confirm.md)" -eq 100
+
+# The regenerated list is the native schema: it reads back.
+"$GEMMSCOPE" compare regen.csv regen.csv -o self.html > out 2> err
+check "regenerated list reads back" grep -q '^100 shapes matched' out
+
+"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --max-regressed 99 -q > out 2> err
+check "gate on confirmed regressions" test $? -eq 1
+"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --max-regressed 100 -q > out 2> err
+check "gate holds at 100" test $? -eq 0
+
+printf '{"shapes": [1, 2' > broken.json
+"$GEMMSCOPE" confirm broken.json base_re.csv cand_re.csv --json never.json > out 2> err
+check "broken report: exit 2" test $? -eq 2
+check "broken report: byte offset" grep -q '^broken.json: byte [0-9]*: invalid JSON' err
+check "broken report: nothing written" test ! -e never.json
+"$GEMMSCOPE" confirm r.json base_re.csv > out 2> err
+check "usage: three inputs" test $? -eq 2
+
+echo "$passes passed, $fails failed"
+[ "$fails" -eq 0 ]
