@@ -6,6 +6,8 @@
 #include <strings.h>
 
 #include "ingest/ingest.h"
+#include "ingest/rocprof.h"
+#include "ingest/trace.h"
 
 static const char *const field_names[GS_F__N] = {
 	[GS_F_OP] = "op", [GS_F_BATCH] = "batch", [GS_F_M] = "M", [GS_F_N] = "N",
@@ -78,14 +80,19 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 		return gs_error_set(err, in->path, 1, 0,
 		                    "binary data: not a CSV, JSON trace or rocpd database");
 	case FMT_JSON:
-		return gs_error_set_offset(err, in->path, 0,
-		                           "JSON traces are not supported by this build");
+		if (gs_rocprof_sniff_json(in->head, in->head_len))
+			return gs_rocprof_json_read(in, opts, t, err);
+		return gs_trace_read(in, opts, t, err);
 	case FMT_SQLITE:
-		return gs_error_set(err, in->path, 0, 0,
-		                    "rocpd databases are not supported by this build");
+		if (in->compressed)
+			return gs_error_set(err, in->path, 0, 0, "a gzip-compressed SQLite "
+			                    "database: decompress it first");
+		return gs_rocpd_read(in->path, opts, t, err);
 	case FMT_CSV:
 		break;
 	}
+	if (gs_rocprof_sniff_csv(in->head, in->head_len))
+		return gs_rocprof_csv_read(in, opts, t, err);
 	return gs_csv_read(in, opts, t, err);
 }
 

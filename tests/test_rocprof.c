@@ -1,0 +1,484 @@
+/* test_rocprof: rocprofv3 JSON, kernel_trace.csv and rocpd -> per-kernel
+ * tables.
+ *
+ * The oracle is the data README §2.4 for 908_results.json.gz (MI350X
+ * training run); the CSV fixtures hold some of the same dispatches in the
+ * CSV layouts (tests/data/trace/README.md), so every container must give
+ * the JSON's numbers kernel by kernel.  The rocpd database is built here
+ * from a CSV fixture with the rocpd schema's table and view names.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "ingest/csvrows.h"
+#include "ingest/ingest.h"
+
+#define RP "tests/data/trace/rocprof/"
+#define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
+
+static gs_table *json908;       /* read once: the reference for the others */
+
+static char *
+data_path(const char *rel)
+{
+	const char *top = getenv("top_srcdir");
+	static char buf[8][1024];
+	static int next;
+	char *p = buf[next++ % 8];
+
+	snprintf(p, sizeof buf[0], "%s/%s", top && *top ? top : ".", rel);
+	return p;
+}
+
+static gs_table *
+read_ok(const char *path)
+{
+	gs_table *t = NULL;
+	gs_error err;
+
+	gs_error_clear(&err);
+	if (gs_ingest_read(path, NULL, &t, &err) != 0) {
+		gs_error_print(&err, stderr);
+		fail_msg("cannot read %s", path);
+	}
+	return t;
+}
+
+static void
+read_fails(const char *path, gs_error *err)
+{
+	gs_table *t = NULL;
+
+	gs_error_clear(err);
+	assert_int_equal(gs_ingest_read(path, NULL, &t, err), -1);
+	assert_null(t);
+}
+
+#define assert_near(a, b, tol) do { \
+	double a_ = (a), b_ = (b); \
+	if (!(fabs(a_ - b_) <= (tol))) \
+		fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, (double)(tol)); \
+} while (0)
+
+static char *
+temp_name(void)
+{
+	static char path[4][64];
+	static int next;
+	char *p = path[next++ % 4];
+	int fd;
+
+	snprintf(p, sizeof path[0], "/tmp/gs-test-rocprof-XXXXXX");
+	fd = mkstemp(p);
+	assert_true(fd >= 0);
+	close(fd);
+	return p;
+}
+
+static int
+is_tensile_gemm(const char *name)
+{
+	return strncmp(name, "Cijk_", 5) == 0 && strstr(name, "_MT");
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	json908 = read_ok(data_path(JSON908));
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	gs_table_free(json908);
+	return 0;
+}
+
+/* ---- rocprofv3 JSON: data README §2.4 -------------------------------- */
+
+static void
+json_totals(void **state)
+{
+	const gs_table *t = json908;
+	long calls = 0, gemm_calls = 0, gemm_kernels = 0;
+	double us = 0, gemm_us = 0;
+
+	(void)state;
+	assert_string_equal(t->format, "rocprofv3-json");
+	assert_string_equal(t->gpu, "AMD Instinct MI350X");
+	assert_int_equal(t->gpu_cus, 256);
+	assert_int_equal(t->skipped, 0);
+	for (size_t i = 0; i < t->n; i++) {
+		const gs_record *r = &t->rec[i];
+		assert_string_equal(r->shape.op, "kernel");
+		assert_non_null(r->shape.name);
+		assert_string_equal(r->shape.name, r->kernel);
+		calls += r->t.count;
+		us += r->t.sum;
+		if (is_tensile_gemm(r->kernel)) {
+			gemm_kernels++;
+			gemm_calls += r->t.count;
+			gemm_us += r->t.sum;
+		}
+	}
+	assert_int_equal(calls, 43915);                 /* every dispatch */
+	assert_near(us, 4441741.378, 1e-3);             /* 4 441 741 378 ns */
+	assert_int_equal(gemm_kernels, 14);
+	assert_int_equal(gemm_calls, 5350);
+	assert_near(gemm_us, 65590.500, 1e-6);          /* 65 590 500 ns */
+}
+
+static const gs_record *
+busiest_with(const gs_table *t, const char *tile)
+{
+	const gs_record *best = NULL;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (strstr(t->rec[i].kernel, tile) && (!best || t->rec[i].t.count > best->t.count))
+			best = &t->rec[i];
+	assert_non_null(best);
+	return best;
+}
+
+static void
+json_kernels(void **state)
+{
+	const gs_record *r;
+
+	(void)state;
+	r = busiest_with(json908, "_MT64x32x256_");
+	assert_int_equal(r->t.count, 1250);
+	assert_near(r->t.sum, 16994.139, 1e-6);
+	/* occupancy inputs from kernel_symbols (README: 256 threads, 140 arch
+	 * VGPRs, 0 AGPRs, 156 672 B LDS) */
+	r = busiest_with(json908, "_MT64x80x256_");
+	assert_int_equal(r->launch.wg_size, 256);
+	assert_int_equal(r->launch.vgpr, 140);
+	assert_int_equal(r->launch.agpr, 0);
+	assert_int_equal(r->launch.sgpr, 96);
+	assert_int_equal(r->launch.lds_bytes, 156672);
+	assert_int_equal(r->launch.workgroups, 64512 / 256);
+	assert_null(strstr(r->kernel, ".kd"));          /* formatted name */
+}
+
+/* ---- kernel_trace.csv: the same dispatches, same numbers ------------- */
+
+/* Every record of T equals the JSON record of the same kernel name: the
+ * key is the name, so this is also how two rocprof runs compare. */
+static void
+same_as_json(const gs_table *t, int has_regs)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		const gs_record *r = &t->rec[i];
+		const gs_record *j = gs_table_find(json908, &r->shape);
+		if (!j)
+			fail_msg("kernel %.60s is not in the JSON", r->kernel);
+		assert_int_equal(r->t.count, j->t.count);
+		assert_true(r->t.sum == j->t.sum);      /* same ns, same order */
+		assert_true(r->t.median == j->t.median);
+		assert_true(r->t.min == j->t.min);
+		assert_true(r->t.max == j->t.max);
+		assert_int_equal(r->launch.workgroups, j->launch.workgroups);
+		assert_int_equal(r->launch.wg_size, j->launch.wg_size);
+		assert_int_equal(r->launch.lds_bytes, j->launch.lds_bytes);
+		if (has_regs) {
+			assert_int_equal(r->launch.vgpr, j->launch.vgpr);
+			assert_int_equal(r->launch.agpr, j->launch.agpr);
+			assert_int_equal(r->launch.sgpr, j->launch.sgpr);
+		}
+	}
+}
+
+static void
+csv_rocm64_header(void **state)
+{
+	gs_table *t = read_ok(data_path(RP "kernel_trace_v2.csv.gz"));
+	long calls = 0;
+
+	(void)state;
+	assert_string_equal(t->format, "rocprofv3-csv");
+	assert_int_equal(t->n, 14);             /* every Tensile GEMM kernel */
+	for (size_t i = 0; i < t->n; i++)
+		calls += t->rec[i].t.count;
+	assert_int_equal(calls, 5350);
+	same_as_json(t, 1);
+	gs_table_free(t);
+}
+
+static void
+csv_rocm62_header(void **state)
+{
+	gs_table *t = read_ok(data_path(RP "kernel_trace_v1.csv"));
+
+	(void)state;
+	assert_int_equal(t->n, 2);
+	same_as_json(t, 0);                     /* no register columns then */
+	assert_int_equal(t->rec[0].launch.vgpr, 0);
+	gs_table_free(t);
+}
+
+static void
+csv_rocpd_converted(void **state)
+{
+	gs_table *t = read_ok(data_path(RP "kernel_trace_rocpd.csv"));
+
+	(void)state;
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rec[0].t.count, 50);
+	same_as_json(t, 1);                     /* Vgpr_Count etc., any case */
+	gs_table_free(t);
+}
+
+static void
+csv_bad_rows(void **state)
+{
+	static const char text[] =
+		"\"Kind\",\"Kernel_Name\",\"Start_Timestamp\",\"End_Timestamp\"\n"
+		"\"KERNEL_DISPATCH\",\"k\",100,1100\n"
+		"\"KERNEL_DISPATCH\",\"k\",abc,1100\n"
+		"\"KERNEL_DISPATCH\",\"k\",2000,2000\n"
+		"\"KERNEL_DISPATCH\",\"k\",3000,5000\n";
+	char *p = temp_name();
+	FILE *f = fopen(p, "w");
+	gs_table *t;
+
+	(void)state;
+	fputs(text, f);
+	fclose(f);
+	t = read_ok(p);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rec[0].nsamples, 2);
+	assert_near(t->rec[0].t.sum, 3.0, 1e-12);       /* 1 µs + 2 µs */
+	assert_int_equal(t->nexcl, 1);                  /* "abc" */
+	assert_int_equal(t->excl[0].line, 3);
+	assert_int_equal(t->skipped, 1);                /* zero duration */
+	gs_table_free(t);
+	unlink(p);
+}
+
+/* ---- rocpd ----------------------------------------------------------- */
+
+static const char rocpd_schema[] =
+	"CREATE TABLE rocpd_info_agent_0908 (id INTEGER PRIMARY KEY, guid TEXT, nid INTEGER,"
+	" pid INTEGER, type TEXT, absolute_index INTEGER, logical_index INTEGER,"
+	" type_index INTEGER, uuid INTEGER, name TEXT, model_name TEXT, vendor_name TEXT,"
+	" product_name TEXT, user_name TEXT, extdata JSONB DEFAULT '{}' NOT NULL);"
+	"CREATE TABLE rocpd_info_kernel_symbol_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
+	" nid INTEGER, pid INTEGER, code_object_id INTEGER, kernel_name TEXT,"
+	" display_name TEXT, kernel_object INTEGER, kernarg_segment_size INTEGER,"
+	" kernarg_segment_alignment INTEGER, group_segment_size INTEGER,"
+	" private_segment_size INTEGER, sgpr_count INTEGER, arch_vgpr_count INTEGER,"
+	" accum_vgpr_count INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
+	"CREATE TABLE rocpd_kernel_dispatch_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
+	" nid INTEGER, pid INTEGER, tid INTEGER, agent_id INTEGER, kernel_id INTEGER,"
+	" dispatch_id INTEGER, queue_id INTEGER, stream_id INTEGER, start BIGINT,"
+	" \"end\" BIGINT, private_segment_size INTEGER, group_segment_size INTEGER,"
+	" workgroup_size_x INTEGER, workgroup_size_y INTEGER, workgroup_size_z INTEGER,"
+	" grid_size_x INTEGER, grid_size_y INTEGER, grid_size_z INTEGER,"
+	" region_name_id INTEGER, event_id INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
+	"CREATE VIEW rocpd_info_agent AS SELECT * FROM rocpd_info_agent_0908;"
+	"CREATE VIEW rocpd_info_kernel_symbol AS SELECT * FROM rocpd_info_kernel_symbol_0908;"
+	"CREATE VIEW rocpd_kernel_dispatch AS SELECT * FROM rocpd_kernel_dispatch_0908;"
+	"INSERT INTO rocpd_info_agent_0908 (id, guid, type, name, product_name, extdata) VALUES"
+	" (1, 'g', 'CPU', 'AMD EPYC 9575F 64-Core Processor', 'AMD EPYC 9575F 64-Core Processor', '{\"cu_count\": 128}'),"
+	" (2, 'g', 'GPU', 'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256, \"simd_per_cu\": 4}');";
+
+enum { R_NAME, R_START, R_END, R_LDS, R_VGPR, R_AGPR, R_SGPR, R_WX, R_WY, R_WZ, R_GX, R_GY, R_GZ, R__N };
+
+static const char *const rocpd_cols[R__N] = {
+	"Kernel_Name", "Start_Timestamp", "End_Timestamp", "Lds_Block_Size",
+	"Vgpr_Count", "Accum_Vgpr_Count", "Sgpr_Count", "Workgroup_Size_X",
+	"Workgroup_Size_Y", "Workgroup_Size_Z", "Grid_Size_X", "Grid_Size_Y", "Grid_Size_Z",
+};
+
+typedef struct dbfill {
+	sqlite3 *db;
+	int col[R__N];
+	long rows;
+} dbfill;
+
+static int
+fill_row(void *ctx, long line, const char *const *f, const size_t *len, size_t n,
+         gs_error *err)
+{
+	dbfill *d = ctx;
+	char *sql;
+
+	(void)len, (void)err;
+	if (line == 1) {
+		for (int c = 0; c < R__N; c++) {
+			d->col[c] = -1;
+			for (size_t i = 0; i < n; i++)
+				if (strcmp(f[i], rocpd_cols[c]) == 0)
+					d->col[c] = (int)i;
+			assert_true(d->col[c] >= 0);
+		}
+		return 0;
+	}
+	d->rows++;
+	/* one symbol per dispatch row is enough: the name is the key */
+	sql = sqlite3_mprintf(
+		"INSERT INTO rocpd_info_kernel_symbol_0908 (id, guid, kernel_name, display_name,"
+		" group_segment_size, sgpr_count, arch_vgpr_count, accum_vgpr_count)"
+		" VALUES (%ld, 'g', '%q.kd', '%q', %s, %s, %s, %s);"
+		"INSERT INTO rocpd_kernel_dispatch_0908 (id, guid, agent_id, kernel_id, start, \"end\","
+		" group_segment_size, workgroup_size_x, workgroup_size_y, workgroup_size_z,"
+		" grid_size_x, grid_size_y, grid_size_z)"
+		" VALUES (%ld, 'g', 2, %ld, %s, %s, %s, %s, %s, %s, %s, %s, %s);",
+		d->rows, f[d->col[R_NAME]], f[d->col[R_NAME]], f[d->col[R_LDS]],
+		f[d->col[R_SGPR]], f[d->col[R_VGPR]], f[d->col[R_AGPR]],
+		d->rows, d->rows, f[d->col[R_START]], f[d->col[R_END]], f[d->col[R_LDS]],
+		f[d->col[R_WX]], f[d->col[R_WY]], f[d->col[R_WZ]],
+		f[d->col[R_GX]], f[d->col[R_GY]], f[d->col[R_GZ]]);
+	assert_int_equal(sqlite3_exec(d->db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_free(sql);
+	return 0;
+}
+
+static char *
+make_rocpd(const char *schema, int with_rows)
+{
+	char *path = temp_name();
+	dbfill d;
+	gs_input in;
+	gs_error err;
+
+	memset(&d, 0, sizeof d);
+	unlink(path);
+	assert_int_equal(sqlite3_open(path, &d.db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(d.db, schema, NULL, NULL, NULL), SQLITE_OK);
+	if (with_rows) {
+		assert_int_equal(gs_input_open(&in, data_path(RP "kernel_trace_rocpd.csv"), &err), 0);
+		assert_int_equal(gs_csv_rows(&in, fill_row, &d, &err), 0);
+		gs_input_close(&in);
+		assert_int_equal(d.rows, 50);
+	}
+	sqlite3_close(d.db);
+	return path;
+}
+
+static void
+rocpd_database(void **state)
+{
+	char *db = make_rocpd(rocpd_schema, 1);
+	gs_table *t = read_ok(db);
+
+	(void)state;
+	assert_string_equal(t->format, "rocpd");
+	assert_string_equal(t->gpu, "AMD Instinct MI350X");
+	assert_int_equal(t->gpu_cus, 256);
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rec[0].t.count, 50);
+	same_as_json(t, 1);
+	gs_table_free(t);
+	unlink(db);
+}
+
+/* The documented kernels view alone (no per-table views) also works. */
+static void
+rocpd_kernels_view(void **state)
+{
+	static const char schema[] =
+		"CREATE TABLE kernels (id INTEGER PRIMARY KEY, name TEXT, start BIGINT,"
+		" \"end\" BIGINT, workgroup_x INT, workgroup_y INT, workgroup_z INT,"
+		" grid_x INT, grid_y INT, grid_z INT, lds_size INT, static_lds_size INT,"
+		" vgpr_count INT, accum_vgpr_count INT, sgpr_count INT);"
+		"INSERT INTO kernels VALUES (1, 'gemm', 1000, 3000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96),"
+		" (2, 'gemm', 5000, 9000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96);";
+	char *db = make_rocpd(schema, 0);
+	gs_table *t = read_ok(db);
+
+	(void)state;
+	assert_int_equal(t->n, 1);
+	assert_int_equal(t->rec[0].t.count, 2);
+	assert_near(t->rec[0].t.median, 3.0, 1e-12);    /* (2 + 4) / 2 µs */
+	assert_int_equal(t->rec[0].launch.workgroups, 280);
+	assert_int_equal(t->rec[0].launch.lds_bytes, 32768);
+	assert_null(t->gpu);
+	gs_table_free(t);
+	unlink(db);
+}
+
+static void
+rpd_is_refused(void **state)
+{
+	char *db = make_rocpd("CREATE TABLE rocpd_op (id INTEGER PRIMARY KEY, start INT);", 0);
+	gs_error err;
+
+	(void)state;
+	read_fails(db, &err);
+	assert_non_null(strstr(err.msg, "rpd"));
+	unlink(db);
+}
+
+/* ---- bad JSON -------------------------------------------------------- */
+
+static void
+json_truncated(void **state)
+{
+	FILE *f = fopen(data_path(JSON908), "rb");
+	static char buf[300000];
+	char *p = temp_name();
+	FILE *o = fopen(p, "wb");
+	gs_error err;
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(fread(buf, 1, sizeof buf, f), sizeof buf);
+	fclose(f);
+	fwrite(buf, 1, sizeof buf, o);
+	fclose(o);
+	read_fails(p, &err);
+	assert_non_null(strstr(err.msg, "truncated"));
+	assert_true(err.offset > (long long)sizeof buf);
+	unlink(p);
+}
+
+static void
+json_without_dispatches(void **state)
+{
+	char *p = temp_name();
+	FILE *f = fopen(p, "w");
+	gs_error err;
+
+	(void)state;
+	fputs("{\"rocprofiler-sdk-tool\": [{\"agents\": [], \"kernel_symbols\": [],"
+	      " \"buffer_records\": {\"kernel_dispatch\": []}}]}", f);
+	fclose(f);
+	read_fails(p, &err);
+	assert_non_null(strstr(err.msg, "no kernel dispatches"));
+	unlink(p);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(json_totals),
+		cmocka_unit_test(json_kernels),
+		cmocka_unit_test(csv_rocm64_header),
+		cmocka_unit_test(csv_rocm62_header),
+		cmocka_unit_test(csv_rocpd_converted),
+		cmocka_unit_test(csv_bad_rows),
+		cmocka_unit_test(rocpd_database),
+		cmocka_unit_test(rocpd_kernels_view),
+		cmocka_unit_test(rpd_is_refused),
+		cmocka_unit_test(json_truncated),
+		cmocka_unit_test(json_without_dispatches),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
