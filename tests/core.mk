@@ -19,3 +19,23 @@ clean-local: clean-sanitizers
 clean-sanitizers:
 	-rm -rf build-sanitizers
 .PHONY: clean-sanitizers
+
+# Fuzz target of every reader: replayed with fixed-seed mutations in
+# `make check` (and under ASan in tests/sanitizers.sh); a libFuzzer build
+# with `make fuzz` (clang).
+check_PROGRAMS += tests/fuzz/fuzz-ingest
+TESTS += tests/fuzz/fuzz-ingest.sh
+EXTRA_DIST += tests/fuzz/fuzz-ingest.sh
+tests_fuzz_fuzz_ingest_SOURCES = tests/fuzz/fuzz_ingest.c
+tests_fuzz_fuzz_ingest_LDADD = $(GS_LIBS)
+
+fuzz: libgs.a
+	$(MKDIR_P) tests/fuzz
+	clang -g -O1 -DGS_LIBFUZZER -fsanitize=fuzzer,address,undefined \
+		-I$(srcdir) $(AM_CPPFLAGS) $(DEFS) \
+		$(srcdir)/tests/fuzz/fuzz_ingest.c \
+		$(addprefix $(srcdir)/,$(filter %.c,$(libgs_a_SOURCES))) \
+		-o tests/fuzz/fuzz-ingest-libfuzzer $(XML_LIBS) $(CAIRO_LIBS) \
+		$(FONTCONFIG_LIBS) $(ZLIB_LIBS) $(YAJL_LIBS) $(YAML_LIBS) $(SQLITE_LIBS) \
+		$(CSV_LIBS) $(LIBS)
+.PHONY: fuzz
