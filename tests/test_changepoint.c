@@ -101,6 +101,29 @@ two_steps(void **state)
 	free(cp);
 }
 
+/* A step followed by a one-run return at the last run (found by the
+ * history command on runs 0..8 of its planted series): the first step is
+ * confirmed and the return is pending; neither hides the other. */
+static void
+step_then_young_return(void **state)
+{
+	const double t[9] = {350, 352, 348, 445, 447, 443, 446, 444, 352};
+	size_t k = 0;
+	gs_cp *cp = NULL;
+
+	(void)state;
+	assert_int_equal(gs_cp_detect(t, 9, NULL, &cp, &k), 0);
+	assert_int_equal(k, 2);
+	assert_int_equal(cp[0].index, 3);
+	assert_false(cp[0].pending);
+	assert_int_equal(cp[0].runs_after, 5);
+	assert_true(cp[0].ratio > 1.25 && cp[0].ratio < 1.3);
+	assert_int_equal(cp[1].index, 8);
+	assert_true(cp[1].pending);
+	assert_true(cp[1].ratio < 0.8);
+	free(cp);
+}
+
 static void
 noise_only(void **state)
 {
@@ -291,6 +314,7 @@ main(void)
 		cmocka_unit_test(noise_only),
 		cmocka_unit_test(spike_is_not_a_change),
 		cmocka_unit_test(step_at_last_run_is_pending),
+		cmocka_unit_test(step_then_young_return),
 		cmocka_unit_test(small_step_below_magnitude),
 		cmocka_unit_test(missing_runs),
 		cmocka_unit_test(long_series_windows),

@@ -344,15 +344,17 @@ eval_all(const cp_series *s, const cp_list *l, cp_eval *ev)
 
 /* Does change I break a structural rule: a neighbouring segment shorter
  * than MIN_SEGMENT, or a level on either side held for fewer than PERSIST
- * runs?  The level after the last change may still be young: that change
- * is pending, not broken. */
+ * runs?  The level after the last change may still be young (shorter than
+ * PERSIST, and so than MIN_SEGMENT): that change is pending, not broken;
+ * dropping it would also merge its runs into the segment before and hide
+ * the earlier step behind them. */
 static int
 too_short(const cp_eval *ev, size_t i, size_t k, const gs_cp_params *par)
 {
 	int young = i + 1 == k && ev[i].c - ev[i].b < par->persist;
 
 	if (ev[i].b - ev[i].a < par->min_segment ||
-	    ev[i].c - ev[i].b < par->min_segment)
+	    (!young && ev[i].c - ev[i].b < par->min_segment))
 		return 1;
 	return ev[i].hold1 < par->persist ||
 	       (!young && ev[i].hold2 < par->persist);
@@ -433,6 +435,24 @@ tail_step(const cp_series *s, size_t l0, const gs_cp_params *par,
 	return found;
 }
 
+/* E-Divisive cannot cut off a last segment shorter than MIN_SEGMENT, so a
+ * step in the last runs stays inside the final segment, where it dilutes
+ * the test of the step before it (350 350 350 445 445 445 445 445 352: the
+ * step at run 3 fails its t-test against a right side that holds the 352).
+ * Cut such a young tail off before the merge: the merge then tests the
+ * earlier step on clean segments and keeps the tail as a pending change.
+ * Returns -1 on out of memory. */
+static int
+young_tail(const cp_series *s, const gs_cp_params *par, cp_list *l)
+{
+	cp_eval t;
+	int found = tail_step(s, l->n ? l->at[l->n - 1] : 0, par, &t);
+
+	if (found <= 0)
+		return found;
+	return list_insert(l, t.b);
+}
+
 /* ---- driver ----------------------------------------------------------- */
 
 static int
@@ -503,6 +523,8 @@ detect(const cp_series *s, const gs_cp_params *par, gs_cp **out,
 	cp_eval *ev = NULL;
 	int rc = split_series(s, par, &l);
 
+	if (rc == 0)
+		rc = young_tail(s, par, &l);
 	if (rc == 0 && l.n) {
 		ev = malloc(l.n * sizeof *ev);
 		rc = ev ? merge(s, &l, ev, par) : -1;
