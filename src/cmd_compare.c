@@ -7,7 +7,10 @@
 #include <time.h>
 
 #include "config.h"
+#include "analysis/metrics.h"
+#include "analysis/single.h"
 #include "cmd_compare.h"
+#include "cmd_explain.h"
 #include "render/figures.h"
 #include "util/datadir.h"
 
@@ -77,34 +80,102 @@ gates(const gs_compare *c, const gs_cli *cli)
 }
 
 int
+gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **gpu,
+           const char **from, gs_error *err)
+{
+	*gpu = NULL;
+	*from = NULL;
+	if (cli->gpu) {
+		if (gs_gpu_resolve(cli->gpu, store, err) != 0)
+			return -1;
+		*gpu = store;
+		*from = "--gpu";
+	} else if (t->gpu && (*gpu = gs_gpu_find(t->gpu)) != NULL) {
+		*from = "the input";
+	}
+	return 0;
+}
+
+/* Everything one compare run holds. */
+typedef struct cmp_run {
+	gs_table *base, *cand;
+	gs_compare cmp;
+	gs_gpu gpu_store[2];
+	gs_single eff[2];           /* baseline, candidate */
+	gs_metrics metrics;
+	gs_report r;
+} cmp_run;
+
+/* One side's efficiency model on its own GPU. */
+static int
+side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *out,
+                gs_error *err)
+{
+	gs_single_opts o;
+	const gs_gpu *gpu;
+
+	gs_single_opts_default(&o);
+	if (gs_cli_gpu(cli, t, store, &gpu, &o.gpu_from, err) != 0)
+		return -1;
+	return gs_single_run(t, gpu, &o, out, err);
+}
+
+static int
+analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
+{
+	if (gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, err) != 0 ||
+	    side_efficiency(cli, x->base, &x->gpu_store[0], &x->eff[0], err) != 0 ||
+	    side_efficiency(cli, x->cand, &x->gpu_store[1], &x->eff[1], err) != 0 ||
+	    gs_metrics_run(&x->cmp, &x->metrics, err) != 0)
+		return -1;
+	return 0;
+}
+
+static int
+build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
+{
+	gs_report *r = &x->r;
+
+	r->kind = GS_REPORT_COMPARE;
+	r->title = cli->title ? cli->title : "GEMM comparison";
+	r->version = PACKAGE_VERSION;
+	r->datadir = gs_datadir();
+	r->cmp = &x->cmp;
+	r->eff_base = &x->eff[0];
+	r->eff_cand = &x->eff[1];
+	r->gpu = x->eff[0].gpu ? x->eff[0].gpu : x->eff[1].gpu;
+	r->metrics = x->metrics.n > 0 ? &x->metrics : NULL;
+	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
+	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
+	    gs_figures_efficiency(&x->cmp, &x->eff[0], &x->eff[1], r->datadir, &r->plots,
+	                          &r->nplots, err) != 0)
+		return -1;
+	return 0;
+}
+
+int
 gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
                gs_error *err)
 {
-	gs_table *base = NULL, *cand = NULL;
-	gs_compare cmp = {0};
-	gs_report r = {0};
+	cmp_run x;
 	int status = 2;
 
-	if (gs_ingest_read(base_path, &cli->ingest, &base, err) != 0 ||
-	    gs_ingest_read(cand_path, &cli->ingest, &cand, err) != 0 ||
-	    gs_compare_run(base, cand, &cli->cmp, &cmp, err) != 0)
-		goto done;
-	r.kind = GS_REPORT_COMPARE;
-	r.title = cli->title ? cli->title : "GEMM comparison";
-	r.version = PACKAGE_VERSION;
-	r.datadir = gs_datadir();
-	r.cmp = &cmp;
-	if (gs_report_timestamp(&r.timestamp, err) != 0 ||
-	    gs_figures_compare(&cmp, r.datadir, &r.plots, &r.nplots, err) != 0 ||
-	    gs_output_write_all(&r, &cli->out, err) != 0)
+	memset(&x, 0, sizeof x);
+	if (gs_ingest_read(base_path, &cli->ingest, &x.base, err) != 0 ||
+	    gs_ingest_read(cand_path, &cli->ingest, &x.cand, err) != 0 ||
+	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
+	    gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
-		print_summary(&cmp, cli);
-	status = gates(&cmp, cli);
+		print_summary(&x.cmp, cli);
+	status = gates(&x.cmp, cli);
 done:
-	gs_figures_free(r.plots, r.nplots);
-	gs_compare_free(&cmp);
-	gs_table_free(base);
-	gs_table_free(cand);
+	gs_figures_free(x.r.plots, x.r.nplots);
+	gs_metrics_free(&x.metrics);
+	gs_single_free(&x.eff[0]);
+	gs_single_free(&x.eff[1]);
+	gs_compare_free(&x.cmp);
+	gs_table_free(x.base);
+	gs_table_free(x.cand);
 	return status;
 }

@@ -5,6 +5,7 @@
 
 #include "analysis/compare.h"
 #include "ingest/ingest.h"
+#include "model/gpu.h"
 #include "render/output.h"
 
 /* Options shared by compare, report and history (DESIGN.md table). */
@@ -28,8 +29,19 @@ void gs_cli_init(gs_cli *cli);
  * integer: otherwise -1 with ERR), else the current time. */
 int gs_report_timestamp(long long *ts, gs_error *err);
 
-/* gs_run_compare: compare BASE_PATH against CAND_PATH and write every
- * output CLI asks for.  Returns the exit status: 0 done, 1 a gate was
+/* gs_cli_gpu: the GPU for input T: --gpu (CLI->gpu: a spec file or a
+ * built-in name, gs_gpu_resolve, copied into *STORE) when given, else the
+ * built-in GPU that T->gpu names (gs_gpu_find: trace deviceProperties,
+ * rocprof agents), else none.  *GPU receives STORE, the built-in entry or
+ * NULL; *FROM a static "--gpu", "the input" or NULL.  Returns 0, or -1 with
+ * ERR when --gpu names neither a spec file nor a built-in GPU. */
+int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store,
+               const gs_gpu **gpu, const char **from, gs_error *err);
+
+/* gs_run_compare: compare BASE_PATH against CAND_PATH, add each side's
+ * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu) and the
+ * per-metric deltas of shared extra columns, and write every output CLI
+ * asks for.  Returns the exit status: 0 done, 1 a gate was
  * crossed, 2 with ERR set for usage or input errors (nothing written). */
 int gs_run_compare(const gs_cli *cli, const char *base_path,
                    const char *cand_path, gs_error *err);

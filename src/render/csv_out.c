@@ -1,7 +1,11 @@
-/* csv_out.c: the native CSV schema written (native_csv.h), and the two
- * report writers built on it: --csv (every matched shape, candidate side,
- * comparison columns appended) and --regressions (regressed shapes only,
- * native columns, read back by gemmscope and gemmscope-bench --shapes).
+/* csv_out.c: the native CSV schema written (native_csv.h), and the report
+ * writers built on it: --csv (compare: every matched shape, candidate
+ * side, comparison columns appended; report: every shape of the input)
+ * and --regressions (regressed shapes only, native columns, read back by
+ * gemmscope and gemmscope-bench --shapes).  The derived columns (gflop,
+ * mib, flops_per_byte, tflops, tile, tile_eff, wq_eff, dim_eff) come from
+ * the report's efficiency model (analysis/single.h) when it has one, else
+ * from the record alone (model/efficiency.h without a GPU: no wq_eff).
  *
  * Shapes found in one input only and excluded rows are not in these files
  * (they have no comparison); the HTML and JSON outputs list them.
@@ -10,13 +14,17 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/single.h"
+#include "model/efficiency.h"
 #include "render/fmt.h"
 #include "render/native_csv.h"
 #include "render/report.h"
 
-static const char NATIVE_HEADER[] =
+const char GS_NATIVE_CSV_HEADER[] =
 	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
-	"time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,samples";
+	"time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,"
+	"time_us_sum,gflop,mib,flops_per_byte,tflops,tile_m,tile_n,tile_k,"
+	"tile_eff,wq_eff,dim_eff,samples";
 
 static const char COMPARE_HEADER[] =
 	",base_time_us_median,speedup,change_pct,class,p_value";
@@ -60,12 +68,67 @@ put_samples(FILE *out, const gs_record *r)
 	}
 }
 
+/* A positive integer field, empty for 0. */
+static void
+put_dim(FILE *out, long v)
+{
+	if (v > 0)
+		fprintf(out, "%ld", v);
+}
+
+/* The derived columns gflop .. dim_eff of E (NULL: all empty), each
+ * followed by a comma. */
+static void
+put_eff(FILE *out, const gs_eff *e)
+{
+	double v[4] = {NAN, NAN, NAN, NAN}, q[3] = {NAN, NAN, NAN};
+
+	if (e) {
+		v[0] = e->cost.flop / 1e9;
+		v[1] = e->cost.mib;
+		v[2] = e->cost.ai;
+		v[3] = e->achieved_tflops;
+		q[0] = e->tile_eff;
+		q[1] = e->wq_eff;
+		q[2] = e->dim_eff;
+	}
+	for (size_t i = 0; i < 4; i++) {
+		put_num(out, v[i]);
+		fputc(',', out);
+	}
+	put_dim(out, e ? e->tile_m : 0);
+	fputc(',', out);
+	put_dim(out, e ? e->tile_n : 0);
+	fputc(',', out);
+	put_dim(out, e ? e->tile_k : 0);
+	for (size_t i = 0; i < 3; i++) {
+		fputc(',', out);
+		put_num(out, q[i]);
+	}
+	fputc(',', out);
+}
+
+/* The efficiency of R: its row in S when S has one, else computed from
+ * the record alone into *LOCAL.  NULL when R has no M/N/K. */
+static const gs_eff *
+eff_of(const gs_single *s, const gs_record *r, gs_eff *local)
+{
+	const gs_single_row *row = s ? gs_single_row_of(s, r) : NULL;
+	gs_eff_in in;
+
+	if (row)
+		return row->have_eff ? &row->eff : NULL;
+	gs_eff_in_from_record(r, NULL, &in);
+	return gs_eff_compute(&in, NULL, NULL, local, NULL) == 0 ? local : NULL;
+}
+
 /* The native columns of R, without the line end. */
 static void
-put_record(FILE *out, const gs_record *r)
+put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
 	const gs_time_stats *t = &r->t;
+	gs_eff local;
 
 	put_field(out, s->op);
 	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
@@ -85,6 +148,9 @@ put_record(FILE *out, const gs_record *r)
 	fputc(',', out);
 	put_num(out, t->std);
 	fputc(',', out);
+	put_num(out, t->sum);
+	fputc(',', out);
+	put_eff(out, eff_of(eff, r, &local));
 	put_samples(out, r);
 }
 
@@ -99,9 +165,21 @@ finish(FILE *out, gs_error *err)
 int
 gs_native_csv_write(const gs_table *t, FILE *out, gs_error *err)
 {
-	fprintf(out, "%s\n", NATIVE_HEADER);
+	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
 	for (size_t i = 0; i < t->n; i++) {
-		put_record(out, &t->rec[i]);
+		put_record(out, &t->rec[i], NULL);
+		fputc('\n', out);
+	}
+	return finish(out, err);
+}
+
+/* report INPUT --csv: every shape of the input, with its efficiency. */
+static int
+single_csv(const gs_single *s, FILE *out, gs_error *err)
+{
+	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
+	for (size_t i = 0; i < s->table->n; i++) {
+		put_record(out, &s->table->rec[i], s);
 		fputc('\n', out);
 	}
 	return finish(out, err);
@@ -117,9 +195,9 @@ need_compare(const gs_report *r, const char *what, gs_error *err)
 }
 
 static void
-put_pair(FILE *out, const gs_pair *p)
+put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
 {
-	put_record(out, p->cand);
+	put_record(out, p->cand, cand);
 	fputc(',', out);
 	put_num(out, p->base->t.median);
 	fputc(',', out);
@@ -137,11 +215,13 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 {
 	const gs_compare *c = r->cmp;
 
+	if (r->kind == GS_REPORT_SINGLE && r->single)
+		return single_csv(r->single, out, err);
 	if (need_compare(r, "CSV", err) != 0)
 		return -1;
-	fprintf(out, "%s%s\n", NATIVE_HEADER, COMPARE_HEADER);
+	fprintf(out, "%s%s\n", GS_NATIVE_CSV_HEADER, COMPARE_HEADER);
 	for (size_t i = 0; i < c->npairs; i++)
-		put_pair(out, &c->pairs[i]);
+		put_pair(out, &c->pairs[i], r->eff_cand);
 	return finish(out, err);
 }
 
@@ -152,11 +232,11 @@ gs_render_regressions(const gs_report *r, FILE *out, gs_error *err)
 
 	if (need_compare(r, "regressions", err) != 0)
 		return -1;
-	fprintf(out, "%s\n", NATIVE_HEADER);
+	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
 	for (size_t i = 0; i < c->npairs; i++) {
 		if (c->pairs[i].cls != GS_REGRESSED)
 			continue;
-		put_record(out, c->pairs[i].cand);
+		put_record(out, c->pairs[i].cand, r->eff_cand);
 		fputc('\n', out);
 	}
 	return finish(out, err);

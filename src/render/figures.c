@@ -1,9 +1,20 @@
+/* figures.c: the compare and single-run reports' figures, laid out by the
+ * plot module (plot.h) from the report models and rendered once as SVG. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "render/figures.h"
 #include "render/plot.h"
+
+enum {
+	MAX_CEILINGS = 2 * GS_PK_COUNT,
+	LABEL_LEN = 64,
+	TEXT_LEN = 1024,
+	MAX_TILE_PAIRS = 4
+};
 
 void
 gs_figures_free(gs_report_plot *plots, size_t n)
@@ -11,6 +22,7 @@ gs_figures_free(gs_report_plot *plots, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		free(plots[i].svg);
 		gs_plot_free(plots[i].plot);
+		free(plots[i].owned);
 	}
 	free(plots);
 }
@@ -28,13 +40,15 @@ finish(gs_report_plot *pl, gs_plot *plot, const char *id, const char *title,
 	return gs_plot_svg(plot, id, &pl->svg, &pl->svg_len, err);
 }
 
+/* ---- compare: speedup figures */
+
 int
 gs_figures_compare(const gs_compare *c, const char *datadir,
                    gs_report_plot **out, size_t *n, gs_error *err)
 {
 	size_t np = c->npairs;
-	double *s = malloc(np * sizeof *s), *tb = malloc(np * sizeof *tb),
-	       *tc = malloc(np * sizeof *tc);
+	double *s = malloc((np ? np : 1) * sizeof *s), *tb = malloc((np ? np : 1) * sizeof *tb),
+	       *tc = malloc((np ? np : 1) * sizeof *tc);
 	gs_report_plot *pl = calloc(3, sizeof *pl);
 	double t = c->opts.threshold;
 	int rc = -1;
@@ -77,5 +91,399 @@ done:
 	free(s);
 	free(tb);
 	free(tc);
+	return rc;
+}
+
+/* ---- a growing plot array with run-time strings */
+
+typedef struct plist {
+	gs_report_plot *p;
+	size_t n;
+} plist;
+
+/* A new zeroed slot at the end of L, or NULL (L unchanged) on OOM. */
+static gs_report_plot *
+plist_add(plist *l)
+{
+	gs_report_plot *p = realloc(l->p, (l->n + 1) * sizeof *p);
+
+	if (!p)
+		return NULL;
+	l->p = p;
+	memset(&p[l->n], 0, sizeof *p);
+	return &p[l->n++];
+}
+
+/* Copy ID, TITLE and CAPTION into one buffer owned by PL. */
+static int
+set_text(gs_report_plot *pl, const char *id, const char *title, const char *caption)
+{
+	size_t a = strlen(id) + 1, b = strlen(title) + 1, c = strlen(caption) + 1;
+	char *buf = malloc(a + b + c);
+
+	if (!buf)
+		return -1;
+	memcpy(buf, id, a);
+	memcpy(buf + a, title, b);
+	memcpy(buf + a + b, caption, c);
+	pl->owned = buf;
+	pl->id = buf;
+	pl->title = buf + a;
+	pl->caption = buf + a + b;
+	return 0;
+}
+
+/* Append PLOT (taken over, may be NULL) to L with the given strings. */
+static int
+plist_push(plist *l, gs_plot *plot, const char *id, const char *title,
+           const char *caption, const char *place, gs_error *err)
+{
+	gs_report_plot *pl = plist_add(l);
+
+	if (!pl || set_text(pl, id, title, caption) != 0) {
+		gs_plot_free(plot);
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	pl->place = place;
+	pl->plot = plot;
+	if (!plot)
+		return gs_error_set(err, NULL, 0, 0, "cannot lay out plot '%s'", id);
+	return gs_plot_svg(plot, pl->id, &pl->svg, &pl->svg_len, err);
+}
+
+/* ---- roofline */
+
+typedef struct roof_data {
+	gs_roofline_ceiling ceil[MAX_CEILINGS];
+	char names[MAX_CEILINGS][48];
+	size_t nceil;
+	double bw_gbs;
+	gs_roofline_point *pts;
+	char (*labels)[LABEL_LEN];
+	size_t n, cap;
+} roof_data;
+
+static int
+roof_init(roof_data *rd, size_t cap)
+{
+	memset(rd, 0, sizeof *rd);
+	rd->pts = calloc(cap ? cap : 1, sizeof *rd->pts);
+	rd->labels = calloc(cap ? cap : 1, sizeof *rd->labels);
+	rd->cap = cap;
+	rd->bw_gbs = NAN;
+	return rd->pts && rd->labels ? 0 : -1;
+}
+
+static void
+roof_free(roof_data *rd)
+{
+	free(rd->pts);
+	free(rd->labels);
+}
+
+/* The compute ceilings of G for every dtype class S's rows use, named by
+ * the class (and G's name when SUFFIX). */
+static void
+roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
+{
+	for (size_t i = 0; i < s->n && rd->nceil < MAX_CEILINGS; i++) {
+		const char *dt = s->rows[i].rec->shape.dtype;
+		int cls = gs_gpu_dtype_class(dt);
+		double peak = gs_gpu_roof_tflops(g, dt, s->opts.roof, NULL);
+		char name[48];
+		int seen = 0;
+		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
+			continue;
+		snprintf(name, sizeof name, suffix ? "%s %s" : "%s", gs_gpu_class_name(cls), g->name);
+		for (size_t j = 0; j < rd->nceil; j++)
+			seen |= strcmp(rd->names[j], name) == 0;
+		if (seen)
+			continue;
+		snprintf(rd->names[rd->nceil], sizeof rd->names[0], "%s", name);
+		rd->ceil[rd->nceil].name = rd->names[rd->nceil];
+		rd->ceil[rd->nceil].peak_tflops = peak;
+		rd->nceil++;
+	}
+}
+
+static void
+shape_label(const gs_shape *s, char *buf, size_t size)
+{
+	snprintf(buf, size, "%ld\xc3\x97%ld\xc3\x97%ld", s->M, s->K, s->N);
+}
+
+/* Append ROW's point with LABEL (NULL: none); returns its index, or -1
+ * when it cannot be drawn. */
+static long
+roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arrow_to)
+{
+	gs_roofline_point *q;
+
+	if (!row || !row->have_eff || !isfinite(row->eff.cost.ai) ||
+	    !isfinite(row->eff.achieved_tflops) || rd->n >= rd->cap)
+		return -1;
+	q = &rd->pts[rd->n];
+	snprintf(rd->labels[rd->n], LABEL_LEN, "%s", label ? label : "");
+	q->ai = row->eff.cost.ai;
+	q->tflops = row->eff.achieved_tflops;
+	q->time_us = row->total_us;
+	q->dim_eff = row->eff.dim_eff;
+	q->label = label ? rd->labels[rd->n] : NULL;
+	q->arrow_to = arrow_to;
+	return (long)rd->n++;
+}
+
+static gs_plot *
+roof_plot(const roof_data *rd)
+{
+	gs_roofline_spec spec = {rd->ceil, rd->nceil, rd->bw_gbs, NULL};
+
+	if (rd->nceil == 0 || !(rd->bw_gbs > 0) || rd->n == 0)
+		return NULL;
+	return gs_plot_roofline(&spec, rd->pts, rd->n);
+}
+
+static const char ROOF_HOW[] =
+	"Achieved TFLOP/s against arithmetic intensity (FLOP per byte, TraceLens "
+	"byte count: a lower bound on DRAM traffic), log-log. The slanted line is "
+	"the memory roof, the flat ones the compute roofs; a point's distance below "
+	"its roof is what the kernel leaves on the table.";
+
+static int
+single_roofline(plist *l, const gs_single *s, gs_error *err)
+{
+	const gs_gpu *g = s->gpu;
+	char caption[TEXT_LEN];
+	roof_data rd;
+	int rc;
+
+	if (!g)
+		return 0;
+	if (roof_init(&rd, s->n) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	roof_ceilings(&rd, s, g, 0);
+	rd.bw_gbs = gs_gpu_roof_bw(g, s->opts.roof, NULL) * 1000;
+	for (size_t i = 0; i < s->n; i++) {
+		char label[32];
+		snprintf(label, sizeof label, "#%zu", i + 1);
+		roof_point(&rd, &s->rows[s->by_time[i]], i < s->opts.top ? label : NULL, -1);
+	}
+	snprintf(caption, sizeof caption, "%s Roofs: the %s %s figures (gemmscope gpus "
+	         "lists them with their sources). One point per shape; marker area "
+	         "\xe2\x88\x9d total time, colour = dim_eff (grey: unknown); #1..#%zu are "
+	         "the largest time consumers, as numbered in the tables.", ROOF_HOW, g->name,
+	         s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured", s->opts.top);
+	rc = 0;
+	if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
+		rc = plist_push(l, roof_plot(&rd), "roofline", "Roofline", caption, NULL, err);
+	roof_free(&rd);
+	return rc;
+}
+
+/* ---- tile grids */
+
+static long
+grid_cus(const gs_eff *e)
+{
+	return e->slots > 0 ? e->slots : e->cus;
+}
+
+static int
+grid_ok(const gs_single_row *row)
+{
+	return row && row->have_eff && row->eff.tile_m > 0 && grid_cus(&row->eff) > 0;
+}
+
+static void
+grid_caption(const gs_single_row *row, char *buf, size_t size)
+{
+	const gs_eff *e = &row->eff;
+
+	snprintf(buf, size, "BLAS M\xc3\x97N %ld\xc3\x97%ld%s, tile %d\xc3\x97%d (from the %s): "
+	         "%ld tiles over %ld CUs, %ld wave%s, last wave %ld tiles (%.1f %%). "
+	         "tile_eff %.3f, wq_eff %.3f, dim_eff %.3f.%s%s",
+	         e->blas_m, e->blas_n, e->swapped ? " (framework dims swapped)" : "",
+	         e->tile_m, e->tile_n, row->tile_source == GS_TILE_SRC_COLUMN ? "input column" :
+	         "kernel name", e->num_tiles, grid_cus(e), e->rounds, e->rounds == 1 ? "" : "s",
+	         e->last_wave_tiles, e->last_wave_util * 100, e->tile_eff, e->wq_eff,
+	         e->dim_eff, e->note ? " " : "", e->note ? e->note : "");
+}
+
+static gs_plot *
+grid_plot(const gs_single_row *row)
+{
+	const gs_eff *e = &row->eff;
+	gs_tile_grid_spec g = {e->blas_m, e->blas_n, e->tile_m, e->tile_n, e->batch,
+	                       grid_cus(e), e->tile_eff, e->wq_eff, e->dim_eff, NULL};
+
+	return gs_plot_tile_grid(&g);
+}
+
+static int
+push_grid(plist *l, const gs_single_row *row, const char *id, const char *what,
+          const char *place, gs_error *err)
+{
+	char title[160], caption[TEXT_LEN], shape[LABEL_LEN];
+
+	shape_label(&row->rec->shape, shape, sizeof shape);
+	snprintf(title, sizeof title, "%s%s %s: tile %d\xc3\x97%d", what, shape,
+	         row->rec->shape.dtype, row->eff.tile_m, row->eff.tile_n);
+	grid_caption(row, caption, sizeof caption);
+	return plist_push(l, grid_plot(row), id, title, caption, place, err);
+}
+
+static int
+single_grids(plist *l, const gs_single *s, gs_error *err)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n && k < s->opts.top; i++) {
+		const gs_single_row *row = &s->rows[s->by_time[i]];
+		char id[32], what[48];
+		if (!grid_ok(row))
+			continue;
+		k++;
+		snprintf(id, sizeof id, "tiles-%zu", k);
+		snprintf(what, sizeof what, "Tile grid #%zu by time: ", k);
+		if (push_grid(l, row, id, what, NULL, err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out,
+                  size_t *n, gs_error *err)
+{
+	plist l = {NULL, 0};
+
+	*out = NULL;
+	*n = 0;
+	if (gs_plot_font_init(datadir, err) != 0)
+		return -1;
+	if (single_roofline(&l, s, err) != 0 || single_grids(&l, s, err) != 0) {
+		gs_figures_free(l.p, l.n);
+		return -1;
+	}
+	*out = l.p;
+	*n = l.n;
+	return 0;
+}
+
+/* ---- compare: efficiency figures */
+
+static const gs_single_row *
+row_of(const gs_single *s, const gs_record *r)
+{
+	return s ? gs_single_row_of(s, r) : NULL;
+}
+
+/* The roofline's machine: the baseline's GPU, else the candidate's; the
+ * other side's compute ceilings too when its GPU differs. */
+static const gs_gpu *
+compare_roofs(roof_data *rd, const gs_single *b, const gs_single *c)
+{
+	const gs_single *first = b && b->gpu ? b : c && c->gpu ? c : NULL;
+	const gs_single *other = first == b ? c : b;
+	int differ;
+
+	if (!first)
+		return NULL;
+	differ = other && other->gpu && strcmp(other->gpu->name, first->gpu->name) != 0;
+	roof_ceilings(rd, first, first->gpu, differ);
+	if (differ)
+		roof_ceilings(rd, other, other->gpu, 1);
+	rd->bw_gbs = gs_gpu_roof_bw(first->gpu, first->opts.roof, NULL) * 1000;
+	return first->gpu;
+}
+
+static void
+compare_points(roof_data *rd, const gs_compare *c, const gs_single *b, const gs_single *cd)
+{
+	long *at = malloc((c->npairs ? c->npairs : 1) * sizeof *at);
+
+	char label[32];
+
+	for (size_t i = 0; i < c->npairs; i++) {
+		long k = roof_point(rd, row_of(cd, c->pairs[i].cand), NULL, -1);
+		if (at)
+			at[i] = k;
+	}
+	for (size_t i = 0; at && i < c->ntop_regressed; i++) {
+		size_t p = c->top_regressed[i];
+		snprintf(label, sizeof label, "R%zu", i + 1);
+		if (at[p] >= 0)
+			roof_point(rd, row_of(b, c->pairs[p].base), label, at[p]);
+	}
+	free(at);
+}
+
+static int
+compare_roofline(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd,
+                 gs_error *err)
+{
+	char caption[TEXT_LEN];
+	const gs_gpu *g;
+	roof_data rd;
+	int rc = 0;
+
+	if (roof_init(&rd, 2 * c->npairs) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	g = compare_roofs(&rd, b, cd);
+	if (g) {
+		compare_points(&rd, c, b, cd);
+		snprintf(caption, sizeof caption, "%s One point per matched shape as the "
+		         "candidate ran it; each top regression (R1, R2 ... as numbered under "
+		         "Efficiency) also has its baseline point, with an arrow to its candidate "
+		         "point. Memory roof: %s; marker area \xe2\x88\x9d total time, colour = "
+		         "dim_eff (grey: unknown).", ROOF_HOW, g->name);
+		if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
+			rc = plist_push(l, roof_plot(&rd), "roofline", "Roofline: baseline "
+			                "\xe2\x86\x92 candidate", caption, NULL, err);
+	}
+	roof_free(&rd);
+	return rc;
+}
+
+static int
+compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd,
+              gs_error *err)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < c->ntop_regressed && k < MAX_TILE_PAIRS; i++) {
+		const gs_pair *p = &c->pairs[c->top_regressed[i]];
+		const gs_single_row *rb = row_of(b, p->base), *rc = row_of(cd, p->cand);
+		char id[48], what[48];
+		if (!grid_ok(rb) || !grid_ok(rc))
+			continue;
+		k++;
+		snprintf(id, sizeof id, "tiles-r%zu-base", i + 1);
+		snprintf(what, sizeof what, "R%zu baseline ", i + 1);
+		if (push_grid(l, rb, id, what, "efficiency", err) != 0)
+			return -1;
+		snprintf(id, sizeof id, "tiles-r%zu-cand", i + 1);
+		snprintf(what, sizeof what, "R%zu candidate ", i + 1);
+		if (push_grid(l, rc, id, what, "efficiency", err) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_single *cand,
+                      const char *datadir, gs_report_plot **plots, size_t *n,
+                      gs_error *err)
+{
+	plist l = {*plots, *n};
+	int rc;
+
+	if (gs_plot_font_init(datadir, err) != 0)
+		return -1;
+	rc = compare_roofline(&l, c, base, cand, err);
+	if (rc == 0)
+		rc = compare_grids(&l, c, base, cand, err);
+	*plots = l.p;
+	*n = l.n;
 	return rc;
 }

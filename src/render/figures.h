@@ -3,6 +3,7 @@
 #define GS_FIGURES_H
 
 #include "analysis/compare.h"
+#include "analysis/single.h"
 #include "render/report.h"
 #include "util/error.h"
 
@@ -13,6 +14,31 @@
  * or -1 with ERR. */
 int gs_figures_compare(const gs_compare *c, const char *datadir,
                        gs_report_plot **out, size_t *n, gs_error *err);
+
+/* gs_figures_efficiency: append to the *N plots of *PLOTS (a
+ * gs_figures_compare array, realloc'd) the compare report's efficiency
+ * figures from BASE and CAND (the two sides' models, single.h):
+ *  - "roofline": every matched shape's candidate point, and an arrow from
+ *    each top regression's baseline point to its candidate point; the
+ *    ceilings of the baseline's GPU (and the candidate's compute ceilings
+ *    when it runs on another GPU); only when a side has a GPU;
+ *  - for each of the first 4 top regressions whose kernels' tiles are both
+ *    known (and a CU count), "tiles-rI-base" and "tiles-rI-cand" (I its rank) with
+ *    place "efficiency": the baseline's tile grid beside the candidate's.
+ * Returns 0, or -1 with ERR (the plots already in *PLOTS stay valid). */
+int gs_figures_efficiency(const gs_compare *c, const gs_single *base,
+                          const gs_single *cand, const char *datadir,
+                          gs_report_plot **plots, size_t *n, gs_error *err);
+
+/* gs_figures_single: the single-run report's figures from S: the
+ * "roofline" (log-log, one compute ceiling per dtype class present and the
+ * memory ceiling of S's GPU, one point per shape sized by total time and
+ * coloured by dim_eff; only with a GPU) and "tiles-1".."tiles-K", the tile
+ * grids of the S->opts.top largest time consumers whose tile and CU count
+ * are known.  *OUT as gs_figures_compare (*N may be 0).  Returns 0 or -1
+ * with ERR. */
+int gs_figures_single(const gs_single *s, const char *datadir,
+                      gs_report_plot **out, size_t *n, gs_error *err);
 
 /* gs_figures_free: release N plots and the array. */
 void gs_figures_free(gs_report_plot *plots, size_t n);

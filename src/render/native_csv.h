@@ -1,9 +1,17 @@
 /* native_csv.h: gemmscope's own CSV schema (DESIGN.md "Native CSV schema"),
  * written.  Reading it back is the CSV reader's job (ingest/, libcsv).
  *
- * Columns, in this order:
+ * Columns, in this order (GS_NATIVE_CSV_HEADER):
  *   op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,
- *   time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,samples
+ *   time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,
+ *   time_us_sum,gflop,mib,flops_per_byte,tflops,tile_m,tile_n,tile_k,
+ *   tile_eff,wq_eff,dim_eff,samples
+ * gflop is FLOP / 1e9, mib bytes / 2^20 and flops_per_byte FLOP / bytes as
+ * TraceLens counts them (model/gemm.h); tflops is FLOP over the median
+ * time; tile_m/n/k are the macro tile over the BLAS dims (empty if
+ * unknown), tile_eff, wq_eff and dim_eff the quantisation efficiencies
+ * (model/efficiency.h; empty where not computed).  The reader reads back
+ * the key, tag, kernel, count, median, tile and samples columns.
  * One row per record.  Times are µs, printed with the shortest text that
  * reads back to the same double; samples are the record's times joined by
  * ';'.  A statistic that does not exist (std of one sample) is an empty
@@ -18,9 +26,14 @@
 #include "table.h"
 #include "util/error.h"
 
+/* The header line, without the line end. */
+extern const char GS_NATIVE_CSV_HEADER[];
+
 /* gs_native_csv_write: every record of T (finished, borrowed) in input
- * order, with the header line, to OUT.  For gemmscope-bench results and
- * single-run reports.  Returns 0, or -1 with ERR on a write error. */
+ * order, with the header line, to OUT; the derived columns as far as the
+ * record alone gives them (no GPU: no wq_eff).  For gemmscope-bench
+ * results and confirmed regressions.  Returns 0, or -1 with ERR on a write
+ * error. */
 int gs_native_csv_write(const gs_table *t, FILE *out, gs_error *err);
 
 #endif

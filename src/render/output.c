@@ -5,11 +5,34 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "render/history_out.h"
 #include "render/output.h"
 #include "render/plot.h"
 #include "util/outfile.h"
 
 typedef int (*writer_fn)(const gs_report *, FILE *, gs_error *);
+
+/* The writers of one report kind, one per output path. */
+typedef struct writer_set {
+	writer_fn html, json, markdown, csv, regressions, junit;
+} writer_set;
+
+/* Compare and single-run reports share the compare writers (each checks
+ * the kind it can render); history reports have their own. */
+static const writer_set compare_writers = {
+	gs_render_html, gs_render_json, gs_render_markdown, gs_render_csv,
+	gs_render_regressions, gs_render_junit,
+};
+static const writer_set history_writers = {
+	gs_render_html_history, gs_render_json_history, gs_render_markdown_history,
+	gs_render_csv_history, gs_render_regressions_history, gs_render_junit_history,
+};
+
+static const writer_set *
+writers_for(gs_report_kind kind)
+{
+	return kind == GS_REPORT_HISTORY ? &history_writers : &compare_writers;
+}
 
 enum { MAX_OUTPUTS = 6 };
 
@@ -81,15 +104,16 @@ int
 gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
                     gs_error *err)
 {
+	const writer_set *ws = writers_for(r->kind);
 	pending p = {.n = 0};
 	size_t i;
 
-	if (render_one(&p, paths->html, gs_render_html, r, err) != 0 ||
-	    render_one(&p, paths->json, gs_render_json, r, err) != 0 ||
-	    render_one(&p, paths->markdown, gs_render_markdown, r, err) != 0 ||
-	    render_one(&p, paths->csv, gs_render_csv, r, err) != 0 ||
-	    render_one(&p, paths->regressions, gs_render_regressions, r, err) != 0 ||
-	    render_one(&p, paths->junit, gs_render_junit, r, err) != 0 ||
+	if (render_one(&p, paths->html, ws->html, r, err) != 0 ||
+	    render_one(&p, paths->json, ws->json, r, err) != 0 ||
+	    render_one(&p, paths->markdown, ws->markdown, r, err) != 0 ||
+	    render_one(&p, paths->csv, ws->csv, r, err) != 0 ||
+	    render_one(&p, paths->regressions, ws->regressions, r, err) != 0 ||
+	    render_one(&p, paths->junit, ws->junit, r, err) != 0 ||
 	    (paths->assets && write_assets(r, paths->assets, err) != 0))
 		goto fail;
 	for (i = 0; i < p.n; i++)

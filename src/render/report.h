@@ -25,6 +25,11 @@ typedef struct gs_report_plot {
 	char *svg;               /* owned, NUL-terminated */
 	size_t svg_len;
 	struct gs_plot *plot;    /* the laid-out figure (for PNG assets), owned */
+	const char *place;       /* NULL: the Plots section; "efficiency": drawn
+	                            beside the efficiency section's explanations
+	                            (compare tile-grid pairs, two per row) */
+	char *owned;             /* id, title and caption strings built at run time
+	                            point into it; owned, may be NULL */
 } gs_report_plot;
 
 typedef enum gs_report_kind {
@@ -43,6 +48,8 @@ typedef struct gs_report {
 	const struct gs_modes *modes;     /* history: mode decomposition, NULL if no mode runs */
 	const struct gs_metrics *metrics; /* compare: extra-column deltas, NULL if none */
 	const struct gs_gpu *gpu;         /* GPU spec used for efficiency, NULL if unknown */
+	const struct gs_single *eff_base; /* compare: each side's efficiency model */
+	const struct gs_single *eff_cand; /*   (single.h), NULL if not computed */
 	gs_report_plot *plots;      /* owned by whoever built the report */
 	size_t nplots;
 } gs_report;

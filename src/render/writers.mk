@@ -1,9 +1,13 @@
 ## src/render/writers.mk: the report writers (HTML, markdown, JSON, CSV,
-## JUnit) and the page template.
+## JUnit), the page template, and the single-run efficiency model with the
+## per-pair explanations they render (issue 3).
 
 libgs_a_SOURCES += \
+	src/analysis/single.c src/analysis/single.h \
+	src/analysis/effpair.c src/analysis/effpair.h \
 	src/render/fmt.c src/render/fmt.h \
-	src/render/html.c \
+	src/render/html.c src/render/html_core.c src/render/html_impl.h \
+	src/render/html_single.c src/render/html_eff.c src/render/html_eff.h \
 	src/render/markdown.c \
 	src/render/json.c \
 	src/render/csv_out.c src/render/native_csv.h \
@@ -11,8 +15,16 @@ libgs_a_SOURCES += \
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
-check_PROGRAMS += tests/test_render
-TESTS += tests/test_render
+check_PROGRAMS += tests/test_render tests/test_single
+TESTS += tests/test_render tests/test_single tests/report.sh
 tests_test_render_SOURCES = tests/test_render.c
 tests_test_render_CFLAGS = $(TEST_CFLAGS)
 tests_test_render_LDADD = $(TEST_LIBS)
+tests_test_single_SOURCES = tests/test_single.c
+tests_test_single_CFLAGS = $(TEST_CFLAGS)
+tests_test_single_LDADD = $(TEST_LIBS)
+
+# tests/report.sh and test_single read the traces and GEMM.csv files of
+# tests/data/trace (src/ingest/trace.mk) and the Xe counters of
+# tests/data/history/xe (src/analysis/history.mk).
+EXTRA_DIST += tests/report.sh

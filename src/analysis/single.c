@@ -1,0 +1,250 @@
+/* single.c: one run's efficiency model (single.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/single.h"
+
+void
+gs_single_opts_default(gs_single_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->roof = GS_ROOF_PEAK;
+	o->top = 4;
+}
+
+const char *
+gs_tile_source_name(gs_tile_source src)
+{
+	switch (src) {
+	case GS_TILE_SRC_NAME: return "name";
+	case GS_TILE_SRC_COLUMN: return "column";
+	default: return "none";
+	}
+}
+
+/* Calls of the record: the reader's count, at least 1. */
+static double
+calls(const gs_record *r)
+{
+	return r->t.count > 0 ? (double)r->t.count : 1.0;
+}
+
+static double
+total_time(const gs_record *r)
+{
+	double per = isfinite(r->t.mean) && r->t.mean > 0 ? r->t.mean : r->t.median;
+
+	return per * calls(r);
+}
+
+static void
+parse_kernel(gs_kparser *kp, gs_single_row *row)
+{
+	const gs_record *r = row->rec;
+
+	memset(&row->kernel, 0, sizeof row->kernel);
+	if (!r->kernel || !*r->kernel)
+		return;
+	row->have_kernel = 1;
+	gs_kparser_parse(kp, r->kernel, &row->kernel);
+}
+
+static void
+tile_source(gs_single_row *row)
+{
+	if (row->eff.tile_m <= 0)
+		row->tile_source = GS_TILE_SRC_NONE;
+	else if (row->rec->launch.tile_m > 0)
+		row->tile_source = GS_TILE_SRC_COLUMN;
+	else
+		row->tile_source = GS_TILE_SRC_NAME;
+}
+
+/* The tile model's pick, and its cost of the kernel's own tile. */
+static void
+tile_model(const gs_single *s, int cus, gs_single_row *row)
+{
+	gs_shape blas;
+
+	if (!s->gpu)
+		return;
+	gs_eff_blas_shape(&row->eff, &row->rec->shape, &blas);
+	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &row->pick, NULL) == 0;
+	if (row->eff.tile_m > 0)
+		row->have_actual = gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m,
+		                                      row->eff.tile_n, row->eff.tile_k,
+		                                      &row->actual, NULL) == 0;
+}
+
+static void
+occupancy(const gs_single *s, gs_single_row *row)
+{
+	gs_occ_in in;
+
+	if (!s->gpu || !gs_occ_in_from_launch(&row->rec->launch, &in))
+		return;
+	if (in.wg_size == 0 && row->kernel.block_size > 0)
+		in.wg_size = row->kernel.block_size;
+	row->have_occ = gs_occupancy(s->gpu->arch, &in, &row->occ, NULL) == 0;
+}
+
+static void
+compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row)
+{
+	const gs_record *r = row->rec;
+	gs_eff_in in;
+	gs_eff_opts eo;
+
+	row->total_us = total_time(r);
+	parse_kernel(kp, row);
+	occupancy(s, row);
+	if (r->shape.name)
+		return;   /* keyed by kernel name: the input gives no M, N, K */
+	gs_eff_in_from_record(r, row->have_kernel ? &row->kernel : NULL, &in);
+	gs_eff_opts_default(&eo);
+	eo.roof = s->opts.roof;
+	eo.cus = s->cus;
+	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &row->eff, NULL) == 0;
+	if (!row->have_eff)
+		return;
+	tile_source(row);
+	tile_model(s, eo.cus, row);
+}
+
+static void
+add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim,
+               double *t_dim, double *w_roof, double *t_roof)
+{
+	const gs_eff *e = &row->eff;
+
+	m->total_us += row->total_us;
+	if (!row->have_eff)
+		return;
+	m->with_eff++;
+	m->with_tile += e->tile_m > 0;
+	m->total_flop += e->cost.flop * calls(row->rec);
+	if (isfinite(e->dim_eff)) {
+		m->with_dim_eff++;
+		*w_dim += row->total_us * e->dim_eff;
+		*t_dim += row->total_us;
+	}
+	if (isfinite(e->roofline_us)) {
+		m->compute_bound += e->compute_bound;
+		m->memory_bound += !e->compute_bound;
+		*w_roof += e->roofline_us * calls(row->rec);
+		*t_roof += row->total_us;
+	}
+}
+
+static void
+summarise(gs_single *s)
+{
+	gs_single_summary *m = &s->s;
+	double w_dim = 0, t_dim = 0, w_roof = 0, t_roof = 0;
+
+	memset(m, 0, sizeof *m);
+	m->shapes = s->n;
+	for (size_t i = 0; i < s->n; i++)
+		add_to_summary(m, &s->rows[i], &w_dim, &t_dim, &w_roof, &t_roof);
+	m->tflops = m->total_us > 0 && m->with_eff > 0 ? m->total_flop / m->total_us / 1e6 : NAN;
+	m->weighted_dim_eff = t_dim > 0 ? w_dim / t_dim : NAN;
+	m->weighted_pct_roofline = t_roof > 0 ? w_roof / t_roof * 100 : NAN;
+}
+
+typedef struct timed {
+	double t;
+	size_t i;
+} timed;
+
+static int
+by_time_desc(const void *a, const void *b)
+{
+	const timed *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t > y->t ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+static int
+sort_by_time(gs_single *s)
+{
+	timed *tmp = malloc((s->n ? s->n : 1) * sizeof *tmp);
+
+	if (!tmp)
+		return -1;
+	for (size_t i = 0; i < s->n; i++) {
+		tmp[i].t = isfinite(s->rows[i].total_us) ? s->rows[i].total_us : 0;
+		tmp[i].i = i;
+	}
+	qsort(tmp, s->n, sizeof *tmp, by_time_desc);
+	for (size_t i = 0; i < s->n; i++)
+		s->by_time[i] = tmp[i].i;
+	free(tmp);
+	return 0;
+}
+
+/* The CU count of T on GPU (see gs_single_run). */
+static void
+choose_cus(gs_single *s)
+{
+	const gs_table *t = s->table;
+	const gs_gpu *named = t->gpu ? gs_gpu_find(t->gpu) : NULL;
+	int same = !s->gpu || !named || strcmp(named->name, s->gpu->name) == 0;
+
+	s->cus_from_input = t->gpu_cus > 0 && same;
+	s->cus = s->cus_from_input ? t->gpu_cus : s->gpu ? (int)s->gpu->cus.v : 0;
+}
+
+int
+gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
+              gs_single *out, gs_error *err)
+{
+	gs_kparser *kp;
+
+	memset(out, 0, sizeof *out);
+	out->table = t;
+	out->gpu = gpu;
+	if (o)
+		out->opts = *o;
+	else
+		gs_single_opts_default(&out->opts);
+	choose_cus(out);
+	out->rows = calloc(t->n ? t->n : 1, sizeof *out->rows);
+	out->by_time = calloc(t->n ? t->n : 1, sizeof *out->by_time);
+	if (!out->rows || !out->by_time)
+		return gs_error_set(err, t->path, 0, 0, "out of memory");
+	if (!(kp = gs_kparser_new(err)))
+		return -1;
+	out->n = t->n;
+	for (size_t i = 0; i < t->n; i++) {
+		out->rows[i].rec = &t->rec[i];
+		compute_row(out, kp, &out->rows[i]);
+	}
+	gs_kparser_free(kp);
+	if (sort_by_time(out) != 0)
+		return gs_error_set(err, t->path, 0, 0, "out of memory");
+	summarise(out);
+	return 0;
+}
+
+void
+gs_single_free(gs_single *s)
+{
+	free(s->rows);
+	free(s->by_time);
+	memset(s, 0, sizeof *s);
+}
+
+const gs_single_row *
+gs_single_row_of(const gs_single *s, const gs_record *r)
+{
+	size_t i;
+
+	if (!s || !s->table || !r || r < s->table->rec || r >= s->table->rec + s->table->n)
+		return NULL;
+	i = (size_t)(r - s->table->rec);
+	return i < s->n ? &s->rows[i] : NULL;
+}

@@ -1,0 +1,117 @@
+/* single.h: one run's efficiency model (`gemmscope report INPUT`, and each
+ * side of a compare's efficiency section).
+ *
+ * For every record of a finished table: the kernel name parsed
+ * (model/kernel_name.h), the roofline and tile / wave quantisation
+ * (model/efficiency.h, efficiency.md §1–6: tile_eff, wq_eff, dim_eff with
+ * the BLAS M/N swap), the analytical tile model's pick on the BLAS shape
+ * (model/tile_model.h, efficiency.md §7) and, when the input gives
+ * registers or LDS, the occupancy and its limiter (model/occupancy.h, §9).
+ * Without a GPU the roofline, waves, tile model and occupancy are unknown
+ * (NAN / have_* 0) and tile_eff is still computed where the tile is known.
+ * Times are µs (the record's median), FLOP and bytes as TraceLens counts
+ * them (model/gemm.h).  No I/O.
+ */
+#ifndef GS_SINGLE_H
+#define GS_SINGLE_H
+
+#include <stddef.h>
+
+#include "model/efficiency.h"
+#include "model/gpu.h"
+#include "model/kernel_name.h"
+#include "model/occupancy.h"
+#include "model/tile_model.h"
+#include "table.h"
+#include "util/error.h"
+
+/* Where a row's macro tile came from. */
+typedef enum gs_tile_source {
+	GS_TILE_SRC_NONE,       /* unknown: no tile column, no tile in the kernel name */
+	GS_TILE_SRC_NAME,       /* parsed from the kernel name */
+	GS_TILE_SRC_COLUMN      /* an input column (tile_m, tile_n) */
+} gs_tile_source;
+
+typedef struct gs_single_opts {
+	gs_roof roof;           /* roofline roof: vendor peak (default) or measured */
+	size_t top;             /* top time consumers to draw as tile grids, 4 */
+	const char *gpu_from;   /* static: how the GPU was chosen ("--gpu",
+	                           "the input"), NULL when there is none */
+} gs_single_opts;
+
+/* One record's efficiency. */
+typedef struct gs_single_row {
+	const gs_record *rec;         /* borrowed from the table */
+	double total_us;              /* time spent in the shape: mean · count
+	                                 (median · count when only a median is
+	                                 known), µs */
+	gs_kernel_info kernel;        /* parse of rec->kernel; family UNKNOWN if none */
+	int have_kernel;              /* 1 if rec->kernel was given */
+	gs_tile_source tile_source;
+	int have_eff;                 /* 0 when the record has no M/N/K (keyed by
+	                                 kernel name: rocprof per-kernel tables) */
+	gs_eff eff;                   /* roofline (NAN without a GPU), quantisation */
+	int have_pick;                /* 1 if the tile model picked a tile */
+	gs_tile_pick pick;            /* on the BLAS shape (gs_eff_blas_shape) */
+	int have_actual;              /* 1 if the kernel's own tile was costed */
+	gs_tile_cost actual;          /* the model's cost of the kernel's tile */
+	int have_occ;                 /* 1 if registers / LDS were given and the
+	                                 GPU's arch is known to occupancy.h */
+	gs_occ occ;
+} gs_single_row;
+
+/* Totals over the rows. */
+typedef struct gs_single_summary {
+	size_t shapes;                /* rows */
+	size_t with_eff;              /* rows with M/N/K */
+	size_t with_tile;             /* rows whose tile is known */
+	size_t with_dim_eff;          /* rows with a finite dim_eff */
+	size_t compute_bound, memory_bound;   /* rows with a roofline */
+	double total_us;              /* Σ total_us */
+	double total_flop;            /* Σ flop · count */
+	double tflops;                /* total_flop / total_us / 1e6: time-weighted TFLOP/s;
+	                                 NAN when no row has M/N/K */
+	double weighted_dim_eff;      /* Σ total_us·dim_eff / Σ total_us over rows with
+	                                 dim_eff; NAN if none */
+	double weighted_pct_roofline; /* Σ roofline_us·count / total_us over rows with a
+	                                 roofline, in %: the run's % of roofline; NAN */
+} gs_single_summary;
+
+typedef struct gs_single {
+	const gs_table *table;        /* borrowed */
+	const gs_gpu *gpu;            /* borrowed, NULL if no GPU is known */
+	gs_single_opts opts;
+	int cus;                      /* CUs / SMs used: the input's count (trace numSms)
+	                                 unless the input names another GPU than GPU,
+	                                 else GPU's; 0 when neither is known */
+	int cus_from_input;           /* 1 if cus is the input's */
+	gs_single_row *rows;          /* owned, in table order (rows[i].rec == &table->rec[i]) */
+	size_t n;
+	size_t *by_time;              /* owned, n indices into rows by total_us
+	                                 descending (ties: table order) */
+	gs_single_summary s;
+} gs_single;
+
+/* gs_single_opts_default: peak roof, top 4, no GPU source. */
+void gs_single_opts_default(gs_single_opts *o);
+
+/* gs_single_run: the efficiency of every record of T (finished, borrowed
+ * for the life of OUT) on GPU (borrowed; NULL: none known) with options O
+ * (NULL: defaults).  The CU count is T->gpu_cus when the input gives one
+ * and does not name a different GPU (a --gpu override of another GPU uses
+ * that GPU's count), else the GPU's.  Returns 0, or -1 with ERR on out of memory or a kernel
+ * parser failure.  Free OUT with gs_single_free() in either case. */
+int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
+                  gs_single *out, gs_error *err);
+
+/* gs_single_free: release what S owns (not the table nor the GPU); S is
+ * left empty. */
+void gs_single_free(gs_single *s);
+
+/* gs_single_row_of: the row of record R (a record of S->table), or NULL. */
+const gs_single_row *gs_single_row_of(const gs_single *s, const gs_record *r);
+
+/* gs_tile_source_name: "name", "column", "none". */
+const char *gs_tile_source_name(gs_tile_source src);
+
+#endif

@@ -1,0 +1,85 @@
+/* cmd_report.c: `gemmscope report INPUT`, the single-run pipeline: ingest
+ * -> GPU (--gpu, else the input's) -> efficiency model (analysis/single.h)
+ * -> figures -> outputs. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "analysis/single.h"
+#include "cmd_report.h"
+#include "render/figures.h"
+#include "util/datadir.h"
+
+typedef struct report_run {
+	gs_table *table;
+	gs_gpu gpu_store;
+	gs_single single;
+	gs_report r;
+} report_run;
+
+static void
+print_summary(const gs_single *s)
+{
+	const gs_single_summary *m = &s->s;
+
+	printf("%zu shapes, %.1f us in total", m->shapes, m->total_us);
+	if (isfinite(m->tflops))
+		printf(", %.2f TFLOP/s time-weighted", m->tflops);
+	printf("; GPU %s; tiles known for %zu, dim_eff for %zu",
+	       s->gpu ? s->gpu->name : "unknown", m->with_tile, m->with_dim_eff);
+	if (isfinite(m->weighted_pct_roofline))
+		printf(", %.1f %% of roofline", m->weighted_pct_roofline);
+	putchar('\n');
+}
+
+static int
+analyse(const gs_cli *cli, report_run *x, gs_error *err)
+{
+	gs_single_opts o;
+	const gs_gpu *gpu;
+
+	gs_single_opts_default(&o);
+	if (gs_cli_gpu(cli, x->table, &x->gpu_store, &gpu, &o.gpu_from, err) != 0)
+		return -1;
+	return gs_single_run(x->table, gpu, &o, &x->single, err);
+}
+
+static int
+build_report(const gs_cli *cli, report_run *x, gs_error *err)
+{
+	gs_report *r = &x->r;
+
+	r->kind = GS_REPORT_SINGLE;
+	r->title = cli->title ? cli->title : "GEMM efficiency report";
+	r->version = PACKAGE_VERSION;
+	r->datadir = gs_datadir();
+	r->single = &x->single;
+	r->gpu = x->single.gpu;
+	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
+	    gs_figures_single(&x->single, r->datadir, &r->plots, &r->nplots, err) != 0)
+		return -1;
+	return 0;
+}
+
+int
+gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
+{
+	report_run x;
+	int status = 2;
+
+	memset(&x, 0, sizeof x);
+	if (gs_ingest_read(input, &cli->ingest, &x.table, err) != 0 ||
+	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
+	    gs_output_write_all(&x.r, &cli->out, err) != 0)
+		goto done;
+	if (!cli->quiet)
+		print_summary(&x.single);
+	status = 0;
+done:
+	gs_figures_free(x.r.plots, x.r.nplots);
+	gs_single_free(&x.single);
+	gs_table_free(x.table);
+	return status;
+}

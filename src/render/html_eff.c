@@ -1,0 +1,416 @@
+/* html_eff.c: the efficiency parts of the HTML pages (html_eff.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/effpair.h"
+#include "analysis/metrics.h"
+#include "model/tile_model.h"
+#include "render/fmt.h"
+#include "render/html_eff.h"
+
+enum { METRIC_ROWS_MAX = 200, TEXT_MAX = 1024 };
+
+static const char DASH[] = "\xe2\x80\x94";
+static const char ARROW[] = " \xe2\x86\x92 ";
+
+/* ---- cells */
+
+static void
+tile_text(const gs_single_row *row, char *buf, size_t size)
+{
+	if (!row || !row->have_eff || row->eff.tile_m <= 0)
+		snprintf(buf, size, "%s", DASH);
+	else if (row->eff.tile_k > 0)
+		snprintf(buf, size, "%d\xc3\x97%d\xc3\x97%d (%s)", row->eff.tile_m, row->eff.tile_n,
+		         row->eff.tile_k, gs_tile_source_name(row->tile_source));
+	else
+		snprintf(buf, size, "%d\xc3\x97%d (%s)", row->eff.tile_m, row->eff.tile_n,
+		         gs_tile_source_name(row->tile_source));
+}
+
+void
+gs_html_eff_td_tile(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
+{
+	char buf[96];
+
+	tile_text(row, buf, sizeof buf);
+	gs_html_add_text(w, tr, "td", "mono", buf);
+}
+
+static char *
+fixed(char *buf, size_t size, double v, int decimals)
+{
+	if (isfinite(v))
+		snprintf(buf, size, "%.*f", decimals, v);
+	else
+		snprintf(buf, size, "%s", DASH);
+	return buf;
+}
+
+void
+gs_html_eff_td_fixed(gs_html *w, xmlNodePtr tr, double v, int decimals)
+{
+	char buf[GS_FMT_LEN];
+
+	gs_html_td_num(w, tr, fixed(buf, sizeof buf, v, decimals));
+}
+
+void
+gs_html_eff_td_tflops(gs_html *w, xmlNodePtr tr, double tflops)
+{
+	char buf[GS_FMT_LEN];
+
+	if (!isfinite(tflops))
+		snprintf(buf, sizeof buf, "%s", DASH);
+	else if (tflops >= 100)
+		snprintf(buf, sizeof buf, "%.1f", tflops);
+	else if (tflops >= 1)
+		snprintf(buf, sizeof buf, "%.2f", tflops);
+	else
+		snprintf(buf, sizeof buf, "%.3g", tflops);
+	gs_html_td_num(w, tr, buf);
+}
+
+/* ---- the GPU sentence */
+
+static const char NO_GPU[] =
+	"no GPU is known (the input names none and no --gpu was given), so the "
+	"roofline, wave quantisation (wq_eff, dim_eff), the tile model and occupancy "
+	"are not computed; rerun with --gpu mi300x (or another name from gemmscope "
+	"gpus, or a GPU spec file). tile_eff is still shown where the tile is known.";
+
+void
+gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_single *s)
+{
+	const gs_gpu *g = s ? s->gpu : NULL;
+
+	if (!g) {
+		gs_html_para(w, parent, "note", "%s: %s", label, NO_GPU);
+		return;
+	}
+	gs_html_para(w, parent, NULL, "%s: %s (%s, %d CUs%s), chosen by %s; roofline at "
+	             "%s figures (%.4g TB/s).", label, g->full_name, g->arch, s->cus,
+	             s->cus_from_input ? " as the input reports" : "",
+	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
+	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
+	             gs_gpu_roof_bw(g, s->opts.roof, NULL));
+}
+
+static void
+compare_gpus(gs_html *w, xmlNodePtr sec, const gs_single *b, const gs_single *c)
+{
+	if (!b->gpu && !c->gpu) {
+		gs_html_para(w, sec, "note", "Both inputs: %s", NO_GPU);
+		return;
+	}
+	if (b->gpu && c->gpu && strcmp(b->gpu->name, c->gpu->name) == 0 && b->cus == c->cus) {
+		gs_html_eff_gpu(w, sec, "GPU (both inputs)", b);
+		return;
+	}
+	gs_html_eff_gpu(w, sec, "Baseline GPU", b);
+	gs_html_eff_gpu(w, sec, "Candidate GPU", c);
+}
+
+/* ---- top regressions explained */
+
+static void
+explained(gs_html *w, xmlNodePtr sec)
+{
+	const gs_report *r = w->r;
+	const gs_compare *c = w->c;
+	char shape[GS_FMT_SHAPE_LEN], text[TEXT_MAX], sl[GS_FMT_LEN];
+	xmlNodePtr ol;
+
+	gs_html_add_text(w, sec, "h3", NULL, "Top regressions explained");
+	if (c->ntop_regressed == 0) {
+		gs_html_add_text(w, sec, "p", "none", "No regressions.");
+		return;
+	}
+	ol = gs_html_add(w, sec, "ul", "explained");
+	for (size_t i = 0; i < c->ntop_regressed; i++) {
+		const gs_pair *p = &c->pairs[c->top_regressed[i]];
+		xmlNodePtr li = gs_html_add(w, ol, "li", NULL);
+		snprintf(text, sizeof text, "R%zu", i + 1);
+		gs_html_add_text(w, li, "span", "rank", text);
+		gs_html_add_text(w, li, "strong", "mono",
+		                 gs_fmt_shape(shape, sizeof shape, &p->base->shape));
+		snprintf(text, sizeof text, " \xe2\x80\x94 %s slower: ",
+		         gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
+		gs_html_text(w, li, text);
+		gs_html_text(w, li, gs_effpair_explain(p, gs_single_row_of(r->eff_base, p->base),
+		                                       gs_single_row_of(r->eff_cand, p->cand),
+		                                       r->eff_base->gpu, r->eff_cand->gpu,
+		                                       text, sizeof text));
+		gs_html_text(w, li, ".");
+	}
+}
+
+static int
+is_grid(const gs_report_plot *p)
+{
+	return p->place && strcmp(p->place, "efficiency") == 0;
+}
+
+/* The tile-grid pairs, two figures per row. */
+static int
+grids(gs_html *w, xmlNodePtr sec, gs_error *err)
+{
+	const gs_report *r = w->r;
+	xmlNodePtr row = NULL;
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nplots; i++) {
+		if (!is_grid(&r->plots[i]))
+			continue;
+		if (k++ == 0)
+			gs_html_add_text(w, sec, "h3", NULL, "Tile grids of the top regressions: "
+			                 "baseline (left) and candidate (right)");
+		if (k % 2 == 1)
+			row = gs_html_add(w, sec, "div", "pair");
+		if (!gs_html_figure(w, row, &r->plots[i], err))
+			return -1;
+	}
+	if (k == 0 && w->c->ntop_regressed > 0)
+		gs_html_para(w, sec, "none", "No tile grids: for none of the top regressions are "
+		             "both kernels' tiles and a CU count known (tiles come from the "
+		             "kernel names or tile_m/tile_n columns; the CU count from the GPU).");
+	return 0;
+}
+
+/* ---- per-shape table */
+
+/* "A → B" with B marked worse when it is more than 1 % below A (HIGHER
+ * better) or above it. */
+static void
+td_pair(gs_html *w, xmlNodePtr tr, double a, double b, int decimals, int higher)
+{
+	char fa[GS_FMT_LEN], fb[GS_FMT_LEN], buf[GS_FMT_LEN * 2 + 8];
+	int worse = isfinite(a) && isfinite(b) && (higher ? b < a * 0.99 : b > a * 1.01);
+
+	snprintf(buf, sizeof buf, "%s%s%s", fixed(fa, sizeof fa, a, decimals), ARROW,
+	         fixed(fb, sizeof fb, b, decimals));
+	gs_html_add_text(w, tr, "td", worse ? "num worse" : "num", buf);
+}
+
+static const gs_eff *
+eff_of(const gs_single_row *row)
+{
+	return row && row->have_eff ? &row->eff : NULL;
+}
+
+static void
+eff_row(gs_html *w, xmlNodePtr tb, size_t i)
+{
+	const gs_report *r = w->r;
+	const gs_pair *p = &w->c->pairs[i];
+	const gs_single_row *b = gs_single_row_of(r->eff_base, p->base);
+	const gs_single_row *c = gs_single_row_of(r->eff_cand, p->cand);
+	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
+	char tb_[96], tc_[96], buf[200];
+	const gs_eff *eb, *ec;
+	gs_effpair e;
+
+	gs_html_td_count(w, tr, i + 1);
+	gs_html_td_shape(w, tr, &p->base->shape);
+	gs_html_td_ratio(w, tr, p->speedup, 3);
+	tile_text(b, tb_, sizeof tb_);
+	tile_text(c, tc_, sizeof tc_);
+	snprintf(buf, sizeof buf, "%s%s%s", tb_, ARROW, tc_);
+	gs_html_add_text(w, tr, "td", "mono", buf);
+	eb = eff_of(b);
+	ec = eff_of(c);
+	td_pair(w, tr, eb ? eb->tile_eff : NAN, ec ? ec->tile_eff : NAN, 3, 1);
+	td_pair(w, tr, eb ? eb->wq_eff : NAN, ec ? ec->wq_eff : NAN, 3, 1);
+	td_pair(w, tr, eb ? eb->dim_eff : NAN, ec ? ec->dim_eff : NAN, 3, 1);
+	td_pair(w, tr, eb ? eb->pct_roofline : NAN, ec ? ec->pct_roofline : NAN, 1, 1);
+	gs_effpair_compute(p, b, c, r->eff_base->gpu, r->eff_cand->gpu, &e);
+	gs_html_td(w, tr, p->cls == GS_REGRESSED ? e.cause : "");
+}
+
+static void
+eff_table(gs_html *w, xmlNodePtr sec)
+{
+	xmlNodePtr tb;
+
+	gs_html_add_text(w, sec, "h3", NULL, "Efficiency per matched shape");
+	gs_html_para(w, sec, NULL, "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
+	             "value more than 1 %% worse is marked. The cause (regressions only) is "
+	             "what the efficiency model points at: quantisation when dim_eff alone "
+	             "predicts at least half of the slowdown, roofline when tiling is as good "
+	             "but the kernel runs further from its roof, gpu or kernel when those "
+	             "changed, unknown otherwise.");
+	tb = gs_html_table(w, sec, "full eff", "#|Shape (M\xc3\x97K\xc3\x97N)|Speedup|"
+	                   "Tile (baseline \xe2\x86\x92 candidate)|tile_eff|wq_eff|dim_eff|"
+	                   "% of roofline|Cause", "ntntnnnnt");
+	for (size_t i = 0; i < w->c->npairs; i++)
+		eff_row(w, tb, i);
+}
+
+/* ---- per-metric deltas */
+
+static void
+td_value(gs_html *w, xmlNodePtr tr, double v)
+{
+	char buf[GS_FMT_LEN];
+
+	if (!isfinite(v))
+		snprintf(buf, sizeof buf, "%s", DASH);
+	else if (fabs(v) >= 1e15 || v != floor(v))
+		snprintf(buf, sizeof buf, "%.6g", v);
+	else
+		gs_fmt_grouped(buf, sizeof buf, v, 0);
+	gs_html_td_num(w, tr, buf);
+}
+
+static void
+metric_summary(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
+{
+	xmlNodePtr tb = gs_html_table(w, sec, "metrics", "Metric|Shapes|Geomean ratio "
+	                              "(candidate / baseline)|Undefined ratios", "tnnn");
+
+	for (size_t i = 0; i < ms->n; i++) {
+		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
+		gs_html_add_text(w, tr, "td", "mono", ms->m[i].name);
+		gs_html_td_count(w, tr, ms->m[i].nrows);
+		gs_html_eff_td_fixed(w, tr, ms->m[i].geomean_ratio, 4);
+		gs_html_td_count(w, tr, ms->m[i].nundefined);
+	}
+}
+
+static void
+metric_details(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
+{
+	xmlNodePtr tb = gs_html_table(w, sec, "full metrics", "Shape (M\xc3\x97K\xc3\x97N)|"
+	                              "Metric|Baseline|Candidate|Ratio", "ttnnn");
+	size_t shown = 0, total = 0;
+
+	for (size_t i = 0; i < ms->n; i++) {
+		for (size_t j = 0; j < ms->m[i].nrows; j++, total++) {
+			const gs_metric_row *row = &ms->m[i].rows[j];
+			xmlNodePtr tr;
+			if (shown == METRIC_ROWS_MAX)
+				continue;
+			shown++;
+			tr = gs_html_add(w, tb, "tr", NULL);
+			gs_html_td_shape(w, tr, &w->c->pairs[row->pair].base->shape);
+			gs_html_add_text(w, tr, "td", "mono", ms->m[i].name);
+			td_value(w, tr, row->base);
+			td_value(w, tr, row->cand);
+			gs_html_eff_td_fixed(w, tr, row->ratio, 4);
+		}
+	}
+	if (shown < total)
+		gs_html_para(w, sec, "none", "First %zu of %zu rows shown; the JSON output has "
+		             "them all.", shown, total);
+}
+
+static void
+metrics(gs_html *w, xmlNodePtr sec)
+{
+	const gs_metrics *ms = w->r->metrics;
+
+	if (!ms || ms->n == 0)
+		return;
+	gs_html_add_text(w, sec, "h3", NULL, "Counter deltas (extra numeric columns)");
+	gs_html_para(w, sec, NULL, "For every extra numeric column both inputs carry "
+	             "(hardware counters such as GPU_MEMORY_BYTE_READ): ratio = candidate / "
+	             "baseline per matched shape, so a counter that grows has a ratio above 1 "
+	             "(the opposite direction of the speedup). Equal values give 1; a zero "
+	             "baseline with a non-zero candidate, or a negative value, gives an "
+	             "undefined ratio. The geomean takes the ratios above 0 (benchstat's "
+	             "rules). %zu column(s) only in the baseline, %zu only in the candidate.",
+	             ms->only_in_baseline, ms->only_in_candidate);
+	metric_summary(w, sec, ms);
+	metric_details(w, sec, ms);
+}
+
+int
+gs_html_eff_compare(gs_html *w, xmlNodePtr sec, gs_error *err)
+{
+	const gs_report *r = w->r;
+
+	if (!r->eff_base || !r->eff_cand) {
+		if (r->metrics) {
+			gs_html_add_text(w, sec, "h2", NULL, "Efficiency");
+			metrics(w, sec);
+		}
+		return 0;
+	}
+	gs_html_add_text(w, sec, "h2", NULL, "Efficiency");
+	compare_gpus(w, sec, r->eff_base, r->eff_cand);
+	explained(w, sec);
+	if (grids(w, sec, err) != 0)
+		return -1;
+	eff_table(w, sec);
+	metrics(w, sec);
+	return 0;
+}
+
+/* ---- methodology */
+
+static void
+method_cost(gs_html *w, xmlNodePtr dl, gs_roof roof)
+{
+	gs_html_define(w, dl, "FLOP, bytes, arithmetic intensity", "FLOP = B\xc2\xb7(2\xc2\xb7M\xc2\xb7N\xc2\xb7K "
+	               "+ M\xc2\xb7N with a bias); bytes = B\xc2\xb7(M\xc2\xb7K + K\xc2\xb7N + "
+	               "M\xc2\xb7N + N with a bias)\xc2\xb7" "element size (2-byte output for "
+	               "fp8 _scaled_mm); MiB = bytes / 2\xc2\xb2\xe2\x81\xb0; AI = FLOP / bytes. "
+	               "As TraceLens counts them (AMD-AGI/TraceLens PerfModel/perf_model.py): "
+	               "each operand read once, a lower bound on DRAM traffic. TFLOP/s is FLOP "
+	               "over the median time.");
+	gs_html_define(w, dl, "Roofline", "ridge = peak / bandwidth; attainable = min(peak, "
+	               "AI\xc2\xb7" "bandwidth); roofline time = max(FLOP / peak, bytes / "
+	               "bandwidth); compute-bound when FLOP / peak \xe2\x89\xa5 bytes / "
+	               "bandwidth; %% of roofline = roofline time / measured time \xc2\xb7 100 "
+	               "(TraceLens tree_perf.py). The roof here is the %s figure of the GPU "
+	               "table (gemmscope gpus lists each figure with its kind and source).",
+	               roof == GS_ROOF_PEAK ? "vendor peak" : "measured (max-achievable)");
+}
+
+static void
+method_quant(gs_html *w, xmlNodePtr dl)
+{
+	gs_html_define(w, dl, "BLAS M/N swap", "PyTorch is row-major, the BLAS libraries "
+	               "column-major, so a framework op's C = A\xc2\xb7" "B runs as "
+	               "C\xe1\xb5\x80 = B\xe1\xb5\x80\xc2\xb7" "A\xe1\xb5\x80: the kernel's "
+	               "tile lies over BLAS M = torch N and BLAS N = torch M (pytorch "
+	               "aten/src/ATen/native/cuda/Blas.cpp). Benchmark CSVs give BLAS dims "
+	               "already. Where a trace gives the launched workgroups, the orientation "
+	               "whose tile count they equal is used; a grid that is a multiple of it "
+	               "is split-K, one that matches neither is non-data-parallel.");
+	gs_html_define(w, dl, "tile_eff, wq_eff, dim_eff", "tiles = ceil(M / tile_m)"
+	               "\xc2\xb7" "ceil(N / tile_n)\xc2\xb7" "B; tile_eff = M\xc2\xb7N / "
+	               "(M_pad\xc2\xb7N_pad); waves = ceil(tiles / CUs); wq_eff = tiles / "
+	               "(waves\xc2\xb7" "CUs); dim_eff = tile_eff\xc2\xb7wq_eff, over the BLAS "
+	               "dims (TraceLens docs/conceptual/gemm-analysis.md). One workgroup per "
+	               "CU per wave, as the seed; CUs from the input (deviceProperties "
+	               "numSms) or the GPU table. The tile comes from an input column, else "
+	               "the kernel name (Tensile MT, CK, cuBLAS tilesize ...); never guessed. "
+	               "Split-K and Stream-K kernels keep tile_eff only; persistent kernels "
+	               "get an approximate wq_eff.");
+}
+
+static void
+method_model(gs_html *w, xmlNodePtr dl)
+{
+	gs_html_meta_row(w, dl, "Tile model (the pick, its dim_eff and cost)",
+	                 GS_TILE_MODEL_LIMITS);
+	gs_html_define(w, dl, "Occupancy", "Resident waves (warps) per CU (SM) over the "
+	               "maximum, limited by registers, LDS / shared memory, workgroup slots "
+	               "and wave slots; shown when the input gives registers or LDS (rocprof, "
+	               "CUDA traces). Rules of LLVM AMDGPUBaseInfo.cpp (CDNA, RDNA3) and "
+	               "cuda_occupancy.h (NVIDIA); the limiter is the resource at the minimum.");
+	gs_html_define(w, dl, "Not modelled", "Clock throttling under load, cache behaviour, "
+	               "XCD-level quantisation on MI300-class chips and the cost of split-K "
+	               "reductions: a low %% of roofline with a high dim_eff points there.");
+}
+
+void
+gs_html_eff_methodology(gs_html *w, xmlNodePtr dl, gs_roof roof)
+{
+	method_cost(w, dl, roof);
+	method_quant(w, dl);
+	method_model(w, dl);
+}

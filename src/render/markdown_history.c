@@ -1,0 +1,183 @@
+/* markdown_history.c: `gemmscope history --markdown`, a summary sized for
+ * a CI job page or a PR comment (GitHub-flavoured markdown): the verdict,
+ * the evolution table of the last runs, the open regressions and the
+ * pending steps, and the rule that made them.  Every string from an input
+ * is escaped: markdown punctuation with a backslash, '<', '>' and '&' as
+ * entities, so neither a table nor raw HTML can be injected.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/fmt.h"
+#include "render/history_out.h"
+
+enum { MAX_RUN_ROWS = 15 };
+
+/* Write S (from an input) escaped for a markdown table cell or line. */
+static void
+put_text(FILE *out, const char *s)
+{
+	char *clean = gs_fmt_clean(s);
+	const char *p = clean ? clean : "?";
+
+	for (; *p; p++) {
+		if (*p == '<')
+			fputs("&lt;", out);
+		else if (*p == '>')
+			fputs("&gt;", out);
+		else if (*p == '&')
+			fputs("&amp;", out);
+		else if (*p == '\t')
+			fputc(' ', out);
+		else {
+			if (strchr("\\`|*_[]#!~", *p))
+				fputc('\\', out);
+			fputc(*p, out);
+		}
+	}
+	free(clean);
+}
+
+static void
+put_shape(FILE *out, const gs_record *r)
+{
+	char shape[GS_FMT_SHAPE_LEN];
+
+	fputs("| ", out);
+	put_text(out, gs_fmt_shape(shape, sizeof shape, &r->shape));
+	fputs(" | ", out);
+	put_text(out, r->tag ? r->tag : "");
+}
+
+static void
+verdict(FILE *out, const gs_history *h)
+{
+	const gs_history_entry *last = &h->runs[h->nruns - 1];
+	size_t open = gs_history_open_regressions(h);
+	char g[GS_FMT_LEN], ch[GS_FMT_LEN];
+
+	fprintf(out, "**%zu runs, %zu shapes: %zu regression%s still open at the last "
+	        "run (%zu confirmed in all), %zu improvement%s, %zu pending; geomean "
+	        "of the last run against the first %s (%s).**\n\n",
+	        h->nruns, h->nseries, open, open == 1 ? "" : "s", h->regressions,
+	        h->improvements, h->improvements == 1 ? "" : "s", h->pending,
+	        gs_fmt_ratio(g, sizeof g, last->geomean_vs_first, 4),
+	        gs_fmt_change(ch, sizeof ch, last->geomean_vs_first - 1));
+}
+
+static void
+evolution(FILE *out, const gs_history *h)
+{
+	size_t first = h->nruns > MAX_RUN_ROWS ? h->nruns - MAX_RUN_ROWS : 0;
+	char a[GS_FMT_LEN], b[GS_FMT_LEN];
+
+	fputs("### Evolution (against the first and the previous run)\n\n", out);
+	if (first)
+		fprintf(out, "The last %d of %zu runs.\n\n", MAX_RUN_ROWS, h->nruns);
+	fputs("| Run | Geomean vs first | Geomean vs previous | Improved | Regressed |"
+	      " Shapes |\n|---|---:|---:|---:|---:|---:|\n", out);
+	for (size_t i = first; i < h->nruns; i++) {
+		const gs_history_entry *e = &h->runs[i];
+		fputs("| ", out);
+		put_text(out, e->name);
+		fprintf(out, " | %s | %s | %zu | %zu | %zu |\n",
+		        gs_fmt_ratio(a, sizeof a, e->geomean_vs_first, 4),
+		        gs_fmt_ratio(b, sizeof b, e->geomean_vs_previous, 4),
+		        e->vs_first.s.improved, e->vs_first.s.regressed, e->table->n);
+	}
+}
+
+/* The cells of change point C; NOW (the current level over the level
+ * before C) gets a column unless NAN. */
+static void
+cp_cells(FILE *out, const gs_history_cp *c, double now)
+{
+	char tb[GS_FMT_LEN], ta[GS_FMT_LEN], r[GS_FMT_LEN], nr[GS_FMT_LEN];
+
+	fputs(" | ", out);
+	put_text(out, c->run);
+	fprintf(out, " | %s | %s | **%s** |",
+	        gs_fmt_us(tb, sizeof tb, c->median_before),
+	        gs_fmt_us(ta, sizeof ta, c->median_after),
+	        gs_fmt_ratio(r, sizeof r, c->ratio, 3));
+	if (!isnan(now))
+		fprintf(out, " %s |", gs_fmt_ratio(nr, sizeof nr, now, 3));
+	fprintf(out, " %.2g |\n", c->p_value);
+}
+
+static void
+open_regressions(FILE *out, const gs_history *h)
+{
+	size_t n = gs_history_open_regressions(h), shown = 0;
+	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10;
+
+	if (n == 0) {
+		fputs("\nNo regression is open at the last run.\n", out);
+		return;
+	}
+	fprintf(out, "\n### Open regressions (%zu)\n\n", n);
+	if (n > top)
+		fprintf(out, "The first %zu, in shape order; the HTML report and the JSON "
+		        "list all.\n\n", top);
+	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Since run | Before (\xc2\xb5s) |"
+	      " After (\xc2\xb5s) | Time ratio | Now vs before | p |\n"
+	      "|---|---|---|---:|---:|---:|---:|---:|\n", out);
+	for (size_t s = 0; s < h->nseries && shown < top; s++) {
+		double now;
+		const gs_history_cp *c = gs_history_open_regression(h, s, &now);
+		if (!c)
+			continue;
+		put_shape(out, h->series[s].rec);
+		cp_cells(out, c, now);
+		shown++;
+	}
+}
+
+static void
+pending(FILE *out, const gs_history *h)
+{
+	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10, shown = 0;
+
+	if (h->pending == 0)
+		return;
+	fprintf(out, "\n### Pending steps (%zu): not yet lasted %u runs\n\n",
+	        h->pending, h->opts.persist);
+	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Run | Before (\xc2\xb5s) |"
+	      " After (\xc2\xb5s) | Time ratio | p |\n"
+	      "|---|---|---|---:|---:|---:|---:|\n", out);
+	for (size_t s = 0; s < h->nseries && shown < top; s++) {
+		const gs_history_cp *c = gs_history_pending_cp(h, s);
+		if (!c)
+			continue;
+		put_shape(out, h->series[s].rec);
+		cp_cells(out, c, NAN);
+		shown++;
+	}
+}
+
+int
+gs_render_markdown_history(const gs_report *r, FILE *out, gs_error *err)
+{
+	const gs_history *h = r->hist;
+
+	if (gs_history_need(r, "markdown", err) != 0)
+		return -1;
+	fputs("## ", out);
+	put_text(out, r->title ? r->title : "gemmscope history");
+	fputs("\n\n", out);
+	verdict(out, h);
+	evolution(out, h);
+	open_regressions(out, h);
+	pending(out, h);
+	fprintf(out, "\nTime ratio = median after / median before (> 1 is slower). "
+	        "Change points: E-Divisive with a t-test (p \xe2\x89\xa4 %g, step "
+	        "\xe2\x89\xa5 %g %%); a step counts once its new level has lasted %u "
+	        "runs. Speedups against the first run: threshold \xc2\xb1%g %%. "
+	        "Generated by gemmscope %s.\n", h->opts.max_p, h->opts.min_magnitude * 100,
+	        h->opts.persist, h->opts.cmp.threshold * 100, r->version ? r->version : "");
+	if (fflush(out) != 0 || ferror(out))
+		return gs_error_set(err, NULL, 0, 0, "cannot write the markdown output");
+	return 0;
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# report.sh: `gemmscope report INPUT` and the efficiency parts of
+# `gemmscope compare`, end to end through the built binary, on the real
+# traces and GEMM.csv files of tests/data/trace and the Xe counter files of
+# tests/data/history/xe.  The numbers themselves are checked by
+# tests/test_single and tests/test_render; here: exit statuses, which
+# outputs exist, the GPU choice, the no-GPU hint, round trips and
+# byte-identical reruns.
+set -u
+
+: "${GEMMSCOPE:?GEMMSCOPE must name the built binary}"
+src=${top_srcdir:-.}
+tl=$src/tests/data/trace/tracelens
+qwen=Qwen_Qwen1.5-0.5B-Chat__1016005
+mi300=$tl/mi300/$qwen.json.gz
+h100=$tl/h100/$qwen.json.gz
+mi300_csv=$tl/mi300/${qwen}_perf_report_csvs/GEMM.csv
+xe=$src/tests/data/history/xe
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/report-sh.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+SOURCE_DATE_EPOCH=1700000000
+export SOURCE_DATE_EPOCH
+
+failures=0
+fail() {
+	echo "FAIL: $*" >&2
+	failures=$((failures + 1))
+}
+
+# run NAME WANT_STATUS ARGS...: run gemmscope, stdout/stderr to $tmp/NAME.*
+run() {
+	name=$1 want=$2
+	shift 2
+	"$GEMMSCOPE" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	got=$?
+	[ "$got" -eq "$want" ] || { fail "$name: exit $got, want $want"; cat "$tmp/$name.err" >&2; }
+}
+
+has() {   # has FILE TEXT: FILE contains TEXT (fixed string)
+	grep -qF -- "$2" "$1" || fail "$1 lacks '$2'"
+}
+
+lacks() {
+	! grep -qF -- "$2" "$1" || fail "$1 contains '$2'"
+}
+
+# 1. report on the MI300X trace: every output, GPU from the trace
+run mi300 0 report "$mi300" -o "$tmp/r.html" --json "$tmp/r.json" \
+	--csv "$tmp/r.csv" --markdown "$tmp/r.md"
+for f in r.html r.json r.csv r.md; do
+	[ -s "$tmp/$f" ] || fail "report did not write $f"
+done
+has "$tmp/mi300.out" "5 shapes"
+has "$tmp/mi300.out" "GPU MI300X"
+[ "$(wc -l <"$tmp/r.csv")" -eq 6 ] || fail "r.csv: want a header and 5 rows"
+has "$tmp/r.csv" "tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff"
+has "$tmp/r.json" '"command": "report"'
+has "$tmp/r.html" 'id="fig-roofline"'
+has "$tmp/r.html" 'id="fig-tiles-4"'
+has "$tmp/r.md" "### Top 5 by total time"
+
+# 2. the same again gives the same bytes
+run again 0 report "$mi300" -o "$tmp/r2.html" --json "$tmp/r2.json" -q
+cmp -s "$tmp/r.html" "$tmp/r2.html" || fail "report HTML differs between runs"
+cmp -s "$tmp/r.json" "$tmp/r2.json" || fail "report JSON differs between runs"
+[ -s "$tmp/again.out" ] && fail "-q printed a summary"
+
+# 3. the report's CSV reads back: the same medians, every shape matched
+run roundtrip 0 compare "$tmp/r.csv" "$mi300" -o "$tmp/rt.html"
+has "$tmp/roundtrip.out" "5 shapes matched: geomean speedup 1.0000"
+
+# 4. an unknown --gpu: usage error, nothing written
+run badgpu 2 report "$mi300" --gpu no-such-gpu -o "$tmp/bad.html"
+has "$tmp/badgpu.err" "unknown GPU"
+[ -e "$tmp/bad.html" ] && fail "bad.html written despite the error"
+
+# 5. JUnit needs a comparison: the whole run fails, no HTML either
+run junit 2 report "$mi300" -o "$tmp/j.html" --junit "$tmp/j.xml"
+[ -e "$tmp/j.html" ] && fail "j.html written although --junit failed"
+
+# 6. a GEMM.csv names no GPU: the hint; --gpu mi300x adds the roofline
+run nogpu 0 report "$mi300_csv" -o "$tmp/n.html"
+has "$tmp/n.html" "--gpu mi300x"
+lacks "$tmp/n.html" 'id="fig-roofline"'
+has "$tmp/nogpu.out" "GPU unknown"
+run withgpu 0 report "$mi300_csv" --gpu mi300x -o "$tmp/g.html"
+has "$tmp/g.html" 'id="fig-roofline"'
+has "$tmp/g.html" "chosen by --gpu"
+
+# 7. compare H100 -> MI300X traces: each side on its own GPU, tile grids
+run cmp 0 compare "$h100" "$mi300" -o "$tmp/c.html" --json "$tmp/c.json" \
+	--csv "$tmp/c.csv"
+has "$tmp/c.html" "Baseline GPU: NVIDIA H100"
+has "$tmp/c.html" "Candidate GPU: AMD Instinct MI300X"
+has "$tmp/c.html" 'id="fig-tiles-r1-base"'
+has "$tmp/c.html" 'id="fig-tiles-r1-cand"'
+has "$tmp/c.json" '"efficiency": {'
+has "$tmp/c.json" '"cause": "gpu"'
+has "$tmp/c.csv" ",dim_eff,samples,base_time_us_median,"
+
+# 8. --gpu applies to both sides
+run cmpgpu 0 compare "$h100" "$mi300" --gpu mi300x -o "$tmp/cg.html"
+has "$tmp/cg.html" "GPU (both inputs): AMD Instinct MI300X"
+
+# 9. counters: the per-metric delta table
+run xe 0 compare "$xe/f16.csv" "$xe/try2.csv" -o "$tmp/x.html" --json "$tmp/x.json"
+has "$tmp/x.html" "Counter deltas"
+has "$tmp/x.json" '"name": "XVE_INST_EXECUTED_ALU0_ALL"'
+
+if [ "$failures" -ne 0 ]; then
+	echo "$failures check(s) failed" >&2
+	exit 1
+fi
+echo "report.sh: all checks passed"
