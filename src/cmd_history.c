@@ -1,0 +1,149 @@
+/* cmd_history.c: the history pipeline, load -> history (and mode
+ * decomposition) -> figures -> outputs -> gates, in the shape of
+ * cmd_compare.c. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "analysis/history.h"
+#include "analysis/modes.h"
+#include "cmd_history.h"
+#include "render/figures.h"
+#include "render/figures_history.h"
+#include "render/history_out.h"
+#include "util/datadir.h"
+
+/* What one history run holds, freed by run_free. */
+typedef struct run {
+	gs_table **tables;
+	char **names;
+	size_t n;
+	gs_history h;
+	gs_modes m;
+	int have_modes;
+	gs_report r;
+} run;
+
+static void
+run_free(run *x)
+{
+	gs_figures_free(x->r.plots, x->r.nplots);
+	gs_modes_free(&x->m);
+	gs_history_free(&x->h);
+	gs_history_runs_free(x->tables, x->names, x->n);
+}
+
+static void
+history_opts(const gs_cli *cli, gs_history_opts *o)
+{
+	gs_history_opts_default(o);
+	o->cmp = cli->cmp;
+	o->persist = cli->persist ? cli->persist : 2;
+	o->order_column = cli->order_column;
+}
+
+/* The mode decomposition when a run's name carries a mode word (modes.h).
+ * A set of runs that cannot be decomposed is not an error of the history:
+ * the section is left out and a note says why. */
+static void
+decompose(run *x)
+{
+	gs_error err;
+	int any = 0;
+
+	for (size_t i = 0; i < x->n && !any; i++)
+		any = gs_mode_of_name(x->names[i]) != -1;
+	if (!any)
+		return;
+	gs_error_clear(&err);
+	if (gs_modes_run(x->tables, (const char *const *)x->names, x->n, &x->m, &err) == 0) {
+		x->have_modes = 1;
+		return;
+	}
+	gs_modes_free(&x->m);
+	fputs("gemmscope: note: no mode decomposition: ", stderr);
+	gs_error_print(&err, stderr);
+}
+
+static void
+print_summary(const gs_history *h)
+{
+	const gs_history_entry *last = &h->runs[h->nruns - 1];
+
+	printf("%zu runs, %zu shapes: %zu change points; %zu regressions confirmed "
+	       "(%zu open at the last run), %zu improvements, %zu pending; geomean "
+	       "%s vs %s %.4f\n", h->nruns, h->nseries, h->ncps, h->regressions,
+	       gs_history_open_regressions(h), h->improvements, h->pending,
+	       last->name, h->runs[0].name, last->geomean_vs_first);
+}
+
+/* The CI gates: 1 when crossed, with the reason on stderr. */
+static int
+gates(const gs_history *h, const gs_cli *cli)
+{
+	const gs_history_entry *last = &h->runs[h->nruns - 1];
+	size_t open = gs_history_open_regressions(h);
+	int crossed = 0;
+
+	if (cli->min_geomean > 0 && !(last->geomean_vs_first >= cli->min_geomean)) {
+		fprintf(stderr, "gemmscope: gate: geomean speedup of %s against %s %.4f < "
+		        "--min-geomean %g\n", last->name, h->runs[0].name,
+		        last->geomean_vs_first, cli->min_geomean);
+		crossed = 1;
+	}
+	if (cli->max_regressed >= 0 && (long)open > cli->max_regressed) {
+		fprintf(stderr, "gemmscope: gate: %zu persistent regression%s open at %s > "
+		        "--max-regressed %ld\n", open, open == 1 ? "" : "s", last->name,
+		        cli->max_regressed);
+		crossed = 1;
+	}
+	return crossed;
+}
+
+static int
+build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *err)
+{
+	gs_history_opts o;
+
+	history_opts(cli, &o);
+	if (gs_history_load(inputs, n, &cli->ingest, cli->order_column, &x->tables,
+	                    &x->names, &x->n, err) != 0)
+		return -1;
+	if (x->n < 2)
+		return gs_error_set(err, inputs[0], 0, 0, "a history needs at least two "
+		                    "runs, found %zu", x->n);
+	if (gs_history_run(x->tables, (const char *const *)x->names, x->n, &o, &x->h,
+	                   err) != 0)
+		return -1;
+	decompose(x);
+	x->r.kind = GS_REPORT_HISTORY;
+	x->r.title = cli->title ? cli->title : "GEMM history";
+	x->r.version = PACKAGE_VERSION;
+	x->r.datadir = gs_datadir();
+	x->r.hist = &x->h;
+	x->r.modes = x->have_modes ? &x->m : NULL;
+	if (gs_report_timestamp(&x->r.timestamp, err) != 0)
+		return -1;
+	return gs_figures_history(&x->h, x->r.datadir, &x->r.plots, &x->r.nplots, err);
+}
+
+int
+gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n, gs_error *err)
+{
+	run x;
+	int status = 2;
+
+	memset(&x, 0, sizeof x);
+	if (build(&x, cli, inputs, n, err) != 0 ||
+	    gs_output_write_all(&x.r, &cli->out, err) != 0)
+		goto done;
+	if (!cli->quiet)
+		print_summary(&x.h);
+	status = gates(&x.h, cli);
+done:
+	run_free(&x);
+	return status;
+}
