@@ -240,10 +240,10 @@ status_is 0 "two full runs: a history without decomposition" "$GEMMSCOPE" histor
 check "a note says why" grep -q 'note: no mode decomposition' err
 check "modes null" grep -q '^  "modes": null$' tf.json
 
-# --- the nightly job of docs-nightly.md, run for real ------------------------
-awk '/^```sh$/ && !done { on = 1; next } on && /^```$/ { on = 0; done = 1 } on' \
-	"$top_srcdir/docs-nightly.md" > nightly-gemm.sh
-check "docs-nightly.md has the job script" test -s nightly-gemm.sh
+# --- the nightly job of README.md, run for real ------------------------------
+awk '/^```sh$/ { getline l; if (l ~ /^#!\/bin\/sh/) { on = 1; print l }; next }
+     on && /^```$/ { exit } on' "$top_srcdir/README.md" > nightly-gemm.sh
+check "README.md has the job script" grep -q '^# nightly-gemm.sh' nightly-gemm.sh
 mkdir nightly
 i=0
 while [ $i -le 5 ]; do

@@ -9,5 +9,4 @@ libgs_a_SOURCES += src/render/history_out.h \
 
 TESTS += tests/history.sh
 
-EXTRA_DIST += tests/history.sh tests/data/history/make-history.sh \
-	docs-nightly.md
+EXTRA_DIST += tests/history.sh tests/data/history/make-history.sh

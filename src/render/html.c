@@ -167,7 +167,10 @@ top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_
 	char title[96];
 	xmlNodePtr tb;
 
-	snprintf(title, sizeof title, "Top %zu %s", n, what);
+	if (n)
+		snprintf(title, sizeof title, "Top %zu %s", n, what);
+	else
+		snprintf(title, sizeof title, "Top %s", what);
 	gs_html_add_text(w, sec, "h2", NULL, title);
 	if (n == 0) {
 		gs_html_para(w, sec, "none", "No %s.", what);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # make-history.sh EXAMPLE OUTDIR: write a 12-run nightly history built from a
 # real benchmark CSV into OUTDIR (created if missing), for `gemmscope
-# history` tests and the nightly-job example (docs-nightly.md).
+# history` tests and the nightly-job example (README.md, "A nightly CI job").
 #
 # EXAMPLE is examples/iree-kernel-benchmark/hipblaslt-gemm.csv (558 real
 # hipBLASLt timings, iree-kernel-benchmark columns index,tag,name,M,N,K,
