@@ -4,101 +4,43 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <yajl/yajl_gen.h>
-
 #include "render/confirm_out.h"
-#include "render/fmt.h"
+#include "render/jsonw.h"
 
 static void
-print_cb(void *ctx, const char *s, size_t len)
+item(gs_jw *w, const gs_confirm_item *it)
 {
-	fwrite(s, 1, len, ctx);
-}
-
-static void
-gen_str(yajl_gen g, const char *s)
-{
-	if (s)
-		yajl_gen_string(g, (const unsigned char *)s, strlen(s));
-	else
-		yajl_gen_null(g);
-}
-
-static void
-gen_num(yajl_gen g, double v)
-{
-	char buf[GS_FMT_LEN];
-
-	if (!isfinite(v)) {
-		yajl_gen_null(g);
-		return;
-	}
-	gs_fmt_exact(buf, sizeof buf, v);
-	yajl_gen_number(g, buf, strlen(buf));
-}
-
-static void
-gen_kv_count(yajl_gen g, const char *k, long long v)
-{
-	gen_str(g, k);
-	yajl_gen_integer(g, v);
-}
-
-static void
-gen_item(yajl_gen g, const gs_confirm_item *it)
-{
-	char t[2] = "N";
-	char *tag = it->tag ? gs_fmt_clean(it->tag) : NULL;
-
-	yajl_gen_map_open(g);
-	gen_str(g, "op"); gen_str(g, it->shape.op);
-	gen_kv_count(g, "batch", it->shape.batch);
-	gen_kv_count(g, "M", it->shape.M);
-	gen_kv_count(g, "N", it->shape.N);
-	gen_kv_count(g, "K", it->shape.K);
-	gen_str(g, "dtype"); gen_str(g, it->shape.dtype);
-	t[0] = it->shape.trans_a;
-	gen_str(g, "trans_a"); gen_str(g, t);
-	t[0] = it->shape.trans_b;
-	gen_str(g, "trans_b"); gen_str(g, t);
-	gen_str(g, "bias"); yajl_gen_bool(g, it->shape.bias);
-	gen_str(g, "tag"); gen_str(g, tag);
-	gen_str(g, "original_speedup"); gen_num(g, it->orig_speedup);
-	gen_str(g, "remeasured_speedup"); gen_num(g, it->re ? it->re->speedup : NAN);
-	gen_str(g, "p_value");
-	gen_num(g, it->re && it->re->tested ? it->re->p_adjusted : NAN);
-	gen_str(g, "status"); gen_str(g, gs_confirm_status_name(it->status));
-	yajl_gen_map_close(g);
-	free(tag);
+	gs_jw_map_open(w);
+	gs_jw_shape_fields(w, &it->shape);
+	gs_jw_kv_str(w, "tag", it->tag);
+	gs_jw_kv_num(w, "original_speedup", it->orig_speedup);
+	gs_jw_kv_num(w, "remeasured_speedup", it->re ? it->re->speedup : NAN);
+	gs_jw_kv_num(w, "p_value", it->re && it->re->tested ? it->re->p_adjusted : NAN);
+	gs_jw_kv_str(w, "status", gs_confirm_status_name(it->status));
+	gs_jw_map_close(w);
 }
 
 int
 gs_render_confirm_json(const gs_confirm *c, FILE *out, gs_error *err)
 {
-	yajl_gen g = yajl_gen_alloc(NULL);
+	gs_jw w;
 
-	if (!g)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	yajl_gen_config(g, yajl_gen_beautify, 1);
-	yajl_gen_config(g, yajl_gen_indent_string, "  ");
-	yajl_gen_config(g, yajl_gen_print_callback, print_cb, out);
-	yajl_gen_map_open(g);
-	gen_str(g, "command"); gen_str(g, "confirm");
-	gen_str(g, "threshold"); gen_num(g, c->threshold);
-	gen_kv_count(g, "regressions", (long long)c->n);
-	gen_kv_count(g, "confirmed", (long long)c->confirmed);
-	gen_kv_count(g, "not_reproduced", (long long)c->not_reproduced);
-	gen_kv_count(g, "unsure", (long long)c->unsure);
-	gen_kv_count(g, "not_remeasured", (long long)c->not_remeasured);
-	gen_str(g, "items");
-	yajl_gen_array_open(g);
+	if (gs_jw_begin(&w, out, err) != 0)
+		return -1;
+	gs_jw_map_open(&w);
+	gs_jw_kv_str(&w, "command", "confirm");
+	gs_jw_kv_num(&w, "threshold", c->threshold);
+	gs_jw_kv_count(&w, "regressions", (long long)c->n);
+	gs_jw_kv_count(&w, "confirmed", (long long)c->confirmed);
+	gs_jw_kv_count(&w, "not_reproduced", (long long)c->not_reproduced);
+	gs_jw_kv_count(&w, "unsure", (long long)c->unsure);
+	gs_jw_kv_count(&w, "not_remeasured", (long long)c->not_remeasured);
+	gs_jw_array_open(&w, "items");
 	for (size_t i = 0; i < c->n; i++)
-		gen_item(g, &c->items[i]);
-	yajl_gen_array_close(g);
-	yajl_gen_map_close(g);
-	yajl_gen_free(g);
-	fputc('\n', out);
-	return ferror(out) ? gs_error_set(err, NULL, 0, 0, "write failed") : 0;
+		item(&w, &c->items[i]);
+	gs_jw_array_close(&w);
+	gs_jw_map_close(&w);
+	return gs_jw_end(&w, err);
 }
 
 int

@@ -9,7 +9,7 @@ libgs_a_SOURCES += \
 	src/render/html.c src/render/html_core.c src/render/html_impl.h \
 	src/render/html_single.c src/render/html_eff.c src/render/html_eff.h \
 	src/render/markdown.c \
-	src/render/json.c \
+	src/render/json.c src/render/jsonw.c src/render/jsonw.h \
 	src/render/csv_out.c src/render/native_csv.h \
 	src/render/junit.c
 

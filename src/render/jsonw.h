@@ -1,0 +1,50 @@
+/* jsonw.h: the JSON writers' one generator (yajl_gen, 2-space indent).
+ *
+ * Numbers are written with the shortest text that reads back to the same
+ * double (gs_fmt_exact); infinities and NaN are null.  Strings from inputs
+ * are made valid UTF-8 first (gs_fmt_clean), then escaped by yajl.  A
+ * failed generator call sets ->failed; gs_jw_end() reports it once.
+ */
+#ifndef GS_JSONW_H
+#define GS_JSONW_H
+
+#include <stdio.h>
+
+#include <yajl/yajl_gen.h>
+
+#include "table.h"
+#include "util/error.h"
+
+typedef struct gs_jw {
+	yajl_gen g;
+	FILE *out;
+	int failed;
+} gs_jw;
+
+/* gs_jw_begin: a pretty-printing generator writing to OUT.  Returns 0, or
+ * -1 with ERR on out of memory. */
+int gs_jw_begin(gs_jw *w, FILE *out, gs_error *err);
+
+/* gs_jw_end: free the generator; 0, or -1 with ERR if a call failed or
+ * OUT could not be written. */
+int gs_jw_end(gs_jw *w, gs_error *err);
+
+void gs_jw_key(gs_jw *w, const char *k);
+void gs_jw_str(gs_jw *w, const char *s);          /* NULL -> null */
+void gs_jw_num(gs_jw *w, double v);               /* non-finite -> null */
+void gs_jw_count(gs_jw *w, long long v);
+void gs_jw_bool(gs_jw *w, int v);
+void gs_jw_kv_str(gs_jw *w, const char *k, const char *v);
+void gs_jw_kv_num(gs_jw *w, const char *k, double v);
+void gs_jw_kv_count(gs_jw *w, const char *k, long long v);
+void gs_jw_kv_bool(gs_jw *w, const char *k, int v);
+void gs_jw_map_open(gs_jw *w);
+void gs_jw_map_close(gs_jw *w);
+void gs_jw_array_open(gs_jw *w, const char *k);   /* K NULL: no key */
+void gs_jw_array_close(gs_jw *w);
+
+/* gs_jw_shape_fields: the shape key as op, batch, M, N, K, dtype, trans_a,
+ * trans_b, bias (and name for kernel-keyed records), inside an open map. */
+void gs_jw_shape_fields(gs_jw *w, const gs_shape *s);
+
+#endif
