@@ -16,7 +16,22 @@ rm -f "$top_builddir/san-probe.c" "$top_builddir/san-probe"
 dir="$top_builddir/build-sanitizers"
 mkdir -p "$dir"
 cd "$dir"
-[ -f Makefile ] || "$top_srcdir/configure" -q --enable-sanitizers --without-hip --without-cuda
+if [ -f "$top_srcdir/config.status" ]; then
+	# The source tree is configured (an in-tree build, as the Quick start
+	# does): configure refuses a second build of it, so build a copy.
+	if [ ! -f tree/configure ]; then
+		mkdir -p tree
+		(cd "$top_srcdir" && tar --exclude=./build-sanitizers -cf - .) | (cd tree && tar xf -)
+		(cd tree && make -s distclean >/dev/null 2>&1) || true
+	fi
+	cd tree
+	[ -f Makefile ] || ./configure -q --enable-sanitizers --without-hip --without-cuda
+else
+	[ -f Makefile ] || "$top_srcdir/configure" -q --enable-sanitizers --without-hip --without-cuda
+fi
+# A make of its own: variables given to the outer make (TESTS=...) must not
+# leak into this one through MAKEFLAGS.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 make -s -j2 all
 GS_SANITIZED=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
