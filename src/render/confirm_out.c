@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "render/confirm_out.h"
+#include "render/fmt.h"
 #include "render/jsonw.h"
 
 static void
@@ -58,8 +59,9 @@ gs_render_confirm_markdown(const gs_confirm *c, FILE *out, gs_error *err)
 		        "|---|---:|---:|---|\n");
 	for (size_t i = 0; i < c->n; i++) {
 		const gs_confirm_item *it = &c->items[i];
-		gs_shape_format(&it->shape, shape, sizeof shape);
-		fprintf(out, "| %s | %.2f\xc3\x97 | ", shape, 1 / it->orig_speedup);
+		fputs("| ", out);
+		gs_fmt_md_text(out, gs_shape_format(&it->shape, shape, sizeof shape));
+		fprintf(out, " | %.2f\xc3\x97 | ", 1 / it->orig_speedup);
 		if (it->re)
 			fprintf(out, "%.2f\xc3\x97", 1 / it->re->speedup);
 		else

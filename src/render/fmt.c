@@ -222,3 +222,27 @@ gs_fmt_correction(gs_correction c)
 	}
 	return "none";
 }
+
+void
+gs_fmt_md_text(FILE *out, const char *s)
+{
+	char *clean = gs_fmt_clean(s);
+	const char *p = clean ? clean : "?";
+
+	for (; *p; p++) {
+		if (*p == '<')
+			fputs("&lt;", out);
+		else if (*p == '>')
+			fputs("&gt;", out);
+		else if (*p == '&')
+			fputs("&amp;", out);
+		else if (*p == '\t')
+			fputc(' ', out);
+		else {
+			if (strchr("\\`|*_[]#!~", *p))
+				fputc('\\', out);
+			fputc(*p, out);
+		}
+	}
+	free(clean);
+}

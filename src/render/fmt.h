@@ -7,6 +7,7 @@
 #define GS_FMT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "analysis/compare.h"
 #include "table.h"
@@ -64,5 +65,11 @@ char *gs_fmt_clean(const char *s);
 
 /* gs_fmt_correction: "Holm", "Benjamini-Hochberg" or "none". */
 const char *gs_fmt_correction(gs_correction c);
+
+/* gs_fmt_md_text: write S (from an input) to OUT escaped for a markdown
+ * line or table cell: made valid UTF-8 (gs_fmt_clean), < > & as entities,
+ * tabs as spaces, markdown punctuation (\ ` | * _ [ ] # ! ~) backslashed,
+ * so a tag or kernel name can neither break a table nor inject markup. */
+void gs_fmt_md_text(FILE *out, const char *s);
 
 #endif

@@ -16,41 +16,16 @@
 #include "render/fmt.h"
 #include "render/report.h"
 
-/* Write S (from an input) escaped for a markdown table cell or line. */
-static void
-put_text(FILE *out, const char *s)
-{
-	char *clean = gs_fmt_clean(s);
-	const char *p = clean ? clean : "?";
-
-	for (; *p; p++) {
-		if (*p == '<')
-			fputs("&lt;", out);
-		else if (*p == '>')
-			fputs("&gt;", out);
-		else if (*p == '&')
-			fputs("&amp;", out);
-		else if (*p == '\t')
-			fputc(' ', out);
-		else {
-			if (strchr("\\`|*_[]#!~", *p))
-				fputc('\\', out);
-			fputc(*p, out);
-		}
-	}
-	free(clean);
-}
-
 static void
 put_input(FILE *out, const char *label, const gs_table *t)
 {
 	fprintf(out, "- %s: ", label);
-	put_text(out, t->path);
+	gs_fmt_md_text(out, t->path);
 	fputs(" (", out);
-	put_text(out, t->format ? t->format : "unknown format");
+	gs_fmt_md_text(out, t->format ? t->format : "unknown format");
 	if (t->gpu) {
 		fputs(", ", out);
-		put_text(out, t->gpu);
+		gs_fmt_md_text(out, t->gpu);
 	}
 	fputs(")\n", out);
 }
@@ -110,9 +85,9 @@ regression_row(FILE *out, const gs_pair *p)
 	const char *tag = p->base->tag ? p->base->tag : p->cand->tag;
 
 	fputs("| ", out);
-	put_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
+	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
 	fputs(" | ", out);
-	put_text(out, tag ? tag : "");
+	gs_fmt_md_text(out, tag ? tag : "");
 	fprintf(out, " | %s | %s | **%s** |\n",
 	        gs_fmt_us(tb, sizeof tb, p->base->t.median),
 	        gs_fmt_us(tc, sizeof tc, p->cand->t.median),
@@ -152,9 +127,9 @@ explained(FILE *out, const gs_report *r)
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		fputs("- ", out);
-		put_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
+		gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
 		fputs(": ", out);
-		put_text(out, gs_effpair_explain(p, gs_single_row_of(r->eff_base, p->base),
+		gs_fmt_md_text(out, gs_effpair_explain(p, gs_single_row_of(r->eff_base, p->base),
 		                                 gs_single_row_of(r->eff_cand, p->cand),
 		                                 r->eff_base->gpu, r->eff_cand->gpu, text,
 		                                 sizeof text));
@@ -203,7 +178,7 @@ single_row(FILE *out, const gs_single_row *row)
 	const gs_eff *e = &row->eff;
 
 	fputs("| ", out);
-	put_text(out, gs_fmt_shape(shape, sizeof shape, &row->rec->shape));
+	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &row->rec->shape));
 	fprintf(out, " | %ld | %s | ", row->rec->t.count, gs_fmt_us(v, sizeof v, row->total_us));
 	put_fixed(out, row->have_eff ? e->achieved_tflops : NAN, 1);
 	fputs(" | ", out);
@@ -225,12 +200,12 @@ single_markdown(const gs_report *r, FILE *out)
 	size_t n = s->n < 10 ? s->n : 10;
 
 	fputs("## ", out);
-	put_text(out, r->title ? r->title : "gemmscope report");
+	gs_fmt_md_text(out, r->title ? r->title : "gemmscope report");
 	fputs("\n\n", out);
 	put_input(out, "Input", s->table);
 	fputs("- GPU: ", out);
 	if (s->gpu) {
-		put_text(out, s->gpu->full_name);
+		gs_fmt_md_text(out, s->gpu->full_name);
 		fprintf(out, " (from %s)\n\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
 	} else {
 		fputs("unknown: pass `--gpu mi300x` (or another name from `gemmscope gpus`, "
@@ -263,7 +238,7 @@ gs_render_markdown(const gs_report *r, FILE *out, gs_error *err)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the markdown output needs a comparison report");
 	fputs("## ", out);
-	put_text(out, r->title ? r->title : "gemmscope compare");
+	gs_fmt_md_text(out, r->title ? r->title : "gemmscope compare");
 	fprintf(out, "\n\n**%s.**\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
 	put_input(out, "Baseline", c->base);
 	put_input(out, "Candidate", c->cand);

@@ -15,40 +15,15 @@
 
 enum { MAX_RUN_ROWS = 15 };
 
-/* Write S (from an input) escaped for a markdown table cell or line. */
-static void
-put_text(FILE *out, const char *s)
-{
-	char *clean = gs_fmt_clean(s);
-	const char *p = clean ? clean : "?";
-
-	for (; *p; p++) {
-		if (*p == '<')
-			fputs("&lt;", out);
-		else if (*p == '>')
-			fputs("&gt;", out);
-		else if (*p == '&')
-			fputs("&amp;", out);
-		else if (*p == '\t')
-			fputc(' ', out);
-		else {
-			if (strchr("\\`|*_[]#!~", *p))
-				fputc('\\', out);
-			fputc(*p, out);
-		}
-	}
-	free(clean);
-}
-
 static void
 put_shape(FILE *out, const gs_record *r)
 {
 	char shape[GS_FMT_SHAPE_LEN];
 
 	fputs("| ", out);
-	put_text(out, gs_fmt_shape(shape, sizeof shape, &r->shape));
+	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &r->shape));
 	fputs(" | ", out);
-	put_text(out, r->tag ? r->tag : "");
+	gs_fmt_md_text(out, r->tag ? r->tag : "");
 }
 
 static void
@@ -81,7 +56,7 @@ evolution(FILE *out, const gs_history *h)
 	for (size_t i = first; i < h->nruns; i++) {
 		const gs_history_entry *e = &h->runs[i];
 		fputs("| ", out);
-		put_text(out, e->name);
+		gs_fmt_md_text(out, e->name);
 		fprintf(out, " | %s | %s | %zu | %zu | %zu |\n",
 		        gs_fmt_ratio(a, sizeof a, e->geomean_vs_first, 4),
 		        gs_fmt_ratio(b, sizeof b, e->geomean_vs_previous, 4),
@@ -97,7 +72,7 @@ cp_cells(FILE *out, const gs_history_cp *c, double now)
 	char tb[GS_FMT_LEN], ta[GS_FMT_LEN], r[GS_FMT_LEN], nr[GS_FMT_LEN];
 
 	fputs(" | ", out);
-	put_text(out, c->run);
+	gs_fmt_md_text(out, c->run);
 	fprintf(out, " | %s | %s | **%s** |",
 	        gs_fmt_us(tb, sizeof tb, c->median_before),
 	        gs_fmt_us(ta, sizeof ta, c->median_after),
@@ -165,7 +140,7 @@ gs_render_markdown_history(const gs_report *r, FILE *out, gs_error *err)
 	if (gs_history_need(r, "markdown", err) != 0)
 		return -1;
 	fputs("## ", out);
-	put_text(out, r->title ? r->title : "gemmscope history");
+	gs_fmt_md_text(out, r->title ? r->title : "gemmscope history");
 	fputs("\n\n", out);
 	verdict(out, h);
 	evolution(out, h);
