@@ -107,6 +107,16 @@ run xe 0 compare "$xe/f16.csv" "$xe/try2.csv" -o "$tmp/x.html" --json "$tmp/x.js
 has "$tmp/x.html" "Counter deltas"
 has "$tmp/x.json" '"name": "XVE_INST_EXECUTED_ALU0_ALL"'
 
+# 10. the same model's GEMM.csv from two GPUs joins on every shape: the H100
+#     file has no `param: transpose`, so its transposes come from the strides
+h100_csv=$tl/h100/${qwen}_perf_report_csvs/GEMM.csv
+run gemmcsv 0 compare "$mi300_csv" "$h100_csv" -o "$tmp/gc.html" --json "$tmp/gc.json"
+has "$tmp/gemmcsv.out" "5 shapes matched"
+has "$tmp/gc.json" '"only_in_candidate": 0'
+run gemmtrace 0 compare "$mi300" "$h100" -o "$tmp/gt.html"
+cmp -s "$tmp/gemmcsv.out" "$tmp/gemmtrace.out" ||
+	fail "GEMM.csv pair and trace pair disagree: $(cat "$tmp/gemmcsv.out") vs $(cat "$tmp/gemmtrace.out")"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed" >&2
 	exit 1

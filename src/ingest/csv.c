@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "ingest/csv_read.h"
+#include "ingest/trace_shape.h"
 #include "ingest/csv_value.h"
 #include "ingest/csvrows.h"
 
@@ -318,6 +319,49 @@ parse_flags(const gs_csv_reader *r, long line, const char *const *row,
 	return 0;
 }
 
+/* The last two integers of a Python tuple cell such as "(1024, 1)" or
+ * "(32, 1, 1)": a matrix's row and column strides.  -1 if there are fewer. */
+static int
+last_two_strides(const char *s, long long st[2])
+{
+	long long v[2];
+	size_t n = 0;
+	char *end;
+
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			continue;
+		v[n % 2] = strtoll(s, &end, 10);
+		n++;
+		s = end - 1;
+	}
+	if (n < 2)
+		return -1;
+	st[0] = v[n % 2];
+	st[1] = v[(n + 1) % 2];
+	return 0;
+}
+
+/* TraceLens writes `param: transpose` only for kernel names it can parse
+ * (not for cuBLAS xmma, the H100 file), but always the operand strides:
+ * derive the BLAS flags from them as the trace reader does (BLAS A is
+ * torch B: trans_a from torch B [K,N], trans_b from torch A [M,K]), so the
+ * same GEMM keys alike from both GPUs' GEMM.csv. */
+static void
+tracelens_strides(const gs_csv_reader *r, const char *const *row, gs_shape *key)
+{
+	int ca = gs_csv_header_col(r, "param: stride_A");
+	int cb = gs_csv_header_col(r, "param: stride_B");
+	long long sa[2], sb[2];
+	long long da[2] = {key->M, key->K}, db[2] = {key->K, key->N};
+
+	if (r->d != GS_CSV_TRACELENS || r->col[GS_F_TRANS_A] >= 0 || ca < 0 || cb < 0 ||
+	    last_two_strides(row[ca], sa) != 0 || last_two_strides(row[cb], sb) != 0)
+		return;
+	key->trans_b = gs_trace_matrix_trans(da, sa);
+	key->trans_a = gs_trace_matrix_trans(db, sb);
+}
+
 int
 gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
                  gs_shape *key, gs_error *err)
@@ -332,7 +376,10 @@ gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
 		return -1;
 	if (c >= 0)
 		snprintf(key->op, sizeof key->op, "%s", row[c]);
-	return parse_flags(r, line, row, key, err);
+	if (parse_flags(r, line, row, key, err) != 0)
+		return -1;
+	tracelens_strides(r, row, key);
+	return 0;
 }
 
 int
