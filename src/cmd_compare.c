@@ -22,6 +22,7 @@ gs_cli_init(gs_cli *cli)
 	gs_compare_opts_default(&cli->cmp);
 	cli->max_regressed = -1;
 	cli->persist = 2;
+	cli->ingest.progress = 1; /* drawn only on a terminal, after a second */
 }
 
 int

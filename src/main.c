@@ -48,7 +48,7 @@ static const char usage_text[] =
 	"  --title TEXT         report title\n"
 	"  --persist N          history: a step is a regression once it lasts N runs (2)\n"
 	"  --order COLUMN       history: order runs by this date/number column, not by name\n"
-	"  -q, --quiet          no summary line on stdout\n";
+	"  -q, --quiet          no summary line on stdout, no progress bar on stderr\n";
 
 enum {
 	OPT_JSON = 256, OPT_MARKDOWN, OPT_CSV, OPT_REGRESSIONS, OPT_JUNIT,
@@ -134,7 +134,10 @@ parse_common(int argc, char **argv, gs_cli *cli)
 				return usage_error("--persist expects a number of runs >= 1, got '%s'", optarg);
 			cli->persist = (unsigned)l;
 			break;
-		case 'q': cli->quiet = 1; break;
+		case 'q':
+			cli->quiet = 1;
+			cli->ingest.progress = 0;
+			break;
 		case OPT_THRESHOLD:
 			if (parse_double(optarg, 0, &d) != 0 || d >= 100)
 				return usage_error("--threshold expects a percentage in [0, 100), got '%s'", optarg);
