@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ingest/csvrows.h"
+#include "ingest/progress.h"
 
 enum { READ_CHUNK = 1 << 16 };
 
@@ -203,15 +204,21 @@ skip_bom(const unsigned char *s, long n)
 static int
 read_all(struct rows *r, gs_input *in, unsigned char *chunk)
 {
+	gs_progress bar;
 	int first = 1;
 	long n;
 
+	gs_progress_start(&bar, in->path, in->file_size, in->progress);
 	while ((n = gs_input_read(in, chunk, READ_CHUNK, r->err)) > 0) {
 		size_t skip = first ? skip_bom(chunk, n) : 0;
 		first = 0;
-		if (feed(r, chunk + skip, (size_t)n - skip) != 0)
+		gs_progress_update(&bar, gs_input_compressed_pos(in));
+		if (feed(r, chunk + skip, (size_t)n - skip) != 0) {
+			gs_progress_end(&bar);
 			return r->status;
+		}
 	}
+	gs_progress_end(&bar);
 	if (n < 0)
 		return r->status = -1;
 	if (csv_fini(&r->p, on_field, on_row, r) != 0 && r->status == 0)

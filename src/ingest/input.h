@@ -22,6 +22,7 @@ typedef struct gs_input {
 	long long offset;               /* decompressed bytes handed out so far */
 	long long file_size;            /* on-disk size, -1 if unknown */
 	int compressed;                 /* 1 if the file is gzip */
+	int progress;                   /* readers may draw a progress bar (gs_ingest_opts.progress) */
 } gs_input;
 
 /* gs_input_open: open PATH and read its first bytes into ->head.  Returns

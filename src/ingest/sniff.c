@@ -110,6 +110,7 @@ gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out,
 		opts = &defaults;
 	if (gs_input_open(&in, path, err) != 0)
 		return -1;
+	in.progress = opts->progress;
 	t = gs_table_new(path);
 	if (!t) {
 		gs_input_close(&in);
