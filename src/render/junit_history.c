@@ -17,66 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/xmlwriter.h>
-
 #include "render/fmt.h"
+#include "render/junitw.h"
 #include "render/history_out.h"
-
-typedef struct jx {
-	xmlTextWriterPtr w;
-	int failed;
-} jx;
-
-static void
-check(jx *x, int rc)
-{
-	if (rc < 0)
-		x->failed = 1;
-}
-
-static void
-start(jx *x, const char *name)
-{
-	check(x, xmlTextWriterStartElement(x->w, BAD_CAST name));
-}
-
-static void
-end(jx *x)
-{
-	check(x, xmlTextWriterEndElement(x->w));
-}
-
-/* An attribute whose value may come from an input. */
-static void
-attr(jx *x, const char *name, const char *value)
-{
-	char *clean = gs_fmt_clean(value);
-
-	if (!clean) {
-		x->failed = 1;
-		return;
-	}
-	check(x, xmlTextWriterWriteAttribute(x->w, BAD_CAST name, BAD_CAST clean));
-	free(clean);
-}
-
-static void
-attr_count(jx *x, const char *name, size_t v)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof buf, "%zu", v);
-	attr(x, name, buf);
-}
-
-static void
-attr_seconds(jx *x, const char *name, double us)
-{
-	char buf[GS_FMT_LEN];
-
-	snprintf(buf, sizeof buf, "%.6f", isfinite(us) ? us / 1e6 : 0.0);
-	attr(x, name, buf);
-}
 
 /* The time of series S in the last run that has it (µs). */
 static double
@@ -112,7 +55,7 @@ count_cases(const gs_history *h)
 }
 
 static void
-classname(jx *x, const gs_record *r)
+classname(gs_jx *x, const gs_record *r)
 {
 	const char *group = r->tag && *r->tag ? r->tag
 	                    : r->shape.dtype[0] ? r->shape.dtype : "gemm";
@@ -124,7 +67,7 @@ classname(jx *x, const gs_record *r)
 		return;
 	}
 	snprintf(buf, n, "gemm.%s", group);
-	attr(x, "classname", buf);
+	gs_jx_attr(x, "classname", buf);
 	free(buf);
 }
 
@@ -144,142 +87,125 @@ describe(char *buf, size_t size, const char *what, const gs_history_cp *c)
 }
 
 static void
-failure(jx *x, const gs_history_cp *c, double now, const gs_history_cp *pend)
+failure(gs_jx *x, const gs_history_cp *c, double now, const gs_history_cp *pend)
 {
 	char msg[512], text[768], nr[GS_FMT_LEN];
 
 	describe(msg, sizeof msg, "slower", c);
-	start(x, "failure");
-	attr(x, "message", msg);
-	attr(x, "type", "regression");
+	gs_jx_start(x, "failure");
+	gs_jx_attr(x, "message", msg);
+	gs_jx_attr(x, "type", "regression");
 	snprintf(text, sizeof text, "Regression still open at the last run: the "
 	         "current level is %s the level before %s.%s",
 	         gs_fmt_ratio(nr, sizeof nr, now, 3), c->run,
 	         pend ? " A newer step is pending." : "");
-	check(x, xmlTextWriterWriteString(x->w, BAD_CAST text));
-	end(x);
+	gs_jx_text(x, text);
+	gs_jx_end(x);
 }
 
 static void
-skipped(jx *x, const gs_history_cp *c, unsigned persist)
+skipped(gs_jx *x, const gs_history_cp *c, unsigned persist)
 {
 	char what[96], msg[512];
 
 	snprintf(what, sizeof what, "pending (lasted %zu of %u runs): %s", c->runs_after,
 	         persist, gs_history_cp_direction(c));
 	describe(msg, sizeof msg, what, c);
-	start(x, "skipped");
-	attr(x, "message", msg);
-	end(x);
+	gs_jx_start(x, "skipped");
+	gs_jx_attr(x, "message", msg);
+	gs_jx_end(x);
 }
 
 static void
-shape_case(jx *x, const gs_history *h, size_t s)
+shape_case(gs_jx *x, const gs_history *h, size_t s)
 {
 	const gs_history_series *se = &h->series[s];
 	const gs_history_cp *pend = gs_history_pending_cp(h, s), *open;
 	char shape[GS_FMT_SHAPE_LEN];
 	double now;
 
-	start(x, "testcase");
+	gs_jx_start(x, "testcase");
 	classname(x, se->rec);
-	attr(x, "name", gs_fmt_shape(shape, sizeof shape, &se->rec->shape));
-	attr_seconds(x, "time", last_time(h, se));
+	gs_jx_attr(x, "name", gs_fmt_shape(shape, sizeof shape, &se->rec->shape));
+	gs_jx_attr_seconds(x, "time", last_time(h, se));
 	open = gs_history_open_regression(h, s, &now);
 	if (open)
 		failure(x, open, now, pend);
 	else if (pend)
 		skipped(x, pend, h->opts.persist);
-	end(x);
+	gs_jx_end(x);
 }
 
 static void
-property(jx *x, const char *name, const char *value)
+property(gs_jx *x, const char *name, const char *value)
 {
-	start(x, "property");
-	attr(x, "name", name);
-	attr(x, "value", value);
-	end(x);
+	gs_jx_start(x, "property");
+	gs_jx_attr(x, "name", name);
+	gs_jx_attr(x, "value", value);
+	gs_jx_end(x);
 }
 
 static void
-properties(jx *x, const gs_report *r)
+properties(gs_jx *x, const gs_report *r)
 {
 	const gs_history *h = r->hist;
 	char persist[32], runs[32];
 
 	snprintf(persist, sizeof persist, "%u", h->opts.persist);
 	snprintf(runs, sizeof runs, "%zu", h->nruns);
-	start(x, "properties");
+	gs_jx_start(x, "properties");
 	property(x, "first_run", h->runs[0].name);
 	property(x, "last_run", h->runs[h->nruns - 1].name);
 	property(x, "runs", runs);
 	property(x, "persist", persist);
 	property(x, "shape_order", "M\xc3\x97K\xc3\x97N");
 	property(x, "version", r->version ? r->version : "");
-	end(x);
+	gs_jx_end(x);
 }
 
 static void
-suite_attrs(jx *x, const gs_report *r, const tally *t)
+suite_attrs(gs_jx *x, const gs_report *r, const tally *t)
 {
 	char when[GS_FMT_LEN];
 
-	attr(x, "name", "gemmscope history");
-	attr_count(x, "tests", r->hist->nseries);
-	attr_count(x, "failures", t->failures);
-	attr_count(x, "errors", 0);
-	attr_count(x, "skipped", t->skipped);
-	attr_seconds(x, "time", t->time_us);
-	attr(x, "timestamp", gs_fmt_utc(when, sizeof when, r->timestamp, 1));
+	gs_jx_attr(x, "name", "gemmscope history");
+	gs_jx_attr_count(x, "tests", r->hist->nseries);
+	gs_jx_attr_count(x, "failures", t->failures);
+	gs_jx_attr_count(x, "errors", 0);
+	gs_jx_attr_count(x, "skipped", t->skipped);
+	gs_jx_attr_seconds(x, "time", t->time_us);
+	gs_jx_attr(x, "timestamp", gs_fmt_utc(when, sizeof when, r->timestamp, 1));
 }
 
 static void
-document(jx *x, const gs_report *r)
+document(gs_jx *x, const gs_report *r)
 {
 	const gs_history *h = r->hist;
 	tally t = count_cases(h);
 
-	check(x, xmlTextWriterStartDocument(x->w, NULL, "UTF-8", NULL));
-	start(x, "testsuites");
-	attr(x, "name", "gemmscope");
-	attr_count(x, "tests", h->nseries);
-	attr_count(x, "failures", t.failures);
-	attr_count(x, "errors", 0);
-	attr_count(x, "skipped", t.skipped);
-	attr_seconds(x, "time", t.time_us);
-	start(x, "testsuite");
+	gs_jx_start(x, "testsuites");
+	gs_jx_attr(x, "name", "gemmscope");
+	gs_jx_attr_count(x, "tests", h->nseries);
+	gs_jx_attr_count(x, "failures", t.failures);
+	gs_jx_attr_count(x, "errors", 0);
+	gs_jx_attr_count(x, "skipped", t.skipped);
+	gs_jx_attr_seconds(x, "time", t.time_us);
+	gs_jx_start(x, "testsuite");
 	suite_attrs(x, r, &t);
 	properties(x, r);
 	for (size_t s = 0; s < h->nseries; s++)
 		shape_case(x, h, s);
-	check(x, xmlTextWriterEndDocument(x->w));
 }
 
 int
 gs_render_junit_history(const gs_report *r, FILE *out, gs_error *err)
 {
-	xmlBufferPtr buf;
-	jx x = {NULL, 0};
+	gs_jx x;
 
 	if (gs_history_need(r, "JUnit", err) != 0)
 		return -1;
-	buf = xmlBufferCreate();
-	x.w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
-	if (!x.w) {
-		xmlBufferFree(buf);
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	}
-	check(&x, xmlTextWriterSetIndent(x.w, 1));
-	check(&x, xmlTextWriterSetIndentString(x.w, BAD_CAST "  "));
+	if (gs_jx_begin(&x, err) != 0)
+		return -1;
 	document(&x, r);
-	xmlFreeTextWriter(x.w); /* flushes into BUF */
-	if (!x.failed)
-		fwrite(xmlBufferContent(buf), 1, (size_t)xmlBufferLength(buf), out);
-	xmlBufferFree(buf);
-	if (x.failed)
-		return gs_error_set(err, NULL, 0, 0, "cannot generate the JUnit output");
-	if (fflush(out) != 0 || ferror(out))
-		return gs_error_set(err, NULL, 0, 0, "cannot write the JUnit output");
-	return 0;
+	return gs_jx_finish(&x, out, err);
 }

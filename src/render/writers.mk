@@ -11,7 +11,7 @@ libgs_a_SOURCES += \
 	src/render/markdown.c \
 	src/render/json.c src/render/jsonw.c src/render/jsonw.h \
 	src/render/csv_out.c src/render/native_csv.h \
-	src/render/junit.c
+	src/render/junit.c src/render/junitw.c src/render/junitw.h
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
