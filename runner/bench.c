@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/gemm.h"
 #include "model/stats.h"
 #include "runner/bdtype.h"
 #include "runner/bench.h"
@@ -235,14 +236,16 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 static void
 progress(const bench *b, size_t i, const char *what, const gs_bench_meas *m)
 {
-	double flop = gs_benchout_flop(&b->plan->rec[i].shape);
 	double med = gs_stats_median(m->samples, m->nsamples);
+	gs_gemm g;
+
+	gs_gemm_cost(&b->plan->rec[i].shape, &g); /* flop is set for any dtype */
 
 	if (b->a.quiet)
 		return;
 	say("[%zu/%zu] %s: %.4g us median of %zu, %.4g TFLOP/s, %s %ld outputs "
 	    "(max error %.2g)", i + 1, b->plan->n, what, med, m->nsamples,
-	    flop / med / 1e6, m->full_check ? "checked all" : "checked", m->checked,
+	    gs_gemm_tflops(g.flop, med), m->full_check ? "checked all" : "checked", m->checked,
 	    m->max_err);
 }
 

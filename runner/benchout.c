@@ -1,39 +1,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/gemm.h"
+#include "render/fmt.h"
 #include "runner/benchout.h"
 
 static const char *const native_columns =
 	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
 	"time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,"
 	"gflop,tflops,tile_m,tile_n,tile_k,samples";
-
-double
-gs_benchout_flop(const gs_shape *s)
-{
-	double mn = (double)s->M * (double)s->N;
-
-	return (2.0 * mn * (double)s->K + (s->bias ? mn : 0)) * (double)s->batch;
-}
-
-/* A string field, quoted when it must be (RFC 4180 §2.6, §2.7). */
-static void
-put_string(FILE *out, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 static void
 put_number(FILE *out, double v)
@@ -56,27 +31,28 @@ put_key(FILE *out, const gs_record *r)
 {
 	const gs_shape *s = &r->shape;
 
-	put_string(out, s->op);
+	gs_fmt_csv_field(out, s->op);
 	fprintf(out, ",%ld,%ld,%ld,%ld,%s,%c,%c,%d,", s->batch, s->M, s->N, s->K,
 	        s->dtype, s->trans_a, s->trans_b, s->bias);
-	put_string(out, r->tag);
+	gs_fmt_csv_field(out, r->tag);
 	fputc(',', out);
-	put_string(out, r->kernel);
+	gs_fmt_csv_field(out, r->kernel);
 	fprintf(out, ",%ld", r->t.count);
 }
 
 static void
 put_times(FILE *out, const gs_record *r)
 {
-	double flop = gs_benchout_flop(&r->shape);
+	gs_gemm g;
 
+	gs_gemm_cost(&r->shape, &g); /* sets flop even for an unknown dtype size */
 	put_number(out, r->t.median);
 	put_number(out, r->t.mean);
 	put_number(out, r->t.min);
 	put_number(out, r->t.max);
 	put_number(out, r->nsamples > 1 ? r->t.std : NAN);
-	put_number(out, flop / 1e9);
-	put_number(out, flop / r->t.median / 1e6);
+	put_number(out, g.flop / 1e9);
+	put_number(out, gs_gemm_tflops(g.flop, r->t.median));
 	put_int(out, r->launch.tile_m);
 	put_int(out, r->launch.tile_n);
 	put_int(out, r->launch.tile_k);
@@ -91,18 +67,18 @@ put_run(FILE *out, const gs_benchout_meta *meta)
 	const gs_dev_info *d = meta->info;
 
 	fputc(',', out);
-	put_string(out, meta->backend);
+	gs_fmt_csv_field(out, meta->backend);
 	fputc(',', out);
-	put_string(out, d->name);
+	gs_fmt_csv_field(out, d->name);
 	fputc(',', out);
-	put_string(out, d->arch);
+	gs_fmt_csv_field(out, d->arch);
 	put_int(out, d->cus);
 	put_int(out, d->sclk_mhz);
 	put_int(out, d->mclk_mhz);
 	fputc(',', out);
-	put_string(out, d->runtime);
+	gs_fmt_csv_field(out, d->runtime);
 	fputc(',', out);
-	put_string(out, d->blas);
+	gs_fmt_csv_field(out, d->blas);
 }
 
 int
@@ -112,7 +88,7 @@ gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
 	fputs(native_columns, out);
 	for (size_t x = 0; x < t->nextra; x++) {
 		fputc(',', out);
-		put_string(out, t->extra_names[x]);
+		gs_fmt_csv_field(out, t->extra_names[x]);
 	}
 	fputs(",backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library\n", out);
 	for (size_t i = 0; i < t->n; i++) {

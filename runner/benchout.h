@@ -34,7 +34,4 @@ typedef struct gs_benchout_meta {
 int gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
                     gs_error *err);
 
-/* gs_benchout_flop: FLOP of one record's shape, as in the gflop column. */
-double gs_benchout_flop(const gs_shape *s);
-
 #endif

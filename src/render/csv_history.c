@@ -18,36 +18,16 @@
 
 static const char KEY_HEADER[] = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag";
 
-/* One string field, quoted if it holds a separator, a quote or a line
- * break; NULL is an empty field. */
-static void
-put_field(FILE *out, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void
 put_key(FILE *out, const gs_record *r)
 {
 	const gs_shape *s = &r->shape;
 
-	put_field(out, s->op);
+	gs_fmt_csv_field(out, s->op);
 	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
-	put_field(out, s->dtype);
+	gs_fmt_csv_field(out, s->dtype);
 	fprintf(out, ",%c,%c,%d,", s->trans_a, s->trans_b, s->bias);
-	put_field(out, r->tag ? r->tag : s->name);
+	gs_fmt_csv_field(out, r->tag ? r->tag : s->name);
 }
 
 static int
@@ -69,7 +49,7 @@ gs_render_csv_history(const gs_report *r, FILE *out, gs_error *err)
 	fputs(KEY_HEADER, out);
 	for (size_t i = 0; i < h->nruns; i++) {
 		fputc(',', out);
-		put_field(out, h->runs[i].name);
+		gs_fmt_csv_field(out, h->runs[i].name);
 	}
 	fputc('\n', out);
 	for (size_t s = 0; s < h->nseries; s++) {

@@ -29,26 +29,6 @@ const char GS_NATIVE_CSV_HEADER[] =
 static const char COMPARE_HEADER[] =
 	",base_time_us_median,speedup,change_pct,class,p_value";
 
-/* One string field, quoted (RFC 4180) if it holds a separator, a quote or
- * a line break; NULL is an empty field. */
-static void
-put_field(FILE *out, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 /* A number field: the shortest exact text, empty if not finite. */
 static void
 put_num(FILE *out, double v)
@@ -130,13 +110,13 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	const gs_time_stats *t = &r->t;
 	gs_eff local;
 
-	put_field(out, s->op);
+	gs_fmt_csv_field(out, s->op);
 	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
-	put_field(out, s->dtype);
+	gs_fmt_csv_field(out, s->dtype);
 	fprintf(out, ",%c,%c,%d,", s->trans_a, s->trans_b, s->bias);
-	put_field(out, r->tag);
+	gs_fmt_csv_field(out, r->tag);
 	fputc(',', out);
-	put_field(out, r->kernel ? r->kernel : s->name);
+	gs_fmt_csv_field(out, r->kernel ? r->kernel : s->name);
 	fprintf(out, ",%ld,", t->count);
 	put_num(out, t->median);
 	fputc(',', out);

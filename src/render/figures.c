@@ -27,9 +27,9 @@ gs_figures_free(gs_report_plot *plots, size_t n)
 	free(plots);
 }
 
-static int
-finish(gs_report_plot *pl, gs_plot *plot, const char *id, const char *title,
-       const char *caption, gs_error *err)
+int
+gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
+                 const char *title, const char *caption, gs_error *err)
 {
 	pl->id = id;
 	pl->title = title;
@@ -66,16 +66,16 @@ gs_figures_compare(const gs_compare *c, const char *datadir,
 		tb[i] = c->pairs[i].base->t.median;
 		tc[i] = c->pairs[i].cand->t.median;
 	}
-	if (finish(&pl[0], gs_plot_speedup_curve(s, np, t), "speedup-curve",
+	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, np, t), "speedup-curve",
 	           "Sorted speedup",
 	           "Every matched shape, sorted by speedup (log scale). The shaded band is "
 	           "the neutral zone (change within ±threshold); above it the candidate is "
 	           "faster, below it slower.", err) != 0 ||
-	    finish(&pl[1], gs_plot_scatter(tb, tc, np, t), "time-scatter",
+	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, np, t), "time-scatter",
 	           "Baseline vs candidate time",
 	           "Median time per shape, log-log. Points below the diagonal are faster in "
 	           "the candidate; the dashed lines mark ±threshold.", err) != 0 ||
-	    finish(&pl[2], gs_plot_histogram(s, np, t), "speedup-histogram",
+	    gs_figure_finish(&pl[2], gs_plot_histogram(s, np, t), "speedup-histogram",
 	           "Distribution of log2 speedup",
 	           "Number of shapes per speedup bin (bins of equal width in log2, axis "
 	           "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "

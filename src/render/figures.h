@@ -40,6 +40,13 @@ int gs_figures_efficiency(const gs_compare *c, const gs_single *base,
 int gs_figures_single(const gs_single *s, const char *datadir,
                       gs_report_plot **out, size_t *n, gs_error *err);
 
+/* gs_figure_finish: fill PL with ID, TITLE and CAPTION (static strings,
+ * borrowed) and PLOT (owned by PL from now on, NULL if its layout failed),
+ * and render PLOT to SVG with ids prefixed by ID.  Returns 0, or -1 with
+ * ERR (a NULL PLOT is an error naming ID).  Every figure builder uses it. */
+int gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
+                     const char *title, const char *caption, gs_error *err);
+
 /* gs_figures_free: release N plots and the array. */
 void gs_figures_free(gs_report_plot *plots, size_t n);
 

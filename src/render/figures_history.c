@@ -61,19 +61,6 @@ gs_figures_history_top(const gs_history *h, size_t *idx, size_t *cp, size_t max)
 	return k;
 }
 
-static int
-finish(gs_report_plot *pl, gs_plot *plot, const char *id, const char *title,
-       const char *caption, gs_error *err)
-{
-	pl->id = id;
-	pl->title = title;
-	pl->caption = caption;
-	pl->plot = plot;
-	if (!plot)
-		return gs_error_set(err, NULL, 0, 0, "cannot lay out plot '%s'", id);
-	return gs_plot_svg(plot, id, &pl->svg, &pl->svg_len, err);
-}
-
 static gs_plot *
 trend(const gs_history *h)
 {
@@ -138,11 +125,11 @@ gs_figures_history(const gs_history *h, const char *datadir,
 	if (!pl)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	if (gs_plot_font_init(datadir, err) != 0 ||
-	    finish(&pl[0], trend(h), "history-trend", "Geomean speedup against the first run",
+	    gs_figure_finish(&pl[0], trend(h), "history-trend", "Geomean speedup against the first run",
 	           "One point per run: exp(mean(ln s)) over the shapes the run shares with "
 	           "the first run, s = t_first / t_run, so above 1 is faster than the first "
 	           "run. The line marks 1.", err) != 0 ||
-	    (ntop && finish(&pl[1], multiples(h, idx, cp, ntop), "history-changes",
+	    (ntop && gs_figure_finish(&pl[1], multiples(h, idx, cp, ntop), "history-changes",
 	                    "Shapes with the largest change points",
 	                    "Median time (\xc2\xb5s) per run of the shapes whose largest step "
 	                    "is the largest, one panel each; the dashed line is that step, "

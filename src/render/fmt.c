@@ -246,3 +246,21 @@ gs_fmt_md_text(FILE *out, const char *s)
 	}
 	free(clean);
 }
+
+void
+gs_fmt_csv_field(FILE *out, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}

@@ -72,4 +72,10 @@ const char *gs_fmt_correction(gs_correction c);
  * so a tag or kernel name can neither break a table nor inject markup. */
 void gs_fmt_md_text(FILE *out, const char *s);
 
+/* gs_fmt_csv_field: write S as one CSV field (RFC 4180 §2.6-2.7): as is,
+ * or quoted with inner quotes doubled when it holds a comma, a quote or a
+ * line break.  NULL writes an empty field.  Reading CSV is libcsv's job;
+ * this is the writing half. */
+void gs_fmt_csv_field(FILE *out, const char *s);
+
 #endif
