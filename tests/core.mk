@@ -14,7 +14,7 @@ EXTRA_DIST += examples/iree-kernel-benchmark/rocblas-gemm.csv \
 	examples/iree-kernel-benchmark/LICENSE examples/README.md
 
 TESTS += tests/cli.sh tests/confirm.sh tests/sanitizers.sh
-EXTRA_DIST += tests/cli.sh tests/confirm.sh tests/sanitizers.sh
+EXTRA_DIST += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/testdata.h
 clean-local: clean-sanitizers
 clean-sanitizers:
 	-rm -rf build-sanitizers

@@ -12,28 +12,18 @@
 
 #include <cmocka.h>
 
+#include "testdata.h"
+
 #include "analysis/compare.h"
 #include "ingest/ingest.h"
-
-static const char *
-srcdir(void)
-{
-	const char *d = getenv("top_srcdir");
-	return d ? d : ".";
-}
 
 static gs_table *
 load(const char *name)
 {
-	char path[4096];
-	gs_table *t = NULL;
-	gs_error err;
+	char rel[256];
 
-	snprintf(path, sizeof path, "%s/examples/iree-kernel-benchmark/%s", srcdir(), name);
-	if (gs_ingest_read(path, NULL, &t, &err) != 0)
-		gs_error_print(&err, stderr);
-	assert_non_null(t);
-	return t;
+	snprintf(rel, sizeof rel, "%s%s", "examples/iree-kernel-benchmark/", name);
+	return gs_test_read(gs_test_path(rel), NULL);
 }
 
 static const gs_pair *

@@ -14,21 +14,11 @@
 #include <zlib.h>
 #include <cmocka.h>
 
+#include "testdata.h"
+
 #include "ingest/csv_value.h"
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
-
-static char *
-path_of(const char *rel)
-{
-	const char *top = getenv("top_srcdir");
-	static char buf[8][1024];
-	static int next;
-	char *p = buf[next++ % 8];
-
-	snprintf(p, sizeof buf[0], "%s/%s", top && *top ? top : ".", rel);
-	return p;
-}
 
 static char *
 csv_data(const char *name)
@@ -36,20 +26,7 @@ csv_data(const char *name)
 	char rel[256];
 
 	snprintf(rel, sizeof rel, "tests/data/csv/%s", name);
-	return path_of(rel);
-}
-
-static gs_table *
-read_ok(const char *path, const gs_ingest_opts *opts)
-{
-	gs_table *t = NULL;
-	gs_error err;
-
-	gs_error_clear(&err);
-	if (gs_ingest_read(path, opts, &t, &err) != 0)
-		gs_error_print(&err, stderr);
-	assert_non_null(t);
-	return t;
+	return gs_test_path(rel);
 }
 
 static gs_shape
@@ -225,7 +202,7 @@ check_iree_table(const gs_table *t, double unet_nt_us, long unet_nt_line)
 static void
 test_iree_rocblas(void **state)
 {
-	gs_table *t = read_ok(path_of("examples/iree-kernel-benchmark/rocblas-gemm.csv"), NULL);
+	gs_table *t = gs_test_read(gs_test_path("examples/iree-kernel-benchmark/rocblas-gemm.csv"), NULL);
 
 	(void)state;
 	check_iree_table(t, strtod("460.12251000000003", NULL), 459);
@@ -237,7 +214,7 @@ test_iree_rocblas(void **state)
 static void
 test_iree_hipblaslt(void **state)
 {
-	gs_table *t = read_ok(path_of("examples/iree-kernel-benchmark/hipblaslt-gemm.csv"), NULL);
+	gs_table *t = gs_test_read(gs_test_path("examples/iree-kernel-benchmark/hipblaslt-gemm.csv"), NULL);
 
 	(void)state;
 	check_iree_table(t, strtod("97.59528999999999", NULL), 306);
@@ -274,9 +251,9 @@ gzip_copy(const char *from)
 static void
 test_iree_gzip_same(void **state)
 {
-	const char *plain = path_of("examples/iree-kernel-benchmark/rocblas-gemm.csv");
+	const char *plain = gs_test_path("examples/iree-kernel-benchmark/rocblas-gemm.csv");
 	const char *gz = gzip_copy(plain);
-	gs_table *a = read_ok(plain, NULL), *b = read_ok(gz, NULL);
+	gs_table *a = gs_test_read(plain, NULL), *b = gs_test_read(gz, NULL);
 
 	(void)state;
 	unlink(gz);
@@ -295,7 +272,7 @@ test_iree_gzip_same(void **state)
 static void
 test_iree_excluded(void **state)
 {
-	gs_table *t = read_ok(csv_data("iree-excluded.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("iree-excluded.csv"), NULL);
 
 	(void)state;
 	assert_int_equal(t->n, 1);
@@ -313,7 +290,7 @@ test_iree_excluded(void **state)
 static void
 test_iree_ta_tb_variant(void **state)
 {
-	gs_table *t = read_ok(csv_data("iree-tatb.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("iree-tatb.csv"), NULL);
 
 	(void)state;
 	assert_string_equal(t->format, "iree-kernel-benchmark");
@@ -328,7 +305,7 @@ test_iree_ta_tb_variant(void **state)
 static void
 test_hipblaslt_bench(void **state)
 {
-	gs_table *t = read_ok(csv_data("hipblaslt-bench.txt"), NULL);
+	gs_table *t = gs_test_read(csv_data("hipblaslt-bench.txt"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -358,7 +335,7 @@ test_hipblaslt_bench(void **state)
 static void
 test_rocblas_bench(void **state)
 {
-	gs_table *t = read_ok(csv_data("rocblas-bench.txt"), NULL);
+	gs_table *t = gs_test_read(csv_data("rocblas-bench.txt"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -386,7 +363,7 @@ test_rocblas_bench(void **state)
 static void
 test_tensile_winner(void **state)
 {
-	gs_table *t = read_ok(csv_data("tensile-winner.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("tensile-winner.csv"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -406,7 +383,7 @@ test_tensile_winner(void **state)
 static void
 test_tensile_best_solution(void **state)
 {
-	gs_table *t = read_ok(csv_data("tensile-nowinner.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("tensile-nowinner.csv"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -429,7 +406,7 @@ test_tensile_best_solution(void **state)
 static void
 test_native(void **state)
 {
-	gs_table *t = read_ok(csv_data("native.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("native.csv"), NULL);
 	const gs_record *r;
 	gs_shape s;
 
@@ -470,7 +447,7 @@ test_native(void **state)
 static void
 test_repeated_rows_median(void **state)
 {
-	gs_table *t = read_ok(csv_data("repeated.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("repeated.csv"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -488,7 +465,7 @@ test_repeated_rows_median(void **state)
 static void
 test_bom_crlf_quoted_table(void **state)
 {
-	gs_table *t = read_ok(csv_data("bom-crlf-quoted.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("bom-crlf-quoted.csv"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -515,7 +492,7 @@ test_tracelens_gemm(void **state)
 		{512, 512, 5.009765625, 17}, {2048, 512, 7.276123046875, 4},
 		{512, 2048, 7.2958984375, 4}, {30522, 512, 25.537109375, 1},
 	};
-	gs_table *t = read_ok(csv_data("tracelens/bert-GEMM.csv"), NULL);
+	gs_table *t = gs_test_read(csv_data("tracelens/bert-GEMM.csv"), NULL);
 
 	(void)state;
 	assert_string_equal(t->format, "tracelens-gemm");
@@ -558,7 +535,7 @@ test_map_renamed_header(void **state)
 	assert_int_equal(gs_ingest_opts_map(&opts, "K=depth", &err), 0);
 	assert_int_equal(gs_ingest_opts_map(&opts, "time=Kernel Time (us)", &err), 0);
 	assert_int_equal(gs_ingest_opts_map(&opts, "dtype=type", &err), 0);
-	t = read_ok(csv_data("mapped.csv"), &opts);
+	t = gs_test_read(csv_data("mapped.csv"), &opts);
 	assert_string_equal(t->format, "csv");
 	assert_int_equal(t->n, 2);
 	r = must_find(t, key(1, 4096, 4096, 4096, "bf16", 'T', 'N', 0));
@@ -587,7 +564,7 @@ test_map_overrides_detection(void **state)
 	assert_int_equal(gs_ingest_opts_map(&opts, "time=mean_microseconds", &err), 0);
 	assert_int_equal(gs_ingest_opts_map(&opts, "M=N", &err), 0);
 	assert_int_equal(gs_ingest_opts_map(&opts, "N=M", &err), 0);
-	t = read_ok(csv_data("iree-tatb.csv"), &opts);
+	t = gs_test_read(csv_data("iree-tatb.csv"), &opts);
 	assert_true(must_find(t, key(1, 4, 28672, 8192, "f16", 'T', 'N', 0))->t.median == 140.5);
 	gs_table_free(t);
 }
@@ -622,7 +599,7 @@ test_bad_corpus(void **state)
 		gs_table dummy, *t = &dummy; /* must be reset to NULL */
 		gs_error err;
 		snprintf(rel, sizeof rel, "tests/data/bad/%s", bad[i].file);
-		const char *path = path_of(rel);
+		const char *path = gs_test_path(rel);
 		gs_error_clear(&err);
 		int rc = gs_ingest_read(path, NULL, &t, &err);
 		if (rc != -1 || err.line != bad[i].line || err.col != bad[i].col ||

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "testdata.h"
+
 #include "analysis/compare.h"
 #include "analysis/metrics.h"
 #include "ingest/ingest.h"
@@ -23,25 +25,13 @@ static const char *const counters[4] = {
 	"XVE_INST_EXECUTED_ALU1_ALL", "XVE_INST_EXECUTED_ALU2_ALL",
 };
 
-static const char *
-srcdir(void)
-{
-	const char *d = getenv("top_srcdir");
-	return d ? d : ".";
-}
-
 static gs_table *
 load(const char *name)
 {
-	char path[4096];
-	gs_table *t = NULL;
-	gs_error err;
+	char rel[256];
 
-	snprintf(path, sizeof path, "%s/tests/data/history/xe/%s", srcdir(), name);
-	if (gs_ingest_read(path, NULL, &t, &err) != 0)
-		gs_error_print(&err, stderr);
-	assert_non_null(t);
-	return t;
+	snprintf(rel, sizeof rel, "%s%s", "tests/data/history/xe/", name);
+	return gs_test_read(gs_test_path(rel), NULL);
 }
 
 /* The one row of metric NAME when comparing BASE_FILE to CAND_FILE. */

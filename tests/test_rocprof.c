@@ -18,6 +18,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "testdata.h"
 #include <sqlite3.h>
 
 #include "ingest/csvrows.h"
@@ -27,42 +29,6 @@
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
 
 static gs_table *json908;       /* read once: the reference for the others */
-
-static char *
-data_path(const char *rel)
-{
-	const char *top = getenv("top_srcdir");
-	static char buf[8][1024];
-	static int next;
-	char *p = buf[next++ % 8];
-
-	snprintf(p, sizeof buf[0], "%s/%s", top && *top ? top : ".", rel);
-	return p;
-}
-
-static gs_table *
-read_ok(const char *path)
-{
-	gs_table *t = NULL;
-	gs_error err;
-
-	gs_error_clear(&err);
-	if (gs_ingest_read(path, NULL, &t, &err) != 0) {
-		gs_error_print(&err, stderr);
-		fail_msg("cannot read %s", path);
-	}
-	return t;
-}
-
-static void
-read_fails(const char *path, gs_error *err)
-{
-	gs_table *t = NULL;
-
-	gs_error_clear(err);
-	assert_int_equal(gs_ingest_read(path, NULL, &t, err), -1);
-	assert_null(t);
-}
 
 #define assert_near(a, b, tol) do { \
 	double a_ = (a), b_ = (b); \
@@ -95,7 +61,7 @@ static int
 setup(void **state)
 {
 	(void)state;
-	json908 = read_ok(data_path(JSON908));
+	json908 = gs_test_read(gs_test_path(JSON908), NULL);
 	return 0;
 }
 
@@ -205,7 +171,7 @@ same_as_json(const gs_table *t, int has_regs)
 static void
 csv_rocm64_header(void **state)
 {
-	gs_table *t = read_ok(data_path(RP "kernel_trace_v2.csv.gz"));
+	gs_table *t = gs_test_read(gs_test_path(RP "kernel_trace_v2.csv.gz"), NULL);
 	long calls = 0;
 
 	(void)state;
@@ -221,7 +187,7 @@ csv_rocm64_header(void **state)
 static void
 csv_rocm62_header(void **state)
 {
-	gs_table *t = read_ok(data_path(RP "kernel_trace_v1.csv"));
+	gs_table *t = gs_test_read(gs_test_path(RP "kernel_trace_v1.csv"), NULL);
 
 	(void)state;
 	assert_int_equal(t->n, 2);
@@ -233,7 +199,7 @@ csv_rocm62_header(void **state)
 static void
 csv_rocpd_converted(void **state)
 {
-	gs_table *t = read_ok(data_path(RP "kernel_trace_rocpd.csv"));
+	gs_table *t = gs_test_read(gs_test_path(RP "kernel_trace_rocpd.csv"), NULL);
 
 	(void)state;
 	assert_int_equal(t->n, 1);
@@ -258,7 +224,7 @@ csv_bad_rows(void **state)
 	(void)state;
 	fputs(text, f);
 	fclose(f);
-	t = read_ok(p);
+	t = gs_test_read(p, NULL);
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].nsamples, 2);
 	assert_near(t->rec[0].t.sum, 3.0, 1e-12);       /* 1 µs + 2 µs */
@@ -361,7 +327,7 @@ make_rocpd(const char *schema, int with_rows)
 	assert_int_equal(sqlite3_open(path, &d.db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(d.db, schema, NULL, NULL, NULL), SQLITE_OK);
 	if (with_rows) {
-		assert_int_equal(gs_input_open(&in, data_path(RP "kernel_trace_rocpd.csv"), &err), 0);
+		assert_int_equal(gs_input_open(&in, gs_test_path(RP "kernel_trace_rocpd.csv"), &err), 0);
 		assert_int_equal(gs_csv_rows(&in, fill_row, &d, &err), 0);
 		gs_input_close(&in);
 		assert_int_equal(d.rows, 50);
@@ -374,7 +340,7 @@ static void
 rocpd_database(void **state)
 {
 	char *db = make_rocpd(rocpd_schema, 1);
-	gs_table *t = read_ok(db);
+	gs_table *t = gs_test_read(db, NULL);
 
 	(void)state;
 	assert_string_equal(t->format, "rocpd");
@@ -399,7 +365,7 @@ rocpd_kernels_view(void **state)
 		"INSERT INTO kernels VALUES (1, 'gemm', 1000, 3000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96),"
 		" (2, 'gemm', 5000, 9000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96);";
 	char *db = make_rocpd(schema, 0);
-	gs_table *t = read_ok(db);
+	gs_table *t = gs_test_read(db, NULL);
 
 	(void)state;
 	assert_int_equal(t->n, 1);
@@ -419,7 +385,7 @@ rpd_is_refused(void **state)
 	gs_error err;
 
 	(void)state;
-	read_fails(db, &err);
+	gs_test_read_fails(db, &err);
 	assert_non_null(strstr(err.msg, "rpd"));
 	unlink(db);
 }
@@ -429,7 +395,7 @@ rpd_is_refused(void **state)
 static void
 json_truncated(void **state)
 {
-	FILE *f = fopen(data_path(JSON908), "rb");
+	FILE *f = fopen(gs_test_path(JSON908), "rb");
 	static char buf[300000];
 	char *p = temp_name();
 	FILE *o = fopen(p, "wb");
@@ -441,7 +407,7 @@ json_truncated(void **state)
 	fclose(f);
 	fwrite(buf, 1, sizeof buf, o);
 	fclose(o);
-	read_fails(p, &err);
+	gs_test_read_fails(p, &err);
 	assert_non_null(strstr(err.msg, "truncated"));
 	assert_true(err.offset > (long long)sizeof buf);
 	unlink(p);
@@ -458,7 +424,7 @@ json_without_dispatches(void **state)
 	fputs("{\"rocprofiler-sdk-tool\": [{\"agents\": [], \"kernel_symbols\": [],"
 	      " \"buffer_records\": {\"kernel_dispatch\": []}}]}", f);
 	fclose(f);
-	read_fails(p, &err);
+	gs_test_read_fails(p, &err);
 	assert_non_null(strstr(err.msg, "no kernel dispatches"));
 	unlink(p);
 }

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "testdata.h"
+
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
 #include "ingest/trace_shape.h"
@@ -27,43 +29,6 @@
 #define BERT "gaunernst_bert-small-uncased__1016001"
 #define QWEN "Qwen_Qwen1.5-0.5B-Chat__1016005"
 #define HTA "tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"
-
-static char *
-data_path(const char *rel)
-{
-	const char *top = getenv("top_srcdir");
-	static char buf[8][1024];
-	static int next;
-	char *p = buf[next++ % 8];
-
-	snprintf(p, sizeof buf[0], "%s/%s", top && *top ? top : ".", rel);
-	return p;
-}
-
-static gs_table *
-read_ok(const char *path)
-{
-	gs_table *t = NULL;
-	gs_error err;
-
-	gs_error_clear(&err);
-	if (gs_ingest_read(path, NULL, &t, &err) != 0) {
-		gs_error_print(&err, stderr);
-		fail_msg("cannot read %s", path);
-	}
-	return t;
-}
-
-static void
-read_fails(const char *path, gs_error *err)
-{
-	gs_table *t = NULL;
-
-	gs_error_clear(err);
-	assert_int_equal(gs_ingest_read(path, NULL, &t, err), -1);
-	assert_null(t);
-	assert_string_equal(err->file, path);
-}
 
 #define assert_near(a, b, tol) do { \
 	double a_ = (a), b_ = (b); \
@@ -258,10 +223,10 @@ check_kernel(const gs_record *r, const gemm_row *row)
 static void
 check_tracelens(const char *trace, const char *gemm)
 {
-	gs_table *t = read_ok(data_path(trace));
+	gs_table *t = gs_test_read(gs_test_path(trace), NULL);
 	gemm_csv g;
 
-	load_gemm_csv(data_path(gemm), &g);
+	load_gemm_csv(gs_test_path(gemm), &g);
 	assert_string_equal(t->format, "pytorch-trace");
 	assert_int_equal(t->n, g.n);
 	for (size_t i = 0; i < g.n; i++) {
@@ -322,8 +287,8 @@ find(const gs_table *t, const char *op, long M, long N, long K)
 static void
 qwen_devices_and_launches(void **state)
 {
-	gs_table *amd = read_ok(data_path(MI300 QWEN ".json.gz"));
-	gs_table *nv = read_ok(data_path(H100 QWEN ".json.gz"));
+	gs_table *amd = gs_test_read(gs_test_path(MI300 QWEN ".json.gz"), NULL);
+	gs_table *nv = gs_test_read(gs_test_path(H100 QWEN ".json.gz"), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -358,8 +323,8 @@ qwen_devices_and_launches(void **state)
 static void
 qwen_keys_join_across_vendors(void **state)
 {
-	gs_table *amd = read_ok(data_path(MI300 QWEN ".json.gz"));
-	gs_table *nv = read_ok(data_path(H100 QWEN ".json.gz"));
+	gs_table *amd = gs_test_read(gs_test_path(MI300 QWEN ".json.gz"), NULL);
+	gs_table *nv = gs_test_read(gs_test_path(H100 QWEN ".json.gz"), NULL);
 
 	(void)state;
 	assert_int_equal(amd->n, 5);
@@ -379,7 +344,7 @@ qwen_keys_join_across_vendors(void **state)
 static void
 hta_rocm62(void **state)
 {
-	gs_table *t = read_ok(data_path(HTA));
+	gs_table *t = gs_test_read(gs_test_path(HTA), NULL);
 	const gs_record *r;
 
 	(void)state;
@@ -430,9 +395,9 @@ gunzip_to_temp(const char *gz)
 static void
 plain_and_gzip_agree(void **state)
 {
-	const char *gz = data_path(MI300 BERT ".json.gz");
+	const char *gz = gs_test_path(MI300 BERT ".json.gz");
 	char *plain = gunzip_to_temp(gz);
-	gs_table *a = read_ok(gz), *b = read_ok(plain);
+	gs_table *a = gs_test_read(gz, NULL), *b = gs_test_read(plain, NULL);
 
 	(void)state;
 	assert_int_equal(a->n, b->n);
@@ -457,7 +422,7 @@ plain_and_gzip_agree(void **state)
 static void
 truncated_gzip(void **state)
 {
-	FILE *f = fopen(data_path(MI300 BERT ".json.gz"), "rb");
+	FILE *f = fopen(gs_test_path(MI300 BERT ".json.gz"), "rb");
 	char buf[40000];
 	gs_error err;
 	char *cut;
@@ -467,7 +432,7 @@ truncated_gzip(void **state)
 	assert_int_equal(fread(buf, 1, sizeof buf, f), sizeof buf);
 	fclose(f);
 	cut = temp_file(buf, sizeof buf, ".json.gz");
-	read_fails(cut, &err);
+	gs_test_read_fails(cut, &err);
 	assert_non_null(strstr(err.msg, "truncated"));
 	assert_true(err.offset > 40000);        /* decompressed bytes reached */
 	assert_true(err.offset < 1201774);      /* the whole JSON */
@@ -482,7 +447,7 @@ invalid_json_offset(void **state)
 	gs_error err;
 
 	(void)state;
-	read_fails(p, &err);
+	gs_test_read_fails(p, &err);
 	assert_non_null(strstr(err.msg, "invalid JSON"));
 	/* 1-based position of the stray comma: the byte that broke the parse */
 	assert_int_equal(err.offset, strstr(text, ",,") - text + 2);
@@ -498,10 +463,10 @@ cut_short_and_not_a_trace(void **state)
 	gs_error err;
 
 	(void)state;
-	read_fails(p, &err);
+	gs_test_read_fails(p, &err);
 	assert_non_null(strstr(err.msg, "cut short"));
 	assert_int_equal(err.offset, (long long)strlen(cut));
-	read_fails(q, &err);
+	gs_test_read_fails(q, &err);
 	assert_non_null(strstr(err.msg, "no traceEvents"));
 	unlink(p);
 	unlink(q);
@@ -578,7 +543,7 @@ static void
 check_synthetic(const char *text)
 {
 	char *p = temp_text(text, ".json");
-	gs_table *t = read_ok(p);
+	gs_table *t = gs_test_read(p, NULL);
 	const gs_record *r;
 
 	assert_int_equal(t->n, 1);
@@ -633,7 +598,7 @@ static void
 legacy_trace(void **state)
 {
 	char *p = temp_text(legacy, ".json");
-	gs_table *t = read_ok(p);
+	gs_table *t = gs_test_read(p, NULL);
 	const gs_record *r;
 
 	(void)state;
