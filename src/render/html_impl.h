@@ -58,6 +58,8 @@ void gs_html_text(gs_html *w, xmlNodePtr n, const char *s);
 /* gs_html_add then gs_html_text. */
 xmlNodePtr gs_html_add_text(gs_html *w, xmlNodePtr parent, const char *name,
                             const char *cls, const char *s);
+/* Set attribute NAME of N to VALUE (possibly from an input: libxml2
+ * escapes it; it is UTF-8-cleaned first). */
 void gs_html_set_attr(gs_html *w, xmlNodePtr n, const char *name, const char *value);
 /* A <p> of the printf-formatted text (at most 1023 bytes). */
 xmlNodePtr gs_html_para(gs_html *w, xmlNodePtr parent, const char *cls,

@@ -153,7 +153,13 @@ void gs_frame_note(gs_plot *p, const char *note);
 void gs_legend_add(gs_plot *p, const char *label, gs_rgb colour, int kind);
 void gs_legend_place(gs_plot *p, double right, double baseline);
 
-/* Marks. */
+/* Marks: what drawing paints, in device pixels (origin top left, y down),
+ * recorded into P's layout (the plot owns them; strings are copied).
+ * CLIP 1 clips the mark to its panel's plot area.  LW is a line width in
+ * px, DASH 0 solid / 1 dashed / 2 dotted; HALIGN and VALIGN are
+ * enum gs_halign / gs_valign; ANGLE rotates text, in radians (-pi/2 for
+ * a vertical axis label).  Out of memory sets p->oom (reported by
+ * gs_plot_finish) and the mark is dropped; gs_mark_add returns NULL then. */
 gs_mark *gs_mark_add(gs_plot *p, int kind);
 void gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1,
                   gs_rgb c, double lw, int dash, int clip);
