@@ -1,7 +1,10 @@
 ## tests/core.mk: tests of the core (table, compare) and of the command line.
 
-check_PROGRAMS += tests/test_table tests/test_compare
-TESTS += tests/test_table tests/test_compare
+check_PROGRAMS += tests/test_table tests/test_compare tests/test_grow
+TESTS += tests/test_table tests/test_compare tests/test_grow
+tests_test_grow_SOURCES = tests/test_grow.c
+tests_test_grow_CFLAGS = $(TEST_CFLAGS)
+tests_test_grow_LDADD = $(TEST_LIBS)
 tests_test_table_SOURCES = tests/test_table.c
 tests_test_table_CFLAGS = $(TEST_CFLAGS)
 tests_test_table_LDADD = $(TEST_LIBS)
