@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "cmd_explain.h"
 #include "eff_test.h"
+#include "ingest/gpuspec.h"
 #include "model/gpu.h"
 
 static const gs_gpu *
