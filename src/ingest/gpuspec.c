@@ -14,7 +14,7 @@
 #include "ingest/gpuspec_impl.h"
 #include "table.h"
 
-const char GS_GPU_SPEC_FORMAT[] =
+const char gs_gpu_spec_format[] =
 "A GPU spec file is a YAML mapping (or the same keys as `key = value` lines,\n"
 "as gemmscope-bench --ceilings writes them).  Units are in the key names.\n"
 "  name: MI300X-lab            required; a built-in name (\"AMD Instinct MI300X\")\n"

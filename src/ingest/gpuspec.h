@@ -11,8 +11,10 @@
 #include "model/gpu.h"
 #include "util/error.h"
 
-/* The spec-file format, for --help and the documentation. */
-extern const char GS_GPU_SPEC_FORMAT[];
+/* The spec-file format, for --help and the documentation.  (The macro is
+ * the name it had in model/gpu.h; only gs_ symbols leave the library.) */
+extern const char gs_gpu_spec_format[];
+#define GS_GPU_SPEC_FORMAT gs_gpu_spec_format
 
 /* gs_gpu_parse_spec: read a GPU spec (YAML, or `key = value` lines as
  * gemmscope-bench --ceilings writes; text TEXT of LEN bytes; PATH
