@@ -10,7 +10,7 @@
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "cmd_compare.h"
-#include "cmd_explain.h"
+#include "ingest/gpuspec.h"
 #include "render/figures.h"
 #include "util/datadir.h"
 

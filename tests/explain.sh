@@ -167,9 +167,13 @@ args="8944 1024 1024 --gpu h100 --wg-size 384 --regs 168 --lds 231424"
 run $args
 near occupancy 18.75 0.005
 
-# JSON: the keys DESIGN.md names.
+# JSON: the keys DESIGN.md names, the dims as M, N, K as in every JSON output.
 args="10240 2048 2048 --tile 256x64 --json"
 run $args
+has '"M": 10240'
+has '"N": 2048'
+has '"K": 2048'
+grep -E '"[mnk]":' "$tmp" >/dev/null && fail "$args: a lower-case m, n or k key"
 has '"num_tiles": 1280'
 has '"tile_eff": 1'
 has '"wq_eff": 0.842105'
@@ -199,6 +203,10 @@ has "measured_tflops.bf16"
 "$GS" gpus --json >"$tmp" 2>&1 || fail "gemmscope gpus --json exited non-zero"
 has '"gpus"'
 has '"name": "gfx1151"'
+"$GS" gpus --json "$top/tests/data/eff/spec_lab.yaml" >"$tmp" 2>&1 ||
+	fail "gemmscope gpus --json spec_lab.yaml exited non-zero"
+args="gpus --json spec_lab.yaml"
+has '"name": "MI300X-maf"'
 "$GS" gpus no-such-gpu >"$tmp" 2>&1
 [ $? -eq 2 ] || fail "gpus no-such-gpu: expected exit 2"
 

@@ -1,4 +1,6 @@
-/* test_gpu.c: the built-in GPU table, name lookup and spec files.
+/* test_gpu.c: the built-in GPU table, name lookup, spec files
+ * (ingest/gpuspec.h), and the explain / gpus model and writers
+ * (analysis/explain.h, render/explain_out.h).
  * Expected figures: reference/gpu-specs.md (tables §1–4) and the names
  * the real traces of reference/../data give their devices.
  */
@@ -12,9 +14,11 @@
 
 #include <cmocka.h>
 
-#include "cmd_explain.h"
+#include "analysis/explain.h"
 #include "eff_test.h"
+#include "ingest/gpuspec.h"
 #include "model/gpu.h"
+#include "render/explain_out.h"
 
 static const gs_gpu *
 must_find(const char *name)
@@ -370,6 +374,76 @@ test_spec_inline(void **state)
 	assert_near(gs_gpu_roof_tflops(&g, "bf16", GS_ROOF_PEAK, NULL), 989.4, 1e-9);
 }
 
+/* Everything F holds, NUL-terminated; the caller frees it. */
+static char *
+slurp(FILE *f)
+{
+	long n;
+	char *buf;
+
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The TraceLens seed's example 1 (10240 x 2048 x 2048, tile 256x64 on
+ * 304 CUs): the explain model, then its JSON with the dims as M, N, K. */
+static void
+test_explain_model_json(void **state)
+{
+	gs_explain_in in = { .m = 10240, .n = 2048, .k = 2048, .batch = 1, .dtype = "bf16",
+	                     .tile_m = 256, .tile_n = 64 };
+	gs_explain *r = calloc(1, sizeof *r);
+	gs_error err;
+	FILE *f = tmpfile();
+	char *json;
+
+	(void)state;
+	assert_non_null(r);
+	assert_non_null(f);
+	assert_int_equal(gs_explain_compute(&in, must_find("mi300x"), r, &err), 0);
+	assert_int_equal(r->eff.num_tiles, 1280);
+	assert_int_equal(r->cus, 304);
+	assert_near(r->float_tiles_m, 40, 0);
+	assert_near(r->eff.wq_eff, 1280.0 / 1520, 1e-12);
+	assert_string_equal(r->tile_source, "--tile");
+	assert_true(r->have_pick && r->have_actual && !r->have_occ);
+	assert_int_equal(gs_explain_write_json(r, f, &err), 0);
+	json = slurp(f);
+	assert_non_null(strstr(json, "\n  \"M\": 10240,\n  \"N\": 2048,\n  \"K\": 2048,"));
+	assert_null(strstr(json, "\"m\":"));
+	assert_non_null(strstr(json, "\"num_tiles\": 1280,"));
+	assert_non_null(strstr(json, "\"achieved_tflops\": null,"));
+	free(json);
+	fclose(f);
+	free(r);
+}
+
+/* gpus --json: the table through the JSON writers' generator. */
+static void
+test_gpus_json(void **state)
+{
+	gs_error err;
+	FILE *f = tmpfile();
+	char *json;
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(gs_gpus_write_json(NULL, f, &err), 0);
+	json = slurp(f);
+	assert_non_null(strstr(json, "{\n  \"gpus\": [\n"));
+	assert_non_null(strstr(json, "\"name\": \"B580\""));
+	assert_non_null(strstr(json, "\"value\": 1307.4,"));
+	free(json);
+	fclose(f);
+}
+
 int
 main(void)
 {
@@ -386,6 +460,8 @@ main(void)
 		cmocka_unit_test(test_spec_bad_file),
 		cmocka_unit_test(test_spec_bench_file),
 		cmocka_unit_test(test_spec_inline),
+		cmocka_unit_test(test_explain_model_json),
+		cmocka_unit_test(test_gpus_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

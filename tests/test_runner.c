@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "ingest/ingest.h"
+#include "ingest/gpuspec.h"
 #include "model/gpu.h"
 #include "runner/bdtype.h"
 #include "runner/bench.h"

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "eff_test.h"
+#include "ingest/gpuspec.h"
 #include "model/efficiency.h"
 #include "model/tile_model.h"
 

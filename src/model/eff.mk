@@ -1,6 +1,7 @@
 ## src/model/eff.mk: owned by its module.
 ## Efficiency models (GPU specs, kernel names, FLOP/bytes, roofline and
-## quantisation, tile model, occupancy) and the explain / gpus commands.
+## quantisation, tile model, occupancy), the GPU spec reader, and the
+## explain / gpus commands (model, writers, options).
 libgs_a_SOURCES += \
 	src/model/gpu.c src/model/gpu.h \
 	src/model/gemm.c src/model/gemm.h \
@@ -8,6 +9,10 @@ libgs_a_SOURCES += \
 	src/model/efficiency.c src/model/efficiency.h \
 	src/model/tile_model.c src/model/tile_model.h \
 	src/model/occupancy.c src/model/occupancy.h \
+	src/ingest/gpuspec.c src/ingest/gpuspec.h \
+	src/ingest/gpuspec_read.c src/ingest/gpuspec_impl.h \
+	src/analysis/explain.c src/analysis/explain.h \
+	src/render/explain_out.c src/render/explain_out.h \
 	src/cmd_explain.c src/cmd_explain.h
 
 check_PROGRAMS += tests/test_gpu tests/test_kernel_name tests/test_efficiency \

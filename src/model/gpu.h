@@ -7,7 +7,7 @@
  *
  * The built-in table holds the GPUs of gpu-specs.md, one entry per device
  * as the runtime enumerates it (an MI250X is two devices of 110 CUs).
- * A spec file (YAML, see GS_GPU_SPEC_FORMAT) adds or overrides figures.
+ * A spec file (YAML, read by ingest/gpuspec.h) adds or overrides figures.
  */
 #ifndef GS_GPU_H
 #define GS_GPU_H
@@ -87,17 +87,6 @@ const gs_gpu *gs_gpu_at(size_t i);
  * a fragment of a word, so "A1000" is not an A100.  Vague names ("AMD
  * Radeon Graphics") give NULL. */
 const gs_gpu *gs_gpu_find(const char *name);
-
-/* gs_gpu_parse_spec: read a GPU spec (YAML, or `key = value` lines as
- * gemmscope-bench --ceilings writes; text TEXT of LEN bytes; PATH
- * names it in errors and becomes OUT->source unless the file has a
- * `source` key) into OUT.  Format: GS_GPU_SPEC_FORMAT.  Returns 0, or -1
- * with ERR at the offending line and column (OUT is then unspecified). */
-int gs_gpu_parse_spec(const char *text, size_t len, const char *path,
-                      gs_gpu *out, gs_error *err);
-
-/* The spec-file format, for --help and the documentation. */
-extern const char GS_GPU_SPEC_FORMAT[];
 
 /* gs_gpu_dtype_class: the peak class of a canonical dtype (table.h
  * gs_dtype_normalize names): f16, bf16, tf32/xf32, f32, f64, f8*, i8,
