@@ -1,8 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <string.h>
 
 #include "analysis/confirm.h"
 #include "cmd_confirm.h"
+#include "ingest/report_json.h"
 #include "render/confirm_out.h"
 #include "render/native_csv.h"
 #include "util/outfile.h"
@@ -58,10 +60,16 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
                const char *cand_re, gs_error *err)
 {
 	gs_table *base = NULL, *cand = NULL;
+	gs_rjson_report rep;
 	gs_confirm c;
-	int status = 2;
+	int status = 2, rc;
 
-	if (gs_confirm_load_report(report, &c, err) != 0)
+	memset(&c, 0, sizeof c);
+	if (gs_rjson_load(report, &rep, err) != 0)
+		goto done;
+	rc = gs_confirm_init(&c, &rep, err);
+	gs_rjson_free(&rep);
+	if (rc != 0)
 		goto done;
 	if (gs_ingest_read(base_re, &cli->ingest, &base, err) != 0 ||
 	    gs_ingest_read(cand_re, &cli->ingest, &cand, err) != 0 ||

@@ -11,6 +11,7 @@
 #include "analysis/history.h"
 #include "analysis/modes.h"
 #include "cmd_history.h"
+#include "ingest/runset.h"
 #include "render/figures.h"
 #include "render/figures_history.h"
 #include "render/history_out.h"
@@ -33,7 +34,7 @@ run_free(run *x)
 	gs_figures_free(x->r.plots, x->r.nplots);
 	gs_modes_free(&x->m);
 	gs_history_free(&x->h);
-	gs_history_runs_free(x->tables, x->names, x->n);
+	gs_runset_free(x->tables, x->names, x->n);
 }
 
 static void
@@ -109,7 +110,7 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	gs_history_opts o;
 
 	history_opts(cli, &o);
-	if (gs_history_load(inputs, n, &cli->ingest, cli->order_column, &x->tables,
+	if (gs_runset_load(inputs, n, &cli->ingest, cli->order_column, &x->tables,
 	                    &x->names, &x->n, err) != 0)
 		return -1;
 	if (x->n < 2)

@@ -107,84 +107,194 @@ parse_long(const char *s, long lo, long *out)
 	return errno || end == s || *end || *out < lo ? -1 : 0;
 }
 
-/* Options shared by compare/report/history.  Returns 0, 1 for --help, or
- * 2 after printing a usage error. */
-static int
-parse_common(int argc, char **argv, gs_cli *cli)
-{
-	gs_error err;
-	double d;
-	long l;
-	int c;
+typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY, CMD_CONFIRM } command;
 
-	while ((c = getopt_long(argc, argv, "o:qh", long_options, NULL)) != -1) {
-		switch (c) {
-		case 'o': cli->out.html = optarg; break;
-		case OPT_JSON: cli->out.json = optarg; break;
-		case OPT_MARKDOWN: cli->out.markdown = optarg; break;
-		case OPT_CSV: cli->out.csv = optarg; break;
-		case OPT_REGRESSIONS: cli->out.regressions = optarg; break;
-		case OPT_JUNIT: cli->out.junit = optarg; break;
-		case OPT_ASSETS: cli->out.assets = optarg; break;
-		case OPT_GPU: cli->gpu = optarg; break;
-		case OPT_TITLE: cli->title = optarg; break;
-		case OPT_ORDER: cli->order_column = optarg; break;
-		case OPT_PERSIST:
-			if (parse_long(optarg, 1, &l) != 0)
-				return usage_error("--persist expects a number of runs >= 1, got '%s'", optarg);
-			cli->persist = (unsigned)l;
-			break;
-		case 'q':
-			cli->quiet = 1;
-			cli->ingest.progress = 0;
-			break;
-		case OPT_THRESHOLD:
-			if (parse_double(optarg, 0, &d) != 0 || d >= 100)
-				return usage_error("--threshold expects a percentage in [0, 100), got '%s'", optarg);
-			cli->cmp.threshold = d / 100;
-			break;
-		case OPT_TOP:
-			if (parse_long(optarg, 0, &l) != 0)
-				return usage_error("--top expects a count, got '%s'", optarg);
-			cli->cmp.top = (size_t)l;
-			break;
-		case OPT_MAP:
-			if (gs_ingest_opts_map(&cli->ingest, optarg, &err) != 0) {
-				gs_error_print(&err, stderr);
-				return 2;
-			}
-			break;
-		case OPT_CORRECTION:
-			if (strcmp(optarg, "holm") == 0)
-				cli->cmp.correction = GS_CORR_HOLM;
-			else if (strcmp(optarg, "bh") == 0)
-				cli->cmp.correction = GS_CORR_BH;
-			else if (strcmp(optarg, "none") == 0)
-				cli->cmp.correction = GS_CORR_NONE;
-			else
-				return usage_error("--correction expects holm, bh or none, got '%s'", optarg);
-			break;
-		case OPT_MIN_GEOMEAN:
-			if (parse_double(optarg, 0, &d) != 0 || d == 0)
-				return usage_error("--min-geomean expects a positive number, got '%s'", optarg);
-			cli->min_geomean = d;
-			break;
-		case OPT_MAX_REGRESSED:
-			if (parse_long(optarg, 0, &l) != 0)
-				return usage_error("--max-regressed expects a count, got '%s'", optarg);
-			cli->max_regressed = l;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 1;
-		default:
-			return 2;
+static const char *const command_name[] = {"compare", "report", "history", "confirm"};
+
+/* An option a command accepts by the shared parser but cannot honour. */
+typedef struct refusal {
+	command cmd;
+	int opt;                   /* getopt_long value: 'o' or an OPT_ */
+	const char *why;
+} refusal;
+
+#define CONFIRM_WRITES "(it writes --json, --markdown, --regressions)"
+
+/* report --junit/--regressions fail when written ("needs a comparison
+ * report"), as before; every other output is honoured by every command
+ * but confirm. */
+static const refusal refusals[] = {
+	{CMD_COMPARE, OPT_PERSIST, "compare reads no series of runs (--persist is history's)"},
+	{CMD_COMPARE, OPT_ORDER, "compare orders no runs (--order is history's)"},
+	{CMD_REPORT, OPT_THRESHOLD, "report compares nothing, so no threshold applies"},
+	{CMD_REPORT, OPT_TOP, "report has no comparison to rank (--top sizes compare's "
+	                      "and history's tables)"},
+	{CMD_REPORT, OPT_CORRECTION, "report runs no significance tests"},
+	{CMD_REPORT, OPT_MIN_GEOMEAN, "report has no speedup to gate on"},
+	{CMD_REPORT, OPT_MAX_REGRESSED, "report has no regressions to gate on"},
+	{CMD_REPORT, OPT_PERSIST, "report reads no series of runs (--persist is history's)"},
+	{CMD_REPORT, OPT_ORDER, "report orders no runs (--order is history's)"},
+	{CMD_HISTORY, OPT_GPU, "history computes no efficiency, so it uses no GPU spec"},
+	{CMD_CONFIRM, 'o', "confirm writes no HTML report " CONFIRM_WRITES},
+	{CMD_CONFIRM, OPT_CSV, "confirm writes no per-shape CSV " CONFIRM_WRITES},
+	{CMD_CONFIRM, OPT_JUNIT, "confirm writes no JUnit output " CONFIRM_WRITES},
+	{CMD_CONFIRM, OPT_ASSETS, "confirm draws no plots " CONFIRM_WRITES},
+	{CMD_CONFIRM, OPT_TITLE, "confirm writes no titled report " CONFIRM_WRITES},
+	{CMD_CONFIRM, OPT_GPU, "confirm computes no efficiency, so it uses no GPU spec"},
+	{CMD_CONFIRM, OPT_THRESHOLD, "confirm uses the threshold of the original report"},
+	{CMD_CONFIRM, OPT_TOP, "confirm lists every regression, it has no top-N tables"},
+	{CMD_CONFIRM, OPT_MIN_GEOMEAN, "confirm has no geomean to gate on (its gate is "
+	                               "--max-regressed)"},
+	{CMD_CONFIRM, OPT_PERSIST, "confirm reads no series of runs (--persist is history's)"},
+	{CMD_CONFIRM, OPT_ORDER, "confirm orders no runs (--order is history's)"},
+};
+
+/* The spelling of option OPT for messages: "-o" or "--name". */
+static void
+print_option(int opt)
+{
+	if (opt == 'o') {
+		fputs("-o", stderr);
+		return;
+	}
+	for (const struct option *o = long_options; o->name; o++)
+		if (o->val == opt) {
+			fprintf(stderr, "--%s", o->name);
+			return;
 		}
+}
+
+/* 1 after printing why CMD cannot honour option OPT, else 0. */
+static int
+refused(command cmd, int opt)
+{
+	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+		if (refusals[i].cmd != cmd || refusals[i].opt != opt)
+			continue;
+		fprintf(stderr, "gemmscope %s: ", command_name[cmd]);
+		print_option(opt);
+		fprintf(stderr, ": %s\n", refusals[i].why);
+		return 1;
 	}
 	return 0;
 }
 
-typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY, CMD_CONFIRM } command;
+/* The options that take a path, a name or a title as given.  Returns 1
+ * when C is one of them (stored into CLI), else 0. */
+static int
+set_string(gs_cli *cli, int c, const char *arg)
+{
+	switch (c) {
+	case 'o': cli->out.html = arg; break;
+	case OPT_JSON: cli->out.json = arg; break;
+	case OPT_MARKDOWN: cli->out.markdown = arg; break;
+	case OPT_CSV: cli->out.csv = arg; break;
+	case OPT_REGRESSIONS: cli->out.regressions = arg; break;
+	case OPT_JUNIT: cli->out.junit = arg; break;
+	case OPT_ASSETS: cli->out.assets = arg; break;
+	case OPT_GPU: cli->gpu = arg; break;
+	case OPT_TITLE: cli->title = arg; break;
+	case OPT_ORDER: cli->order_column = arg; break;
+	default: return 0;
+	}
+	return 1;
+}
+
+/* The numeric options.  Returns 0 (stored into CLI), 2 after a usage
+ * error, or -1 when C is none of them. */
+static int
+set_number(gs_cli *cli, int c, const char *arg)
+{
+	double d;
+	long l;
+
+	switch (c) {
+	case OPT_PERSIST:
+		if (parse_long(arg, 1, &l) != 0)
+			return usage_error("--persist expects a number of runs >= 1, got '%s'", arg);
+		cli->persist = (unsigned)l;
+		return 0;
+	case OPT_THRESHOLD:
+		if (parse_double(arg, 0, &d) != 0 || d >= 100)
+			return usage_error("--threshold expects a percentage in [0, 100), got '%s'", arg);
+		cli->cmp.threshold = d / 100;
+		return 0;
+	case OPT_TOP:
+		if (parse_long(arg, 0, &l) != 0)
+			return usage_error("--top expects a count, got '%s'", arg);
+		cli->cmp.top = (size_t)l;
+		return 0;
+	case OPT_MIN_GEOMEAN:
+		if (parse_double(arg, 0, &d) != 0 || d == 0)
+			return usage_error("--min-geomean expects a positive number, got '%s'", arg);
+		cli->min_geomean = d;
+		return 0;
+	case OPT_MAX_REGRESSED:
+		if (parse_long(arg, 0, &l) != 0)
+			return usage_error("--max-regressed expects a count, got '%s'", arg);
+		cli->max_regressed = l;
+		return 0;
+	}
+	return -1;
+}
+
+/* -q, --map and --correction.  Returns 0, or 2 after a usage error or
+ * for an option the parser does not know. */
+static int
+set_other(gs_cli *cli, int c, const char *arg)
+{
+	gs_error err;
+
+	switch (c) {
+	case 'q':
+		cli->quiet = 1;
+		cli->ingest.progress = 0;
+		return 0;
+	case OPT_MAP:
+		if (gs_ingest_opts_map(&cli->ingest, arg, &err) != 0) {
+			gs_error_print(&err, stderr);
+			return 2;
+		}
+		return 0;
+	case OPT_CORRECTION:
+		if (strcmp(arg, "holm") == 0)
+			cli->cmp.correction = GS_CORR_HOLM;
+		else if (strcmp(arg, "bh") == 0)
+			cli->cmp.correction = GS_CORR_BH;
+		else if (strcmp(arg, "none") == 0)
+			cli->cmp.correction = GS_CORR_NONE;
+		else
+			return usage_error("--correction expects holm, bh or none, got '%s'", arg);
+		return 0;
+	}
+	return 2;
+}
+
+/* Options shared by compare/report/history/confirm; one that CMD cannot
+ * honour is refused.  Returns 0, 1 for --help, or 2 after printing a
+ * usage error. */
+static int
+parse_common(command cmd, int argc, char **argv, gs_cli *cli)
+{
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "o:qh", long_options, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage_text, stdout);
+			return 1;
+		}
+		if (c == '?' || refused(cmd, c))
+			return 2;
+		if (set_string(cli, c, optarg))
+			continue;
+		rc = set_number(cli, c, optarg);
+		if (rc == -1)
+			rc = set_other(cli, c, optarg);
+		if (rc != 0)
+			return 2;
+	}
+	return 0;
+}
 
 /* compare, report and history share the options; only the inputs differ. */
 static int
@@ -196,7 +306,7 @@ main_command(command cmd, int argc, char **argv)
 
 	gs_cli_init(&cli);
 	gs_error_clear(&err);
-	rc = parse_common(argc, argv, &cli);
+	rc = parse_common(cmd, argc, argv, &cli);
 	if (rc)
 		return rc == 1 ? 0 : 2;
 	ninputs = argc - optind;

@@ -91,6 +91,27 @@ for bad in "$top_srcdir"/tests/data/bad/*; do
 done
 check "no temporary files left by failures" sh -c '! ls | grep -q "keep\.html\."'
 
+# --- options a command cannot honour ------------------------------------
+# Refused with the reason, never silently ignored.
+refused() { # refused CMD OPTION INPUTS_AND_OPTIONS...
+	c=$1 opt=$2; shift 2
+	status_is 2 "$c refuses $opt" "$GEMMSCOPE" "$c" "$@" -o refused.html
+	check "$c $opt: says why" grep -q "^gemmscope $c: $opt: " "$tmp/err"
+	check "$c $opt: nothing written" test ! -e refused.html
+}
+refused compare --persist "$base" "$cand" --persist 3
+refused compare --order "$base" "$cand" --order date
+refused report --threshold "$cand" --threshold 3
+refused report --top "$cand" --top 3
+refused report --correction "$cand" --correction bh
+refused report --min-geomean "$cand" --min-geomean 1.1
+refused report --max-regressed "$cand" --max-regressed 0
+refused report --persist "$cand" --persist 3
+refused report --order "$cand" --order date
+refused history --gpu "$base" "$cand" --gpu mi300x
+status_is 2 "report --junit still refused" "$GEMMSCOPE" report "$cand" -o rj.html --junit rj.xml
+check "report --junit: nothing written" test ! -e rj.html -a ! -e rj.xml
+
 # --- escaping -------------------------------------------------------------
 {
 	printf 'index,tag,name,M,N,K,dtype,A,B,mean_microseconds,arithmetic_intensity,tflops,ok\n'

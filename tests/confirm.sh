@@ -64,5 +64,30 @@ check "broken report: nothing written" test ! -e never.json
 "$GEMMSCOPE" confirm r.json base_re.csv > out 2> err
 check "usage: three inputs" test $? -eq 2
 
+# Options confirm cannot honour are refused (exit 2, the reason on stderr,
+# nothing written), never silently dropped.
+refuse() { # refuse OPTION WORDS...: confirm refuses OPTION, naming it
+	opt=$1; shift
+	rm -f done.json
+	"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --json done.json "$@" > out 2> err
+	check "confirm $opt: exit 2" test $? -eq 2
+	check "confirm $opt: says why" grep -q "^gemmscope confirm: $opt: confirm " err
+	check "confirm $opt: nothing written" test ! -e done.json
+}
+refuse -o -o never.html
+refuse --junit --junit never.xml
+check "--junit: the message lists what confirm writes" grep -qx \
+	'gemmscope confirm: --junit: confirm writes no JUnit output (it writes --json, --markdown, --regressions)' err
+refuse --csv --csv never.csv
+refuse --assets --assets never.d
+refuse --title --title T
+refuse --gpu --gpu mi300x
+refuse --threshold --threshold 3
+refuse --top --top 3
+refuse --min-geomean --min-geomean 1.1
+refuse --persist --persist 3
+refuse --order --order date
+check "refused outputs not written" test ! -e never.html -a ! -e never.xml -a ! -e never.csv -a ! -d never.d
+
 echo "$passes passed, $fails failed"
 [ "$fails" -eq 0 ]

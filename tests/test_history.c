@@ -21,6 +21,7 @@
 
 #include "analysis/history.h"
 #include "ingest/ingest.h"
+#include "ingest/runset.h"
 
 enum { NRUNS = 12, NPLANT = 7, NOISE_PCT = 2 };
 
@@ -195,7 +196,7 @@ setup(void **state)
 	assert_non_null(fx->t);
 	for (size_t run = 0; run < NRUNS; run++)
 		write_run(fx, run);
-	if (gs_history_load(&dir, 1, NULL, NULL, &fx->runs, &fx->names, &fx->n, &err) != 0)
+	if (gs_runset_load(&dir, 1, NULL, NULL, &fx->runs, &fx->names, &fx->n, &err) != 0)
 		gs_error_print(&err, stderr);
 	assert_int_equal(fx->n, NRUNS);
 	gs_history_opts_default(&o);
@@ -213,7 +214,7 @@ teardown(void **state)
 	fixture *fx = *state;
 
 	gs_history_free(&fx->h);
-	gs_history_runs_free(fx->runs, fx->names, fx->n);
+	gs_runset_free(fx->runs, fx->names, fx->n);
 	gs_table_free(fx->base);
 	remove_dir(fx->dir);
 	free(fx->t);
@@ -293,14 +294,14 @@ static void
 natural_order(void **state)
 {
 	(void)state;
-	assert_true(gs_history_natcmp("run-2", "run-10") < 0);
-	assert_true(gs_history_natcmp("run-10", "run-9") > 0);
-	assert_true(gs_history_natcmp("run-10", "run-11") < 0);
-	assert_true(gs_history_natcmp("v1.2.10", "v1.2.9") > 0);
-	assert_true(gs_history_natcmp("a", "b") < 0);
-	assert_true(gs_history_natcmp("run", "run-1") < 0);
-	assert_int_equal(gs_history_natcmp("run-01", "run-1"), 0);
-	assert_int_equal(gs_history_natcmp("run-7", "run-7"), 0);
+	assert_true(gs_runset_natcmp("run-2", "run-10") < 0);
+	assert_true(gs_runset_natcmp("run-10", "run-9") > 0);
+	assert_true(gs_runset_natcmp("run-10", "run-11") < 0);
+	assert_true(gs_runset_natcmp("v1.2.10", "v1.2.9") > 0);
+	assert_true(gs_runset_natcmp("a", "b") < 0);
+	assert_true(gs_runset_natcmp("run", "run-1") < 0);
+	assert_int_equal(gs_runset_natcmp("run-01", "run-1"), 0);
+	assert_int_equal(gs_runset_natcmp("run-7", "run-7"), 0);
 }
 
 static void
@@ -315,7 +316,7 @@ run_names(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *name = gs_history_run_name(cases[i][0]);
+		char *name = gs_runset_run_name(cases[i][0]);
 		assert_non_null(name);
 		assert_string_equal(name, cases[i][1]);
 		free(name);
@@ -356,7 +357,7 @@ load_files_shuffled(void **state)
 		snprintf(paths[i], sizeof paths[i], "%s/run-%zu.csv", fx->dir, perm[i]);
 		p[i] = paths[i];
 	}
-	assert_int_equal(gs_history_load(p, NRUNS, NULL, NULL, &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(p, NRUNS, NULL, NULL, &runs, &names, &n, &err), 0);
 	assert_int_equal(n, NRUNS);
 	for (size_t i = 0; i < n; i++) {
 		char want[32];
@@ -364,7 +365,7 @@ load_files_shuffled(void **state)
 		assert_string_equal(names[i], want);
 		assert_int_equal(runs[i]->n, fx->runs[i]->n);
 	}
-	gs_history_runs_free(runs, names, n);
+	gs_runset_free(runs, names, n);
 }
 
 /* The evolution table: geomean vs first and vs previous, and the counts
@@ -522,15 +523,15 @@ bad_input(void **state)
 	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, 2, &o,
 	                                &h, &err), -1);
 	gs_history_free(&h);
-	assert_int_equal(gs_history_load(two, 2, NULL, NULL, &runs, &names, &n, &err), -1);
+	assert_int_equal(gs_runset_load(two, 2, NULL, NULL, &runs, &names, &n, &err), -1);
 	assert_non_null(strstr(err.msg, "directory"));
 	assert_null(runs);
 	assert_int_equal(n, 0);
-	assert_int_equal(gs_history_load(&missing, 1, NULL, NULL, &runs, &names, &n, &err), -1);
+	assert_int_equal(gs_runset_load(&missing, 1, NULL, NULL, &runs, &names, &n, &err), -1);
 	assert_string_equal(err.file, missing);
 	snprintf(empty, sizeof empty, "%s/empty", fx->dir);
 	assert_int_equal(mkdir(empty, 0700), 0);
-	assert_int_equal(gs_history_load(&e, 1, NULL, NULL, &runs, &names, &n, &err), -1);
+	assert_int_equal(gs_runset_load(&e, 1, NULL, NULL, &runs, &names, &n, &err), -1);
 	assert_non_null(strstr(err.msg, "no input files"));
 	rmdir(empty);
 }
@@ -549,28 +550,28 @@ order_column(void **state)
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/tests/data/history/dated", srcdir());
 	/* Natural order by name first. */
-	assert_int_equal(gs_history_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
 	assert_int_equal(n, 3);
 	assert_string_equal(names[0], "nightly-a");
 	assert_string_equal(names[2], "nightly-c");
-	gs_history_runs_free(runs, names, n);
+	gs_runset_free(runs, names, n);
 	/* b 2024-10-14 < a 2024-10-15T09:30+02:00 (07:30Z) < c 2024-10-15 08:00Z. */
-	assert_int_equal(gs_history_load(&d, 1, NULL, "DATE", &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, "DATE", &runs, &names, &n, &err), 0);
 	assert_string_equal(names[0], "nightly-b");
 	assert_string_equal(names[1], "nightly-a");
 	assert_string_equal(names[2], "nightly-c");
-	gs_history_runs_free(runs, names, n);
+	gs_runset_free(runs, names, n);
 	/* build numbers a 7 < c 9 < b 12. */
-	assert_int_equal(gs_history_load(&d, 1, NULL, "build", &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, "build", &runs, &names, &n, &err), 0);
 	assert_string_equal(names[0], "nightly-a");
 	assert_string_equal(names[1], "nightly-c");
 	assert_string_equal(names[2], "nightly-b");
-	gs_history_runs_free(runs, names, n);
-	assert_int_equal(gs_history_load(&d, 1, NULL, "commit", &runs, &names, &n, &err), -1);
+	gs_runset_free(runs, names, n);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, "commit", &runs, &names, &n, &err), -1);
 	assert_non_null(strstr(err.msg, "no column 'commit'"));
 	assert_int_equal(err.line, 1);
 	/* A column that is neither a number nor a date. */
-	assert_int_equal(gs_history_load(&d, 1, NULL, "tag", &runs, &names, &n, &err), -1);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, "tag", &runs, &names, &n, &err), -1);
 	assert_int_equal(err.line, 2);
 	assert_int_equal(err.col, 3);
 }

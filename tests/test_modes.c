@@ -15,6 +15,7 @@
 
 #include "analysis/history.h"
 #include "analysis/modes.h"
+#include "ingest/runset.h"
 
 static const char *
 srcdir(void)
@@ -62,7 +63,7 @@ decomposition(void **state)
 
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/tests/data/history/modes", srcdir());
-	assert_int_equal(gs_history_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
 	assert_int_equal(n, 4);
 	assert_int_equal(gs_modes_run(runs, (const char *const *)names, n, &m, &err), 0);
 	assert_string_equal(m.name[GS_MODE_FULL], "gemm-full");
@@ -99,7 +100,7 @@ decomposition(void **state)
 	assert_true(isnan(row_of(&m, 8192)->direct_gain_us));
 	assert_true(row_of(&m, 8192)->decomp_gain_us == 1300);
 	gs_modes_free(&m);
-	gs_history_runs_free(runs, names, n);
+	gs_runset_free(runs, names, n);
 }
 
 static void
@@ -115,7 +116,7 @@ bad_sets(void **state)
 
 	(void)state;
 	snprintf(dir, sizeof dir, "%s/tests/data/history/modes", srcdir());
-	assert_int_equal(gs_history_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
+	assert_int_equal(gs_runset_load(&d, 1, NULL, NULL, &runs, &names, &n, &err), 0);
 	assert_int_equal(n, 4);
 	/* Two full runs. */
 	const char *dup[4] = {"a-full", "b-full", "comm_only", "comp_only"};
@@ -137,7 +138,7 @@ bad_sets(void **state)
 	assert_int_equal(gs_modes_run(runs, two, n, &m, &err), -1);
 	assert_non_null(strstr(err.msg, "more than one mode"));
 	gs_modes_free(&m);
-	gs_history_runs_free(runs, names, n);
+	gs_runset_free(runs, names, n);
 }
 
 int

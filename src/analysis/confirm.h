@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 #include "analysis/compare.h"
+#include "ingest/report_json.h"
 #include "table.h"
 #include "util/error.h"
 
@@ -38,11 +39,13 @@ typedef struct gs_confirm {
 	gs_compare re;              /* the re-measured comparison */
 } gs_confirm;
 
-/* gs_confirm_load_report: read the regressed shapes and the threshold of a
- * compare report written by `gemmscope compare --json` (PATH).  Fills
- * OUT->items/n/threshold.  Returns 0, or -1 with ERR (unreadable file,
- * invalid JSON with its byte offset, or not a compare report). */
-int gs_confirm_load_report(const char *path, gs_confirm *out, gs_error *err);
+/* gs_confirm_init: start C from the regressions REP read from a compare
+ * report (ingest/report_json.h, gs_rjson_load): C->items/n/threshold, in
+ * report order, every item not yet classified.  Takes the tags over from
+ * REP (REP's tags are left NULL; the caller still frees REP).  Returns 0,
+ * or -1 with ERR on out of memory (REP untouched); free C with
+ * gs_confirm_free() in either case. */
+int gs_confirm_init(gs_confirm *c, gs_rjson_report *rep, gs_error *err);
 
 /* gs_confirm_run: compare the re-measured tables BASE and CAND (finished;
  * borrowed for the life of OUT) with OPTS (its threshold is replaced by the

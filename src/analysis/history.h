@@ -20,7 +20,6 @@
 #include <stddef.h>
 
 #include "analysis/compare.h"
-#include "ingest/ingest.h"
 #include "table.h"
 #include "util/error.h"
 
@@ -32,7 +31,7 @@ typedef struct gs_history_opts {
 	size_t window;             /* change-point window in runs, >= 4; 0: 50 */
 	const char *order_column;  /* NULL: natural sort by name; else the
 	                              column whose first value orders the runs
-	                              (gs_history_load) */
+	                              (gs_runset_load); shown, not used here */
 } gs_history_opts;
 
 /* One run: a row of the evolution table. */
@@ -111,34 +110,21 @@ int gs_history_run(gs_table *const *runs, const char *const *names, size_t n,
 /* gs_history_free: release what H owns (not the tables); H is left empty. */
 void gs_history_free(gs_history *h);
 
-/* gs_history_load: read the runs of a history.  PATHS[0..N) are input
- * files, or (N == 1) one directory, whose regular files not starting with
- * '.' are all read.  Each is read with gs_ingest_read(PATH, IO) and named
- * by its base name without ".gz" and one of ".csv", ".tsv", ".txt",
- * ".json", ".db" (gs_history_run_name).  Runs are returned oldest first:
- * with ORDER_COLUMN NULL by name in natural order (gs_history_natcmp, then
- * the path); otherwise by the first data row's value of that CSV column
- * (matched case-insensitively), a number or an ISO 8601 date
- * "YYYY-MM-DD[THH:MM[:SS[.f]]][Z|±HH:MM]", ties by name.  On success
- * returns 0 with *RUNS (N tables) and *NAMES (N strings), both owned by the
- * caller (free with gs_history_runs_free), and *NRUNS.  On failure returns
- * -1 with ERR (an unreadable input, an empty directory, a directory among
- * several paths, a missing or unparsable order value, or a date column
- * mixing numbers and dates) and nothing allocated. */
-int gs_history_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
-                    const char *order_column, gs_table ***runs, char ***names,
-                    size_t *nruns, gs_error *err);
+/* gs_history_open_regression: the regression of series S (index into
+ * H->series) still open at the last run: the earliest confirmed slower
+ * change point C of S for which the current level (median_after of the
+ * last confirmed change point of S) over C->median_before is still
+ * >= 1 + H->opts.min_magnitude.  A step that was later undone (a confirmed
+ * faster step back to the old level) is therefore closed; a partial
+ * recovery is not.  Pending steps take no part.  Returns C (borrowed from
+ * H), or NULL; *NOW_RATIO (may be NULL) gets current level / C's
+ * median_before, or NAN when NULL is returned. */
+const gs_history_cp *gs_history_open_regression(const gs_history *h, size_t s,
+                                                double *now_ratio);
 
-/* gs_history_runs_free: free what gs_history_load returned. */
-void gs_history_runs_free(gs_table **runs, char **names, size_t n);
-
-/* gs_history_natcmp: natural order of two names: digit runs compare as
- * whole numbers (leading zeros ignored), other bytes as unsigned chars.
- * Returns < 0, 0, > 0 as strcmp (0 also for "run-01" and "run-1"). */
-int gs_history_natcmp(const char *a, const char *b);
-
-/* gs_history_run_name: the run name of PATH (see gs_history_load) as a
- * new string, or NULL on out of memory. */
-char *gs_history_run_name(const char *path);
+/* gs_history_open_regressions: the number of series of H with an open
+ * regression (gs_history_open_regression): the --max-regressed gate of
+ * `gemmscope history` and the count every history writer shows. */
+size_t gs_history_open_regressions(const gs_history *h);
 
 #endif

@@ -19,7 +19,7 @@
  * larger overlap gain does not mean a faster kernel: compare T_full first.
  *
  * The mode of a run comes from its name (the file name without directory
- * and extensions, as gs_history_load() names runs): the mode word must be
+ * and extensions, as gs_runset_load() names runs): the mode word must be
  * the whole name or a token of it delimited by the start or end of the
  * name or one of "-", "_", ".", "+", "@" (e.g. "n8192-full",
  * "cfg2222_no_overlap", "comm_only.rocprof").  A gs_table keeps no string

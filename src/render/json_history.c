@@ -34,46 +34,6 @@ gs_history_need(const gs_report *r, const char *what, gs_error *err)
 	return 0;
 }
 
-/* The median after the last confirmed change point of S, or NAN. */
-static double
-current_level(const gs_history *h, const gs_history_series *s)
-{
-	for (size_t j = s->cp_first + s->ncp; j-- > s->cp_first;)
-		if (!h->cps[j].pending)
-			return h->cps[j].median_after;
-	return NAN;
-}
-
-const gs_history_cp *
-gs_history_open_regression(const gs_history *h, size_t s, double *now_ratio)
-{
-	const gs_history_series *se = &h->series[s];
-	double now = current_level(h, se);
-
-	if (now_ratio)
-		*now_ratio = NAN;
-	for (size_t j = se->cp_first; j < se->cp_first + se->ncp; j++) {
-		const gs_history_cp *c = &h->cps[j];
-		double r = now / c->median_before;
-		if (c->pending || !c->slower || !(r >= 1 + h->opts.min_magnitude))
-			continue;
-		if (now_ratio)
-			*now_ratio = r;
-		return c;
-	}
-	return NULL;
-}
-
-size_t
-gs_history_open_regressions(const gs_history *h)
-{
-	size_t n = 0;
-
-	for (size_t s = 0; s < h->nseries; s++)
-		n += gs_history_open_regression(h, s, NULL) != NULL;
-	return n;
-}
-
 const gs_history_cp *
 gs_history_pending_cp(const gs_history *h, size_t s)
 {
