@@ -39,8 +39,10 @@ gs_grow(void *array, size_t *cap, size_t n, size_t size, size_t max)
 	p = realloc(old, c * size);
 	if (!p)
 		return -1;
+	/* The caller's pointer now owns P (cppcheck cannot follow the memcpy). */
 	memcpy(array, &p, sizeof p);
 	*cap = c;
+	// cppcheck-suppress memleak
 	return 0;
 }
 
