@@ -79,6 +79,7 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 	status = 0;
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);
+	gs_report_model_free(&x.r);
 	gs_single_free(&x.single);
 	gs_table_free(x.table);
 	return status;

@@ -123,8 +123,21 @@ load(const char *name, rows *t)
 typedef struct pairs {
 	rows base, cand;
 	double tb[MAXROWS], tc[MAXROWS], s[MAXROWS];
+	int cls[MAXROWS];       /* the threshold rule at 5 %, as compare gives
+	                           it for single-sample inputs (no U test) */
 	size_t n;
 } pairs;
+
+/* The classes the report model would hand the plots (no U test). */
+static int
+threshold_cls(double s, double t)
+{
+	return s - 1 > t ? GS_PLOT_IMPROVED : s - 1 < -t ? GS_PLOT_REGRESSED
+	                                                 : GS_PLOT_NEUTRAL;
+}
+
+/* All-neutral classes for the small hand-made inputs. */
+static const int NEUTRAL[8] = { 0 };
 
 static int
 same_key(const row *x, const row *y)
@@ -146,6 +159,7 @@ setup_pairs(void **state)
 				pr->tb[pr->n] = pr->base.r[i].us;
 				pr->tc[pr->n] = pr->cand.r[j].us;
 				pr->s[pr->n] = pr->tb[pr->n] / pr->tc[pr->n];
+				pr->cls[pr->n] = threshold_cls(pr->s[pr->n], 0.05);
 				pr->n++;
 				break;
 			}
@@ -343,7 +357,7 @@ test_scatter_real(void **state)
 	int base;
 
 	assert_int_equal(pr->n, 558);
-	p = gs_plot_scatter(pr->tb, pr->tc, pr->n, 0.05);
+	p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05);
 	assert_non_null(p);
 	assert_int_equal(gs_plot_npoints(p), 558);
 	assert_int_equal(gs_plot_skipped(p), 0);
@@ -392,7 +406,7 @@ test_log_ticks(void **state)
 	size_t n;
 
 	(void)state;
-	p = gs_plot_scatter(tb, tc, 4, 0.05);
+	p = gs_plot_scatter(tb, tc, NEUTRAL, 4, 0.05);
 	assert_non_null(p);
 	n = gs_plot_ticks(p, GS_PLOT_X, &lab, &val, &px);
 	assert_int_equal(n, 4);
@@ -416,7 +430,7 @@ static void
 test_curve_real(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->n, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05);
 	double x, y, px = -1, py = 1e9, lo, hi, ax, ay, aw, ah, top, bottom;
 	int base;
 
@@ -447,7 +461,7 @@ static void
 test_histogram_real(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_histogram(pr->s, pr->n, 0.05);
+	gs_plot *p = gs_plot_histogram(pr->s, pr->cls, pr->n, 0.05);
 	const double *e;
 	const size_t *c;
 	size_t nb, sum = 0, zero_edge = 0;
@@ -483,7 +497,7 @@ test_histogram_constant(void **state)
 	const size_t *c;
 
 	(void)state;
-	p = gs_plot_histogram(s, 7, 0.05);
+	p = gs_plot_histogram(s, NEUTRAL, 7, 0.05);
 	assert_non_null(p);
 	assert_int_equal(gs_plot_skipped(p), 1);
 	assert_int_equal(gs_plot_bins(p, NULL, &c), 1);
@@ -499,16 +513,87 @@ test_degenerate(void **state)
 	gs_plot *p;
 
 	(void)state;
-	assert_null(gs_plot_speedup_curve(bad, 0, 0.05));
-	assert_null(gs_plot_speedup_curve(bad, 3, 0.05));
-	assert_null(gs_plot_histogram(bad, 3, 0.05));
-	assert_null(gs_plot_scatter(bad, bad, 3, 0.05));
-	p = gs_plot_scatter(one, one, 3, 0.05);
+	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 0, 0.05));
+	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 3, 0.05));
+	assert_null(gs_plot_histogram(bad, NEUTRAL, 3, 0.05));
+	assert_null(gs_plot_scatter(bad, bad, NEUTRAL, 3, 0.05));
+	p = gs_plot_scatter(one, one, NEUTRAL, 3, 0.05);
 	assert_non_null(p);
 	assert_int_equal(gs_plot_skipped(p), 1);
 	assert_int_equal(gs_plot_point_xy(p, 1, &x, &y), -1);
 	assert_int_equal(gs_plot_point_xy(p, 2, &x, &y), 0);
 	assert_int_equal(gs_plot_point_xy(p, 3, &x, &y), -1);
+	gs_plot_free(p);
+}
+
+/* Unsure shapes (past T, not confirmed by the U test) are drawn as the
+ * report model classes them: their own colour, legend entry and histogram
+ * segment, never as improved or regressed (issue 9). */
+static const double US_S[4] = { 1.5, 0.5, 1.2, 0.8 };
+static const double US_B[4] = { 15, 5, 12, 8 }, US_C[4] = { 10, 10, 10, 10 };
+static const int US_CLS[4] = { GS_PLOT_UNSURE, GS_PLOT_REGRESSED, GS_PLOT_UNSURE,
+                               GS_PLOT_NEUTRAL };
+
+static int
+has_legend(const gs_plot *p, const char *label)
+{
+	for (size_t i = 0; i < gs_plot_legend(p); i++)
+		if (strcmp(gs_plot_legend_label(p, i), label) == 0)
+			return 1;
+	return 0;
+}
+
+/* 1 if the SVG of P paints something in the unsure colour #CC79A7. */
+static int
+svg_has_unsure(const gs_plot *p)
+{
+	size_t len;
+	char *svg = svg_of(p, "u", &len);
+	int found = strstr(svg, "rgb(80%,47.45098%,65.490196%)") != NULL;
+
+	free(svg);
+	return found;
+}
+
+static void
+test_unsure_classes(void **state)
+{
+	static const int sorted[4] = { GS_PLOT_REGRESSED, GS_PLOT_NEUTRAL,
+	                               GS_PLOT_UNSURE, GS_PLOT_UNSURE };
+	gs_plot *p;
+	size_t unsure = 0, improved = 0;
+	double x, y;
+
+	(void)state;
+	p = gs_plot_speedup_curve(US_S, US_CLS, 4, 0.05);
+	assert_non_null(p);
+	for (size_t i = 0; i < 4; i++)
+		assert_int_equal(gs_plot_point_xy(p, i, &x, &y), sorted[i]);
+	assert_true(has_legend(p, "unsure (U test)"));
+	assert_true(svg_has_unsure(p));
+	gs_plot_free(p);
+	p = gs_plot_scatter(US_B, US_C, US_CLS, 4, 0.05);
+	assert_non_null(p);
+	for (size_t i = 0; i < 4; i++)
+		assert_int_equal(gs_plot_point_xy(p, i, &x, &y), US_CLS[i]);
+	assert_true(has_legend(p, "unsure (U test)"));
+	assert_true(svg_has_unsure(p));
+	gs_plot_free(p);
+	p = gs_plot_histogram(US_S, US_CLS, 4, 0.05);
+	assert_non_null(p);
+	for (size_t b = 0; b < gs_plot_bins(p, NULL, NULL); b++) {
+		unsure += gs_plot_bin_class(p, b, GS_PLOT_UNSURE);
+		improved += gs_plot_bin_class(p, b, GS_PLOT_IMPROVED);
+	}
+	assert_int_equal(unsure, 2);
+	assert_int_equal(improved, 0);
+	assert_true(has_legend(p, "unsure (U test)"));
+	assert_true(svg_has_unsure(p));
+	gs_plot_free(p);
+	/* Without unsure shapes: no legend entry, no unsure paint. */
+	p = gs_plot_scatter(US_B, US_C, NEUTRAL, 4, 0.05);
+	assert_false(has_legend(p, "unsure (U test)"));
+	assert_false(svg_has_unsure(p));
 	gs_plot_free(p);
 }
 
@@ -518,8 +603,8 @@ static void
 test_svg_ids(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_scatter(pr->tb, pr->tc, pr->n, 0.05);
-	gs_plot *q = gs_plot_histogram(pr->s, pr->n, 0.05);
+	gs_plot *p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05);
+	gs_plot *q = gs_plot_histogram(pr->s, pr->cls, pr->n, 0.05);
 	size_t la, lb, lc;
 	char *a = svg_of(p, "scatter", &la), *b = svg_of(q, "hist", &lb);
 	char *c = svg_of(p, "scatter", &lc);
@@ -559,7 +644,7 @@ static void
 test_svg_bad_prefix(void **state)
 {
 	double s[2] = { 1, 2 };
-	gs_plot *p = gs_plot_speedup_curve(s, 2, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(s, NEUTRAL, 2, 0.05);
 	char *svg = (char *)1;
 	size_t len;
 	gs_error err;
@@ -756,27 +841,30 @@ test_trend(void **state)
 {
 	static const char *runs[4] = { "n1", "n2", "n3", "n4" };
 	double v[4] = { 1, 1.02, NAN, 0.9 };
+	int cls[4] = { GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED, GS_PLOT_NEUTRAL,
+	               GS_PLOT_REGRESSED };
 	const char *const *lab;
 	gs_plot *p;
 	double x0, y0, x1, y1, x3, y3;
 
 	(void)state;
-	p = gs_plot_trend(runs, v, 4, "geomean vs first");
+	p = gs_plot_trend(runs, v, cls, 4, "geomean vs first");
 	assert_non_null(p);
 	assert_int_equal(gs_plot_ticks(p, GS_PLOT_X, &lab, NULL, NULL), 4);
 	for (size_t i = 0; i < 4; i++)
 		assert_string_equal(lab[i], runs[i]);
 	assert_int_equal(gs_plot_skipped(p), 1);
 	assert_int_equal(gs_plot_point_xy(p, 2, &x0, &y0), -1);
-	gs_plot_point_xy(p, 0, &x0, &y0);
-	gs_plot_point_xy(p, 1, &x1, &y1);
-	gs_plot_point_xy(p, 3, &x3, &y3);
+	/* The classes are the caller's (the report model's), not the plot's. */
+	assert_int_equal(gs_plot_point_xy(p, 0, &x0, &y0), GS_PLOT_NEUTRAL);
+	assert_int_equal(gs_plot_point_xy(p, 1, &x1, &y1), GS_PLOT_IMPROVED);
+	assert_int_equal(gs_plot_point_xy(p, 3, &x3, &y3), GS_PLOT_REGRESSED);
 	assert_true(x0 < x1 && x1 < x3);
 	assert_true(y1 < y0 && y0 < y3);
 	assert_near(y0, gs_plot_map(p, GS_PLOT_Y, 1), 1e-9);
 	assert_true(has_text(p, "geomean vs first"));
 	gs_plot_free(p);
-	assert_null(gs_plot_trend(runs, v + 2, 1, NULL));
+	assert_null(gs_plot_trend(runs, v + 2, cls + 2, 1, NULL));
 }
 
 static void
@@ -824,7 +912,7 @@ static void
 test_png(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->n, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05);
 	char dir[] = "/tmp/gs-plot-XXXXXX", path[64];
 	unsigned char magic[8];
 	cairo_surface_t *img;
@@ -861,6 +949,7 @@ main(void)
 		cmocka_unit_test(test_log_ticks),
 		cmocka_unit_test(test_histogram_constant),
 		cmocka_unit_test(test_degenerate),
+		cmocka_unit_test(test_unsure_classes),
 		cmocka_unit_test(test_svg_bad_prefix),
 		cmocka_unit_test(test_scatter_real),
 		cmocka_unit_test(test_curve_real),

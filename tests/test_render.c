@@ -1133,6 +1133,7 @@ setup_traces(void **state)
 	f->rep.eff_base = &f->sb;
 	f->rep.eff_cand = &f->sc;
 	f->rep.gpu = f->sb.gpu;
+	assert_int_equal(gs_report_effpairs(&f->rep, &err), 0);
 	assert_int_equal(gs_figures_compare(&f->cmp, f->datadir, &f->plots, &f->nplots, &err), 0);
 	assert_int_equal(gs_figures_efficiency(&f->cmp, &f->sb, &f->sc, f->datadir, &f->plots,
 	                                       &f->nplots, &err), 0);
@@ -1156,6 +1157,7 @@ teardown_traces(void **state)
 		return 0;
 	gs_figures_free(f->plots, f->nplots);
 	gs_figures_free(f->one_plots, f->none);
+	gs_report_model_free(&f->rep);
 	gs_single_free(&f->sb);
 	gs_single_free(&f->sc);
 	gs_compare_free(&f->cmp);
@@ -1365,6 +1367,7 @@ test_html_no_gpu(void **state)
 	r.cmp = &cmp;
 	r.eff_base = &sb;
 	r.eff_cand = &sc;
+	assert_int_equal(gs_report_effpairs(&r, &err), 0);
 	p = page_of(&r);
 	assert_xpath_count(p.doc, "//section[@id='efficiency']/p[@class='note' and "
 	                   "contains(., '--gpu mi300x')]", 1);
@@ -1372,6 +1375,7 @@ test_html_no_gpu(void **state)
 	assert_xpath_count(p.doc, "//table[contains(@class, 'eff')]/tbody/tr[td[5]='0.873 "
 	                   "\xe2\x86\x92 0.998' and td[7]='\xe2\x80\x94 \xe2\x86\x92 \xe2\x80\x94']", 1);
 	page_free(&p);
+	gs_report_model_free(&r);
 	gs_single_free(&sb);
 	gs_single_free(&sc);
 	gs_compare_free(&cmp);

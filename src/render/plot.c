@@ -90,6 +90,7 @@ gs_rgb_hex(unsigned hex, double alpha)
 const gs_rgb gs_col_improved = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0, 1 };
 const gs_rgb gs_col_regressed = { 0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0, 1 };
 const gs_rgb gs_col_neutral = { 0x99 / 255.0, 0x99 / 255.0, 0x99 / 255.0, 1 };
+const gs_rgb gs_col_unsure = { 0xCC / 255.0, 0x79 / 255.0, 0xA7 / 255.0, 1 };
 const gs_rgb gs_col_ink = { 0x22 / 255.0, 0x22 / 255.0, 0x22 / 255.0, 1 };
 const gs_rgb gs_col_grid = { 0xE4 / 255.0, 0xE4 / 255.0, 0xE4 / 255.0, 1 };
 const gs_rgb gs_col_band = { 0xEE / 255.0, 0xEE / 255.0, 0xEE / 255.0, 1 };
@@ -130,20 +131,11 @@ gs_class_colour(int cls)
 		return &gs_col_improved;
 	case GS_PLOT_REGRESSED:
 		return &gs_col_regressed;
+	case GS_PLOT_UNSURE:
+		return &gs_col_unsure;
 	default:
 		return &gs_col_neutral;
 	}
-}
-
-/* DESIGN.md: improved s - 1 > +T, regressed s - 1 < -T. */
-int
-gs_speedup_class(double s, double threshold)
-{
-	if (s - 1 > threshold)
-		return GS_PLOT_IMPROVED;
-	if (s - 1 < -threshold)
-		return GS_PLOT_REGRESSED;
-	return GS_PLOT_NEUTRAL;
 }
 
 /* ----------------------------------------------------------- life cycle */
@@ -925,6 +917,14 @@ gs_plot_bins(const gs_plot *p, const double **edges, const size_t **counts)
 	if (counts)
 		*counts = p->bin_counts;
 	return p->nbins;
+}
+
+size_t
+gs_plot_bin_class(const gs_plot *p, size_t bin, int cls)
+{
+	if (bin >= p->nbins || !p->bin_cls || cls < 0 || cls >= GS_PLOT_NCLS)
+		return 0;
+	return p->bin_cls[GS_PLOT_NCLS * bin + (size_t)cls];
 }
 
 double

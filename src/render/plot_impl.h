@@ -97,7 +97,7 @@ struct gs_plot {
 	double band_top, band_bottom;
 	double *bin_edges;
 	size_t *bin_counts;
-	size_t *bin_cls;       /* 3 per bin: neutral, improved, regressed */
+	size_t *bin_cls;       /* GS_PLOT_NCLS per bin, indexed by GS_PLOT_* */
 	size_t nbins;
 	double *ridge;
 	size_t nridge;
@@ -108,11 +108,12 @@ struct gs_plot {
 
 /* Palette (Okabe-Ito, viridis for sequential). */
 extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral,
-	gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
+	gs_col_unsure, gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
 gs_rgb gs_rgb_hex(unsigned hex, double alpha);
 gs_rgb gs_viridis(double t);
+/* gs_class_colour: the fill of class CLS (GS_PLOT_*; anything else grey).
+ * Classes are the caller's (the report model's), never computed here. */
 const gs_rgb *gs_class_colour(int cls);
-int gs_speedup_class(double s, double threshold);
 
 /* Plot life cycle. */
 gs_plot *gs_plot_new(double width, double height, const char *title,

@@ -5,6 +5,8 @@
 libgs_a_SOURCES += \
 	src/analysis/single.c src/analysis/single.h \
 	src/analysis/effpair.c src/analysis/effpair.h \
+	src/analysis/gate.c src/analysis/gate.h \
+	src/analysis/report.c src/analysis/report.h \
 	src/render/fmt.c src/render/fmt.h \
 	src/render/html.c src/render/html_core.c src/render/html_impl.h \
 	src/render/html_single.c src/render/html_eff.c src/render/html_eff.h \
