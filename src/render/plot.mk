@@ -2,7 +2,8 @@
 
 libgs_a_SOURCES += \
 	src/render/plot.c src/render/plot.h src/render/plot_impl.h \
-	src/render/plot_draw.c \
+	src/render/plot_frame.c src/render/plot_marks.c \
+	src/render/plot_draw.c src/render/plot_svg.c \
 	src/render/plot_compare.c src/render/plot_roofline.c \
 	src/render/plot_tile.c src/render/plot_history.c
 
