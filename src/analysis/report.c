@@ -41,20 +41,26 @@ gs_report_effpairs(gs_report *r, gs_error *err)
 	return 0;
 }
 
-int
-gs_report_run_classes(gs_report *r, gs_error *err)
+static int
+run_classes(gs_report *r, gs_error *err)
 {
 	const gs_history *h = r->hist;
 
-	r->run_cls = NULL;
-	if (!h)
-		return 0;
 	r->run_cls = malloc((h->nruns ? h->nruns : 1) * sizeof *r->run_cls);
 	if (!r->run_cls)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < h->nruns; i++)
 		r->run_cls[i] = gs_class_of_speedup(h->runs[i].geomean_vs_first, 0);
 	return 0;
+}
+
+int
+gs_report_history(gs_report *r, gs_error *err)
+{
+	r->run_cls = NULL;
+	if (!r->hist)
+		return 0;
+	return run_classes(r, err);
 }
 
 void

@@ -70,7 +70,7 @@ typedef struct gs_report {
 	                               and eff_cand are set (gs_report_effpairs),
 	                               else NULL; owned */
 	gs_class *run_cls;          /* history: per run, the trend class
-	                               (gs_report_run_classes), else NULL; owned */
+	                               (gs_report_history), else NULL; owned */
 	gs_gates gates;             /* compare: the CI gates asked for (gate.h) */
 } gs_report;
 
@@ -82,12 +82,12 @@ typedef struct gs_report {
  * of memory (R->effpairs NULL).  Freed by gs_report_model_free. */
 int gs_report_effpairs(gs_report *r, gs_error *err);
 
-/* gs_report_run_classes: fill R->run_cls for a history model (R->hist):
- * run i's class is its geomean speedup against the first run read with
- * threshold 0 (gs_class_of_speedup(geomean_vs_first, 0): above 1 improved,
- * below 1 regressed, 1 or undefined neutral).  Returns 0, or -1 with ERR
- * when out of memory.  Freed by gs_report_model_free. */
-int gs_report_run_classes(gs_report *r, gs_error *err);
+/* gs_report_history: fill the history parts of R (R->hist set):
+ * R->run_cls, run i's class being its geomean speedup against the first
+ * run read with threshold 0 (gs_class_of_speedup(geomean_vs_first, 0):
+ * above 1 improved, below 1 regressed, 1 or undefined neutral).  Returns
+ * 0, or -1 with ERR when out of memory.  Freed by gs_report_model_free. */
+int gs_report_history(gs_report *r, gs_error *err);
 
 /* gs_report_model_free: release what the functions above put in R (not
  * the plots, not the borrowed analyses) and set those fields to NULL. */

@@ -238,6 +238,26 @@ gs_single_free(gs_single *s)
 	memset(s, 0, sizeof *s);
 }
 
+int
+gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->table = t;
+	out->rows = calloc(t->n ? t->n : 1, sizeof *out->rows);
+	if (!out->rows)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	out->n = t->n;
+	for (size_t i = 0; i < t->n; i++) {
+		gs_single_row *row = &out->rows[i];
+		gs_eff_in in;
+
+		row->rec = &t->rec[i];
+		gs_eff_in_from_record(row->rec, NULL, &in);
+		row->have_eff = gs_eff_compute(&in, NULL, NULL, &row->eff, NULL) == 0;
+	}
+	return 0;
+}
+
 const gs_single_row *
 gs_single_row_of(const gs_single *s, const gs_record *r)
 {

@@ -108,6 +108,17 @@ int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
  * left empty. */
 void gs_single_free(gs_single *s);
 
+/* gs_single_records: the record-only efficiency of every record of T
+ * (finished, or empty; borrowed for the life of OUT): the derived columns
+ * of the native CSV schema as far as the record alone gives them, without
+ * a GPU and without parsing kernel names (gs_eff_compute with no GPU: no
+ * wq_eff, no roofline).  Only table, n and each row's rec, have_eff and
+ * eff are filled; by_time is NULL and the summary zero.  For tables that
+ * have no report model of their own (gemmscope-bench results, confirmed
+ * or historical regressions).  Returns 0, or -1 with ERR when out of
+ * memory.  Free OUT with gs_single_free() in either case. */
+int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
+
 /* gs_single_row_of: the row of record R (a record of S->table), or NULL. */
 const gs_single_row *gs_single_row_of(const gs_single *s, const gs_record *r);
 

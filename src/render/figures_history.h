@@ -15,7 +15,7 @@ enum { GS_FIGURES_HISTORY_PANELS = 12 };   /* shapes in the small multiples */
  *   "history-trend": the geomean speedup of every run against the first
  *     (gs_plot_trend, the evolution table's "Geo Mean" column,
  *     statistics.md §1), run i's point of class RUN_CLS[i] (the report
- *     model's, gs_report_run_classes; NULL: all neutral);
+ *     model's, gs_report_history; NULL: all neutral);
  *   "history-changes": small multiples (gs_plot_small_multiples) of the
  *     GS_FIGURES_HISTORY_PANELS shapes with the largest change points by
  *     magnitude (ties: series order), each panel marking that shape's
