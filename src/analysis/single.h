@@ -58,6 +58,11 @@ typedef struct gs_single_row {
 	int have_occ;                 /* 1 if registers / LDS were given and the
 	                                 GPU's arch is known to occupancy.h */
 	gs_occ occ;
+	int peak_class;               /* gs_gpu_dtype_class of the dtype, -1 unknown
+	                                 (or no GPU) */
+	double roof_tflops;           /* the GPU's TFLOP/s roof for the dtype under
+	                                 opts.roof (gs_gpu_roof_tflops); NAN
+	                                 without a GPU */
 } gs_single_row;
 
 /* Totals over the rows. */
@@ -85,6 +90,8 @@ typedef struct gs_single {
 	                                 unless the input names another GPU than GPU,
 	                                 else GPU's; 0 when neither is known */
 	int cus_from_input;           /* 1 if cus is the input's */
+	double roof_bw_tbs;           /* the GPU's bandwidth roof under opts.roof,
+	                                 TB/s (gs_gpu_roof_bw); NAN without a GPU */
 	gs_single_row *rows;          /* owned, in table order (rows[i].rec == &table->rec[i]) */
 	size_t n;
 	size_t *by_time;              /* owned, n indices into rows by total_us

@@ -201,9 +201,8 @@ static void
 roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
 {
 	for (size_t i = 0; i < s->n && rd->nceil < MAX_CEILINGS; i++) {
-		const char *dt = s->rows[i].rec->shape.dtype;
-		int cls = gs_gpu_dtype_class(dt);
-		double peak = gs_gpu_roof_tflops(g, dt, s->opts.roof, NULL);
+		int cls = s->rows[i].peak_class;
+		double peak = s->rows[i].roof_tflops;
 		char name[48];
 		int seen = 0;
 		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
@@ -276,7 +275,7 @@ single_roofline(plist *l, const gs_single *s, gs_error *err)
 	if (roof_init(&rd, s->n) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	roof_ceilings(&rd, s, g, 0);
-	rd.bw_gbs = gs_gpu_roof_bw(g, s->opts.roof, NULL) * 1000;
+	rd.bw_gbs = s->roof_bw_tbs * 1000;
 	for (size_t i = 0; i < s->n; i++) {
 		char label[32];
 		snprintf(label, sizeof label, "#%zu", i + 1);
@@ -407,7 +406,7 @@ compare_roofs(roof_data *rd, const gs_single *b, const gs_single *c)
 	roof_ceilings(rd, first, first->gpu, differ);
 	if (differ)
 		roof_ceilings(rd, other, other->gpu, 1);
-	rd->bw_gbs = gs_gpu_roof_bw(first->gpu, first->opts.roof, NULL) * 1000;
+	rd->bw_gbs = first->roof_bw_tbs * 1000;
 	return first->gpu;
 }
 

@@ -95,7 +95,7 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 	             s->cus_from_input ? " as the input reports" : "",
 	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
 	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
-	             gs_gpu_roof_bw(g, s->opts.roof, NULL));
+	             s->roof_bw_tbs);
 }
 
 static void
