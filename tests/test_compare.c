@@ -15,6 +15,7 @@
 #include "testdata.h"
 
 #include "analysis/compare.h"
+#include "analysis/gate.h"
 #include "ingest/ingest.h"
 
 static gs_table *
@@ -143,6 +144,51 @@ example_reversed(void **state)
 	gs_table_free(k);
 }
 
+/* The gates as data (gate.h): only those asked for, in a fixed order,
+ * with the measured value and the verdict. */
+static void
+gates_as_data(void **state)
+{
+	gs_table *b = load("rocblas-gemm.csv"), *k = load("hipblaslt-gemm.csv");
+	gs_compare_opts o;
+	gs_compare c;
+	gs_gates g;
+	gs_error err;
+
+	(void)state;
+	gs_compare_opts_default(&o);
+	assert_int_equal(gs_compare_run(b, k, &o, &c, &err), 0);
+	gs_gates_compare(&c, 0, -1, &g);
+	assert_int_equal(g.n, 0);
+	assert_int_equal(gs_gates_crossed(&g), 0);
+	gs_gates_compare(&c, 1.2, 152, &g);
+	assert_int_equal(g.n, 2);
+	assert_string_equal(g.g[0].name, "min-geomean");
+	assert_true(g.g[0].threshold == 1.2 && g.g[0].value == c.s.geomean);
+	assert_false(g.g[0].passed);             /* 1.103 < 1.2 */
+	assert_string_equal(g.g[1].name, "max-regressed");
+	assert_true(g.g[1].value == 152 && g.g[1].passed);   /* 152 is not > 152 */
+	assert_int_equal(gs_gates_crossed(&g), 1);
+	gs_gates_compare(&c, 1.1, 151, &g);
+	assert_true(g.g[0].passed && !g.g[1].passed);
+	gs_compare_free(&c);
+	gs_table_free(b);
+	gs_table_free(k);
+}
+
+/* The threshold rule alone (the history trend uses T = 0). */
+static void
+class_of_speedup(void **state)
+{
+	(void)state;
+	assert_int_equal(gs_class_of_speedup(1.06, 0.05), GS_IMPROVED);
+	assert_int_equal(gs_class_of_speedup(0.94, 0.05), GS_REGRESSED);
+	assert_int_equal(gs_class_of_speedup(1.04, 0.05), GS_NEUTRAL);
+	assert_int_equal(gs_class_of_speedup(1.0, 0), GS_NEUTRAL);
+	assert_int_equal(gs_class_of_speedup(1.001, 0), GS_IMPROVED);
+	assert_int_equal(gs_class_of_speedup(NAN, 0), GS_NEUTRAL);
+}
+
 static void
 add(gs_table *t, long m, const char *dtype, const double *x, size_t n)
 {
@@ -240,6 +286,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(example_summary),
 		cmocka_unit_test(example_reversed),
+		cmocka_unit_test(gates_as_data),
+		cmocka_unit_test(class_of_speedup),
 		cmocka_unit_test(significance_gate),
 		cmocka_unit_test(nothing_matches),
 	};
