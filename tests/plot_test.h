@@ -88,7 +88,7 @@ on_row(int c, void *data)
 	t->col = 0;
 }
 
-static const char *
+static inline const char *
 srcdir(void)
 {
 	const char *s = getenv("top_srcdir");
