@@ -262,13 +262,13 @@ static const int US_CLS[4] = { GS_PLOT_UNSURE, GS_PLOT_REGRESSED, GS_PLOT_UNSURE
                                GS_PLOT_NEUTRAL };
 
 
-/* 1 if the SVG of P paints something in the unsure colour #CC79A7. */
+/* 1 if the SVG of P paints something in the unsure colour #E6B800. */
 static int
 svg_has_unsure(const gs_plot *p)
 {
 	size_t len;
 	char *svg = svg_of(p, "u", &len);
-	int found = strstr(svg, "rgb(80%,47.45098%,65.490196%)") != NULL;
+	int found = strstr(svg, "rgb(90.196078%,72.156863%,0%)") != NULL;
 
 	free(svg);
 	return found;

@@ -91,7 +91,7 @@ gs_rgb_hex(unsigned hex, double alpha)
 const gs_rgb gs_col_improved = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0, 1 };
 const gs_rgb gs_col_regressed = { 0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0, 1 };
 const gs_rgb gs_col_neutral = { 0x99 / 255.0, 0x99 / 255.0, 0x99 / 255.0, 1 };
-const gs_rgb gs_col_unsure = { 0xCC / 255.0, 0x79 / 255.0, 0xA7 / 255.0, 1 };
+const gs_rgb gs_col_unsure = { 0xE6 / 255.0, 0xB8 / 255.0, 0x00 / 255.0, 1 };
 const gs_rgb gs_col_ink = { 0x22 / 255.0, 0x22 / 255.0, 0x22 / 255.0, 1 };
 const gs_rgb gs_col_grid = { 0xE4 / 255.0, 0xE4 / 255.0, 0xE4 / 255.0, 1 };
 const gs_rgb gs_col_band = { 0xEE / 255.0, 0xEE / 255.0, 0xEE / 255.0, 1 };

@@ -9,7 +9,8 @@
  *
  * Text uses only the DejaVuSans shipped in fonts/ (gs_plot_font_init), the
  * palette is Okabe-Ito (colour-blind safe: improved blue #0072B2, regressed
- * vermillion #D55E00, neutral grey), the roofline colour scale is viridis.
+ * vermillion #D55E00, neutral grey; unsure yellow #E6B800 as in the
+ * tables), the roofline colour scale is viridis.
  * No timestamps and no randomness: the same input gives byte-identical SVG.
  *
  * Speedup convention (DESIGN.md): s = t_base / t_cand; improved when
@@ -82,7 +83,8 @@ typedef struct gs_series {
 
 /* Class of a point (speedup plots) or of a histogram bar segment.
  * UNCLASSED: roofline points; UNSURE: crossed T but failed the U test
- * (reddish purple #CC79A7).  GS_PLOT_NCLS counts them. */
+ * (yellow #E6B800, the tables' unsure colour, templates/report.css).
+ * GS_PLOT_NCLS counts them. */
 enum { GS_PLOT_NEUTRAL = 0, GS_PLOT_IMPROVED = 1, GS_PLOT_REGRESSED = 2,
        GS_PLOT_UNCLASSED = 3, GS_PLOT_UNSURE = 4, GS_PLOT_NCLS = 5 };
 
