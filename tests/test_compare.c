@@ -49,6 +49,27 @@ find_group(const gs_compare *c, const char *by, const char *name)
 	return NULL;
 }
 
+/* Top tables of the example pair: the largest speedup and the largest
+ * slowdown, regressions by slowdown descending. */
+static void
+check_top_tables(const gs_compare *cp)
+{
+	assert_int_equal(cp->ntop_improved, 10);
+	assert_int_equal(cp->ntop_regressed, 10);
+	const gs_pair *best = &cp->pairs[cp->top_improved[0]];
+	assert_int_equal(best->base->shape.M, 2048);
+	assert_int_equal(best->base->shape.N, 10240);
+	assert_int_equal(best->base->shape.K, 1280);
+	assert_true(fabs(best->speedup - 4.7146) < 5e-5);
+	const gs_pair *worst = &cp->pairs[cp->top_regressed[0]];
+	assert_int_equal(worst->base->shape.M, 4096);
+	assert_int_equal(worst->base->shape.K, 8192);
+	assert_true(fabs(1 / worst->speedup - 5.7221) < 5e-5);
+	for (size_t i = 1; i < cp->ntop_regressed; i++)
+		assert_true(cp->pairs[cp->top_regressed[i]].speedup >=
+		            cp->pairs[cp->top_regressed[i - 1]].speedup);
+}
+
 static void
 example_summary(void **state)
 {
@@ -92,21 +113,7 @@ example_summary(void **state)
 	assert_non_null(tag);
 	assert_int_equal(tag->n, 40);
 
-	/* Top tables: the largest speedup and the largest slowdown. */
-	assert_int_equal(c.ntop_improved, 10);
-	assert_int_equal(c.ntop_regressed, 10);
-	const gs_pair *best = &c.pairs[c.top_improved[0]];
-	assert_int_equal(best->base->shape.M, 2048);
-	assert_int_equal(best->base->shape.N, 10240);
-	assert_int_equal(best->base->shape.K, 1280);
-	assert_true(fabs(best->speedup - 4.7146) < 5e-5);
-	const gs_pair *worst = &c.pairs[c.top_regressed[0]];
-	assert_int_equal(worst->base->shape.M, 4096);
-	assert_int_equal(worst->base->shape.K, 8192);
-	assert_true(fabs(1 / worst->speedup - 5.7221) < 5e-5);
-	for (size_t i = 1; i < c.ntop_regressed; i++)
-		assert_true(c.pairs[c.top_regressed[i]].speedup >=
-		            c.pairs[c.top_regressed[i - 1]].speedup);
+	check_top_tables(&c);
 
 	/* The threshold rule is change = s - 1: s = 0.951884 is neutral. */
 	const gs_pair *edge = find_pair(&c, 7168, 32, 8192, "f16", 'T', 'N');
