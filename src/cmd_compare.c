@@ -61,23 +61,24 @@ print_summary(const gs_compare *c, const gs_cli *cli)
 		       s->excluded_baseline, s->excluded_candidate);
 }
 
-/* The CI gates: 1 when crossed, with the reason on stderr. */
+/* The CI gates the model decided (analysis/gate.h): each crossed one on
+ * stderr; 1 when any was crossed. */
 static int
-gates(const gs_compare *c, const gs_cli *cli)
+gates(const gs_gates *g)
 {
-	int crossed = 0;
+	for (size_t i = 0; i < g->n; i++) {
+		const gs_gate *x = &g->g[i];
 
-	if (cli->min_geomean > 0 && c->s.geomean < cli->min_geomean) {
-		fprintf(stderr, "gemmscope: gate: geomean speedup %.4f < --min-geomean %g\n",
-		        c->s.geomean, cli->min_geomean);
-		crossed = 1;
+		if (x->passed)
+			continue;
+		if (strcmp(x->name, "min-geomean") == 0)
+			fprintf(stderr, "gemmscope: gate: geomean speedup %.4f < --min-geomean %g\n",
+			        x->value, x->threshold);
+		else
+			fprintf(stderr, "gemmscope: gate: %zu regressed shapes > --%s %ld\n",
+			        (size_t)x->value, x->name, (long)x->threshold);
 	}
-	if (cli->max_regressed >= 0 && (long)c->s.regressed > cli->max_regressed) {
-		fprintf(stderr, "gemmscope: gate: %zu regressed shapes > --max-regressed %ld\n",
-		        c->s.regressed, cli->max_regressed);
-		crossed = 1;
-	}
-	return crossed;
+	return gs_gates_crossed(g) > 0;
 }
 
 int
@@ -146,7 +147,9 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	r->eff_cand = &x->eff[1];
 	r->gpu = x->eff[0].gpu ? x->eff[0].gpu : x->eff[1].gpu;
 	r->metrics = x->metrics.n > 0 ? &x->metrics : NULL;
+	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
+	    gs_report_effpairs(r, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_efficiency(&x->cmp, &x->eff[0], &x->eff[1], r->datadir, &r->plots,
 	                          &r->nplots, err) != 0)
@@ -169,9 +172,10 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);
-	status = gates(&x.cmp, cli);
+	status = gates(&x.r.gates);
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);
+	gs_report_model_free(&x.r);
 	gs_metrics_free(&x.metrics);
 	gs_single_free(&x.eff[0]);
 	gs_single_free(&x.eff[1]);

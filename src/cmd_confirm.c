@@ -4,6 +4,7 @@
 
 #include "analysis/confirm.h"
 #include "cmd_confirm.h"
+#include "cmd_report.h"
 #include "ingest/report_json.h"
 #include "render/confirm_out.h"
 #include "render/native_csv.h"
@@ -19,7 +20,7 @@ write_regenerated(const gs_confirm *c, FILE *out, gs_error *err)
 
 	if (!t)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	rc = gs_native_csv_write(t, out, err);
+	rc = gs_report_native_csv(t, out, err);
 	gs_table_free(t);
 	return rc;
 }

@@ -32,6 +32,7 @@ static void
 run_free(run *x)
 {
 	gs_figures_free(x->r.plots, x->r.nplots);
+	gs_report_model_free(&x->r);
 	gs_modes_free(&x->m);
 	gs_history_free(&x->h);
 	gs_runset_free(x->tables, x->names, x->n);
@@ -126,9 +127,9 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	x->r.datadir = gs_datadir();
 	x->r.hist = &x->h;
 	x->r.modes = x->have_modes ? &x->m : NULL;
-	if (gs_report_timestamp(&x->r.timestamp, err) != 0)
+	if (gs_report_timestamp(&x->r.timestamp, err) != 0 || gs_report_history(&x->r, err) != 0)
 		return -1;
-	return gs_figures_history(&x->h, x->r.datadir, &x->r.plots, &x->r.nplots, err);
+	return gs_figures_history(&x->h, x->r.run_cls, x->r.datadir, &x->r.plots, &x->r.nplots, err);
 }
 
 int

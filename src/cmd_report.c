@@ -10,7 +10,20 @@
 #include "analysis/single.h"
 #include "cmd_report.h"
 #include "render/figures.h"
+#include "render/native_csv.h"
 #include "util/datadir.h"
+
+int
+gs_report_native_csv(const gs_table *t, FILE *out, gs_error *err)
+{
+	gs_single s;
+	int rc = gs_single_records(t, &s, err);
+
+	if (rc == 0)
+		rc = gs_native_csv_write(&s, out, err);
+	gs_single_free(&s);
+	return rc;
+}
 
 typedef struct report_run {
 	gs_table *table;
@@ -79,6 +92,7 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 	status = 0;
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);
+	gs_report_model_free(&x.r);
 	gs_single_free(&x.single);
 	gs_table_free(x.table);
 	return status;

@@ -3,7 +3,7 @@
 # `gemmscope compare`, end to end through the built binary, on the real
 # traces and GEMM.csv files of tests/data/trace and the Xe counter files of
 # tests/data/history/xe.  The numbers themselves are checked by
-# tests/test_single and tests/test_render; here: exit statuses, which
+# tests/test_single, tests/test_render(_eff); here: exit statuses, which
 # outputs exist, the GPU choice, the no-GPU hint, round trips and
 # byte-identical reruns.
 set -u

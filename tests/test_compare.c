@@ -15,6 +15,7 @@
 #include "testdata.h"
 
 #include "analysis/compare.h"
+#include "analysis/gate.h"
 #include "ingest/ingest.h"
 
 static gs_table *
@@ -46,6 +47,27 @@ find_group(const gs_compare *c, const char *by, const char *name)
 		if (strcmp(c->groups[i].by, by) == 0 && strcmp(c->groups[i].name, name) == 0)
 			return &c->groups[i];
 	return NULL;
+}
+
+/* Top tables of the example pair: the largest speedup and the largest
+ * slowdown, regressions by slowdown descending. */
+static void
+check_top_tables(const gs_compare *cp)
+{
+	assert_int_equal(cp->ntop_improved, 10);
+	assert_int_equal(cp->ntop_regressed, 10);
+	const gs_pair *best = &cp->pairs[cp->top_improved[0]];
+	assert_int_equal(best->base->shape.M, 2048);
+	assert_int_equal(best->base->shape.N, 10240);
+	assert_int_equal(best->base->shape.K, 1280);
+	assert_true(fabs(best->speedup - 4.7146) < 5e-5);
+	const gs_pair *worst = &cp->pairs[cp->top_regressed[0]];
+	assert_int_equal(worst->base->shape.M, 4096);
+	assert_int_equal(worst->base->shape.K, 8192);
+	assert_true(fabs(1 / worst->speedup - 5.7221) < 5e-5);
+	for (size_t i = 1; i < cp->ntop_regressed; i++)
+		assert_true(cp->pairs[cp->top_regressed[i]].speedup >=
+		            cp->pairs[cp->top_regressed[i - 1]].speedup);
 }
 
 static void
@@ -91,21 +113,7 @@ example_summary(void **state)
 	assert_non_null(tag);
 	assert_int_equal(tag->n, 40);
 
-	/* Top tables: the largest speedup and the largest slowdown. */
-	assert_int_equal(c.ntop_improved, 10);
-	assert_int_equal(c.ntop_regressed, 10);
-	const gs_pair *best = &c.pairs[c.top_improved[0]];
-	assert_int_equal(best->base->shape.M, 2048);
-	assert_int_equal(best->base->shape.N, 10240);
-	assert_int_equal(best->base->shape.K, 1280);
-	assert_true(fabs(best->speedup - 4.7146) < 5e-5);
-	const gs_pair *worst = &c.pairs[c.top_regressed[0]];
-	assert_int_equal(worst->base->shape.M, 4096);
-	assert_int_equal(worst->base->shape.K, 8192);
-	assert_true(fabs(1 / worst->speedup - 5.7221) < 5e-5);
-	for (size_t i = 1; i < c.ntop_regressed; i++)
-		assert_true(c.pairs[c.top_regressed[i]].speedup >=
-		            c.pairs[c.top_regressed[i - 1]].speedup);
+	check_top_tables(&c);
 
 	/* The threshold rule is change = s - 1: s = 0.951884 is neutral. */
 	const gs_pair *edge = find_pair(&c, 7168, 32, 8192, "f16", 'T', 'N');
@@ -141,6 +149,51 @@ example_reversed(void **state)
 	gs_compare_free(&c);
 	gs_table_free(b);
 	gs_table_free(k);
+}
+
+/* The gates as data (gate.h): only those asked for, in a fixed order,
+ * with the measured value and the verdict. */
+static void
+gates_as_data(void **state)
+{
+	gs_table *b = load("rocblas-gemm.csv"), *k = load("hipblaslt-gemm.csv");
+	gs_compare_opts o;
+	gs_compare c;
+	gs_gates g;
+	gs_error err;
+
+	(void)state;
+	gs_compare_opts_default(&o);
+	assert_int_equal(gs_compare_run(b, k, &o, &c, &err), 0);
+	gs_gates_compare(&c, 0, -1, &g);
+	assert_int_equal(g.n, 0);
+	assert_int_equal(gs_gates_crossed(&g), 0);
+	gs_gates_compare(&c, 1.2, 152, &g);
+	assert_int_equal(g.n, 2);
+	assert_string_equal(g.g[0].name, "min-geomean");
+	assert_true(g.g[0].threshold == 1.2 && g.g[0].value == c.s.geomean);
+	assert_false(g.g[0].passed);             /* 1.103 < 1.2 */
+	assert_string_equal(g.g[1].name, "max-regressed");
+	assert_true(g.g[1].value == 152 && g.g[1].passed);   /* 152 is not > 152 */
+	assert_int_equal(gs_gates_crossed(&g), 1);
+	gs_gates_compare(&c, 1.1, 151, &g);
+	assert_true(g.g[0].passed && !g.g[1].passed);
+	gs_compare_free(&c);
+	gs_table_free(b);
+	gs_table_free(k);
+}
+
+/* The threshold rule alone (the history trend uses T = 0). */
+static void
+class_of_speedup(void **state)
+{
+	(void)state;
+	assert_int_equal(gs_class_of_speedup(1.06, 0.05), GS_IMPROVED);
+	assert_int_equal(gs_class_of_speedup(0.94, 0.05), GS_REGRESSED);
+	assert_int_equal(gs_class_of_speedup(1.04, 0.05), GS_NEUTRAL);
+	assert_int_equal(gs_class_of_speedup(1.0, 0), GS_NEUTRAL);
+	assert_int_equal(gs_class_of_speedup(1.001, 0), GS_IMPROVED);
+	assert_int_equal(gs_class_of_speedup(NAN, 0), GS_NEUTRAL);
 }
 
 static void
@@ -240,6 +293,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(example_summary),
 		cmocka_unit_test(example_reversed),
+		cmocka_unit_test(gates_as_data),
+		cmocka_unit_test(class_of_speedup),
 		cmocka_unit_test(significance_gate),
 		cmocka_unit_test(nothing_matches),
 	};

@@ -67,8 +67,8 @@ gs_compare_free(gs_compare *c)
 }
 
 /* Threshold gate: change = s - 1 against ±T (statistics.md §1, reading (a)). */
-static gs_class
-threshold_class(double s, double t)
+gs_class
+gs_class_of_speedup(double s, double t)
 {
 	if (s - 1.0 > t)
 		return GS_IMPROVED;
@@ -97,7 +97,7 @@ match(gs_compare *c, gs_error *err)
 		p->base = &b->rec[i];
 		p->cand = cand;
 		p->speedup = p->base->t.median / cand->t.median;
-		p->cls = threshold_class(p->speedup, c->opts.threshold);
+		p->cls = gs_class_of_speedup(p->speedup, c->opts.threshold);
 		p->p_value = p->p_adjusted = NAN;
 	}
 	for (size_t i = 0; i < k->n; i++)

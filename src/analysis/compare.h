@@ -99,6 +99,13 @@ int gs_compare_run(const gs_table *base, const gs_table *cand,
 /* gs_compare_free: release what OUT owns (not the tables). */
 void gs_compare_free(gs_compare *out);
 
+/* gs_class_of_speedup: the threshold rule alone, without the U test:
+ * improved when S - 1 > T, regressed when S - 1 < -T, neutral otherwise
+ * (NaN included).  S = t_base / t_cand, T a fraction (statistics.md §1).
+ * gs_compare_run uses it before testing; the history trend uses it with
+ * T = 0. */
+gs_class gs_class_of_speedup(double s, double t);
+
 /* gs_shape_classify: skinny if M or N <= 256, small if M*N < 2^20,
  * large otherwise. */
 gs_shape_class gs_shape_classify(const gs_shape *s);

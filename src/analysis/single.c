@@ -98,6 +98,9 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row)
 	gs_eff_opts eo;
 
 	row->total_us = total_time(r);
+	row->peak_class = s->gpu ? gs_gpu_dtype_class(r->shape.dtype) : -1;
+	row->roof_tflops = s->gpu ? gs_gpu_roof_tflops(s->gpu, r->shape.dtype, s->opts.roof, NULL)
+	                          : NAN;
 	parse_kernel(kp, row);
 	occupancy(s, row);
 	if (r->shape.name)
@@ -212,6 +215,7 @@ gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
 	else
 		gs_single_opts_default(&out->opts);
 	choose_cus(out);
+	out->roof_bw_tbs = gpu ? gs_gpu_roof_bw(gpu, out->opts.roof, NULL) : NAN;
 	out->rows = calloc(t->n ? t->n : 1, sizeof *out->rows);
 	out->by_time = calloc(t->n ? t->n : 1, sizeof *out->by_time);
 	if (!out->rows || !out->by_time)
@@ -236,6 +240,29 @@ gs_single_free(gs_single *s)
 	free(s->rows);
 	free(s->by_time);
 	memset(s, 0, sizeof *s);
+}
+
+int
+gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
+{
+	memset(out, 0, sizeof *out);
+	out->table = t;
+	out->roof_bw_tbs = NAN;
+	out->rows = calloc(t->n ? t->n : 1, sizeof *out->rows);
+	if (!out->rows)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	out->n = t->n;
+	for (size_t i = 0; i < t->n; i++) {
+		gs_single_row *row = &out->rows[i];
+		gs_eff_in in;
+
+		row->rec = &t->rec[i];
+		row->peak_class = -1;
+		row->roof_tflops = NAN;
+		gs_eff_in_from_record(row->rec, NULL, &in);
+		row->have_eff = gs_eff_compute(&in, NULL, NULL, &row->eff, NULL) == 0;
+	}
+	return 0;
 }
 
 const gs_single_row *

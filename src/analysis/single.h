@@ -58,6 +58,11 @@ typedef struct gs_single_row {
 	int have_occ;                 /* 1 if registers / LDS were given and the
 	                                 GPU's arch is known to occupancy.h */
 	gs_occ occ;
+	int peak_class;               /* gs_gpu_dtype_class of the dtype, -1 unknown
+	                                 (or no GPU) */
+	double roof_tflops;           /* the GPU's TFLOP/s roof for the dtype under
+	                                 opts.roof (gs_gpu_roof_tflops); NAN
+	                                 without a GPU */
 } gs_single_row;
 
 /* Totals over the rows. */
@@ -85,6 +90,8 @@ typedef struct gs_single {
 	                                 unless the input names another GPU than GPU,
 	                                 else GPU's; 0 when neither is known */
 	int cus_from_input;           /* 1 if cus is the input's */
+	double roof_bw_tbs;           /* the GPU's bandwidth roof under opts.roof,
+	                                 TB/s (gs_gpu_roof_bw); NAN without a GPU */
 	gs_single_row *rows;          /* owned, in table order (rows[i].rec == &table->rec[i]) */
 	size_t n;
 	size_t *by_time;              /* owned, n indices into rows by total_us
@@ -107,6 +114,17 @@ int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
 /* gs_single_free: release what S owns (not the table nor the GPU); S is
  * left empty. */
 void gs_single_free(gs_single *s);
+
+/* gs_single_records: the record-only efficiency of every record of T
+ * (finished, or empty; borrowed for the life of OUT): the derived columns
+ * of the native CSV schema as far as the record alone gives them, without
+ * a GPU and without parsing kernel names (gs_eff_compute with no GPU: no
+ * wq_eff, no roofline).  Only table, n and each row's rec, have_eff and
+ * eff are filled; by_time is NULL and the summary zero.  For tables that
+ * have no report model of their own (gemmscope-bench results, confirmed
+ * or historical regressions).  Returns 0, or -1 with ERR when out of
+ * memory.  Free OUT with gs_single_free() in either case. */
+int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
 
 /* gs_single_row_of: the row of record R (a record of S->table), or NULL. */
 const gs_single_row *gs_single_row_of(const gs_single *s, const gs_record *r);

@@ -98,6 +98,21 @@ copy_record(gs_table *t, const gs_record *src, long line, gs_error *err)
 	return 0;
 }
 
+/* T with its record-only efficiency.  FIXME(issue 9): the table of open
+ * regressions and its efficiency belong in the report model, built by
+ * analysis, once the open-regression test lives in analysis/history.c. */
+static int
+native_csv(const gs_table *t, FILE *out, gs_error *err)
+{
+	gs_single s;
+	int rc = gs_single_records(t, &s, err);
+
+	if (rc == 0)
+		rc = gs_native_csv_write(&s, out, err);
+	gs_single_free(&s);
+	return rc;
+}
+
 int
 gs_render_regressions_history(const gs_report *r, FILE *out, gs_error *err)
 {
@@ -115,7 +130,7 @@ gs_render_regressions_history(const gs_report *r, FILE *out, gs_error *err)
 			rc = copy_record(t, last_record(h, s), (long)s + 1, err);
 	/* An empty table cannot be finished; the writer then gives the header. */
 	if (rc == 0 && (t->n == 0 || gs_table_finish(t, err) == 0))
-		rc = gs_native_csv_write(t, out, err);
+		rc = native_csv(t, out, err);
 	else
 		rc = -1;
 	gs_table_free(t);

@@ -4,8 +4,9 @@
  * and --regressions (regressed shapes only, native columns, read back by
  * gemmscope and gemmscope-bench --shapes).  The derived columns (gflop,
  * mib, flops_per_byte, tflops, tile, tile_eff, wq_eff, dim_eff) come from
- * the report's efficiency model (analysis/single.h) when it has one, else
- * from the record alone (model/efficiency.h without a GPU: no wq_eff).
+ * the efficiency model the caller hands over (analysis/single.h: the
+ * report's, or the record-only gs_single_records); nothing is computed
+ * here.
  *
  * Shapes found in one input only and excluded rows are not in these files
  * (they have no comparison); the HTML and JSON outputs list them.
@@ -15,7 +16,6 @@
 #include <string.h>
 
 #include "analysis/single.h"
-#include "model/efficiency.h"
 #include "render/fmt.h"
 #include "render/native_csv.h"
 #include "render/report.h"
@@ -88,18 +88,14 @@ put_eff(FILE *out, const gs_eff *e)
 	fputc(',', out);
 }
 
-/* The efficiency of R: its row in S when S has one, else computed from
- * the record alone into *LOCAL.  NULL when R has no M/N/K. */
+/* The efficiency of R: its row in S.  NULL when R has none (no M/N/K, or
+ * not a record of S's table): the derived columns are then empty. */
 static const gs_eff *
-eff_of(const gs_single *s, const gs_record *r, gs_eff *local)
+eff_of(const gs_single *s, const gs_record *r)
 {
-	const gs_single_row *row = s ? gs_single_row_of(s, r) : NULL;
-	gs_eff_in in;
+	const gs_single_row *row = gs_single_row_of(s, r);
 
-	if (row)
-		return row->have_eff ? &row->eff : NULL;
-	gs_eff_in_from_record(r, NULL, &in);
-	return gs_eff_compute(&in, NULL, NULL, local, NULL) == 0 ? local : NULL;
+	return row && row->have_eff ? &row->eff : NULL;
 }
 
 /* The native columns of R, without the line end. */
@@ -108,7 +104,6 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
 	const gs_time_stats *t = &r->t;
-	gs_eff local;
 
 	gs_fmt_csv_field(out, s->op);
 	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
@@ -130,7 +125,7 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	fputc(',', out);
 	put_num(out, t->sum);
 	fputc(',', out);
-	put_eff(out, eff_of(eff, r, &local));
+	put_eff(out, eff_of(eff, r));
 	put_samples(out, r);
 }
 
@@ -143,19 +138,7 @@ finish(FILE *out, gs_error *err)
 }
 
 int
-gs_native_csv_write(const gs_table *t, FILE *out, gs_error *err)
-{
-	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
-	for (size_t i = 0; i < t->n; i++) {
-		put_record(out, &t->rec[i], NULL);
-		fputc('\n', out);
-	}
-	return finish(out, err);
-}
-
-/* report INPUT --csv: every shape of the input, with its efficiency. */
-static int
-single_csv(const gs_single *s, FILE *out, gs_error *err)
+gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err)
 {
 	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
 	for (size_t i = 0; i < s->table->n; i++) {
@@ -196,7 +179,7 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 	const gs_compare *c = r->cmp;
 
 	if (r->kind == GS_REPORT_SINGLE && r->single)
-		return single_csv(r->single, out, err);
+		return gs_native_csv_write(r->single, out, err);
 	if (need_compare(r, "CSV", err) != 0)
 		return -1;
 	fprintf(out, "%s%s\n", GS_NATIVE_CSV_HEADER, COMPARE_HEADER);

@@ -40,6 +40,17 @@ gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
 	return gs_plot_svg(plot, id, &pl->svg, &pl->svg_len, err);
 }
 
+int
+gs_figures_plot_class(gs_class c)
+{
+	switch (c) {
+	case GS_IMPROVED: return GS_PLOT_IMPROVED;
+	case GS_REGRESSED: return GS_PLOT_REGRESSED;
+	case GS_UNSURE: return GS_PLOT_UNSURE;
+	default: return GS_PLOT_NEUTRAL;
+	}
+}
+
 /* ---- compare: speedup figures */
 
 int
@@ -49,13 +60,14 @@ gs_figures_compare(const gs_compare *c, const char *datadir,
 	size_t np = c->npairs;
 	double *s = malloc((np ? np : 1) * sizeof *s), *tb = malloc((np ? np : 1) * sizeof *tb),
 	       *tc = malloc((np ? np : 1) * sizeof *tc);
+	int *cls = malloc((np ? np : 1) * sizeof *cls);
 	gs_report_plot *pl = calloc(3, sizeof *pl);
 	double t = c->opts.threshold;
 	int rc = -1;
 
 	*out = NULL;
 	*n = 0;
-	if (!s || !tb || !tc || !pl) {
+	if (!s || !tb || !tc || !cls || !pl) {
 		gs_error_set(err, NULL, 0, 0, "out of memory");
 		goto done;
 	}
@@ -65,17 +77,18 @@ gs_figures_compare(const gs_compare *c, const char *datadir,
 		s[i] = c->pairs[i].speedup;
 		tb[i] = c->pairs[i].base->t.median;
 		tc[i] = c->pairs[i].cand->t.median;
+		cls[i] = gs_figures_plot_class(c->pairs[i].cls);
 	}
-	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, np, t), "speedup-curve",
+	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, cls, np, t), "speedup-curve",
 	           "Sorted speedup",
 	           "Every matched shape, sorted by speedup (log scale). The shaded band is "
 	           "the neutral zone (change within ±threshold); above it the candidate is "
 	           "faster, below it slower.", err) != 0 ||
-	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, np, t), "time-scatter",
+	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, cls, np, t), "time-scatter",
 	           "Baseline vs candidate time",
 	           "Median time per shape, log-log. Points below the diagonal are faster in "
 	           "the candidate; the dashed lines mark ±threshold.", err) != 0 ||
-	    gs_figure_finish(&pl[2], gs_plot_histogram(s, np, t), "speedup-histogram",
+	    gs_figure_finish(&pl[2], gs_plot_histogram(s, cls, np, t), "speedup-histogram",
 	           "Distribution of log2 speedup",
 	           "Number of shapes per speedup bin (bins of equal width in log2, axis "
 	           "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "
@@ -91,6 +104,7 @@ done:
 	free(s);
 	free(tb);
 	free(tc);
+	free(cls);
 	return rc;
 }
 
@@ -187,9 +201,8 @@ static void
 roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
 {
 	for (size_t i = 0; i < s->n && rd->nceil < MAX_CEILINGS; i++) {
-		const char *dt = s->rows[i].rec->shape.dtype;
-		int cls = gs_gpu_dtype_class(dt);
-		double peak = gs_gpu_roof_tflops(g, dt, s->opts.roof, NULL);
+		int cls = s->rows[i].peak_class;
+		double peak = s->rows[i].roof_tflops;
 		char name[48];
 		int seen = 0;
 		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
@@ -262,7 +275,7 @@ single_roofline(plist *l, const gs_single *s, gs_error *err)
 	if (roof_init(&rd, s->n) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	roof_ceilings(&rd, s, g, 0);
-	rd.bw_gbs = gs_gpu_roof_bw(g, s->opts.roof, NULL) * 1000;
+	rd.bw_gbs = s->roof_bw_tbs * 1000;
 	for (size_t i = 0; i < s->n; i++) {
 		char label[32];
 		snprintf(label, sizeof label, "#%zu", i + 1);
@@ -393,7 +406,7 @@ compare_roofs(roof_data *rd, const gs_single *b, const gs_single *c)
 	roof_ceilings(rd, first, first->gpu, differ);
 	if (differ)
 		roof_ceilings(rd, other, other->gpu, 1);
-	rd->bw_gbs = gs_gpu_roof_bw(first->gpu, first->opts.roof, NULL) * 1000;
+	rd->bw_gbs = first->roof_bw_tbs * 1000;
 	return first->gpu;
 }
 

@@ -9,7 +9,8 @@
 
 /* gs_figures_compare: lay out and render (SVG, ids prefixed per plot) the
  * compare report's figures: sorted speedup curve, baseline-vs-candidate
- * scatter, log2-speedup histogram.  DATADIR holds fonts/.  On success *OUT
+ * scatter, log2-speedup histogram, each point coloured by its pair's class
+ * as C has it (unsure included).  DATADIR holds fonts/.  On success *OUT
  * is a malloc'd array of *N plots (free with gs_figures_free).  Returns 0
  * or -1 with ERR. */
 int gs_figures_compare(const gs_compare *c, const char *datadir,
@@ -46,6 +47,10 @@ int gs_figures_single(const gs_single *s, const char *datadir,
  * ERR (a NULL PLOT is an error naming ID).  Every figure builder uses it. */
 int gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
                      const char *title, const char *caption, gs_error *err);
+
+/* gs_figures_plot_class: the plot class (render/plot.h GS_PLOT_*) that
+ * draws report class C (analysis/compare.h); a translation, no decision. */
+int gs_figures_plot_class(gs_class c);
 
 /* gs_figures_free: release N plots and the array. */
 void gs_figures_free(gs_report_plot *plots, size_t n);

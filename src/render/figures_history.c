@@ -62,21 +62,24 @@ gs_figures_history_top(const gs_history *h, size_t *idx, size_t *cp, size_t max)
 }
 
 static gs_plot *
-trend(const gs_history *h)
+trend(const gs_history *h, const gs_class *run_cls)
 {
 	const char **names = malloc(h->nruns * sizeof *names);
 	double *g = malloc(h->nruns * sizeof *g);
+	int *cls = malloc(h->nruns * sizeof *cls);
 	gs_plot *p = NULL;
 
-	if (names && g) {
+	if (names && g && cls) {
 		for (size_t i = 0; i < h->nruns; i++) {
 			names[i] = h->runs[i].name;
 			g[i] = h->runs[i].geomean_vs_first;
+			cls[i] = gs_figures_plot_class(run_cls ? run_cls[i] : GS_NEUTRAL);
 		}
-		p = gs_plot_trend(names, g, h->nruns, "geomean speedup vs first run");
+		p = gs_plot_trend(names, g, cls, h->nruns, "geomean speedup vs first run");
 	}
 	free(names);
 	free(g);
+	free(cls);
 	return p;
 }
 
@@ -112,7 +115,7 @@ multiples(const gs_history *h, const size_t *idx, const size_t *cp, size_t n)
 }
 
 int
-gs_figures_history(const gs_history *h, const char *datadir,
+gs_figures_history(const gs_history *h, const gs_class *run_cls, const char *datadir,
                    gs_report_plot **out, size_t *n, gs_error *err)
 {
 	size_t idx[GS_FIGURES_HISTORY_PANELS], cp[GS_FIGURES_HISTORY_PANELS];
@@ -125,7 +128,7 @@ gs_figures_history(const gs_history *h, const char *datadir,
 	if (!pl)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	if (gs_plot_font_init(datadir, err) != 0 ||
-	    gs_figure_finish(&pl[0], trend(h), "history-trend", "Geomean speedup against the first run",
+	    gs_figure_finish(&pl[0], trend(h, run_cls), "history-trend", "Geomean speedup against the first run",
 	           "One point per run: exp(mean(ln s)) over the shapes the run shares with "
 	           "the first run, s = t_first / t_run, so above 1 is faster than the first "
 	           "run. The line marks 1.", err) != 0 ||

@@ -14,7 +14,8 @@ enum { GS_FIGURES_HISTORY_PANELS = 12 };   /* shapes in the small multiples */
  * history report's figures from H (borrowed):
  *   "history-trend": the geomean speedup of every run against the first
  *     (gs_plot_trend, the evolution table's "Geo Mean" column,
- *     statistics.md §1);
+ *     statistics.md §1), run i's point of class RUN_CLS[i] (the report
+ *     model's, gs_report_history; NULL: all neutral);
  *   "history-changes": small multiples (gs_plot_small_multiples) of the
  *     GS_FIGURES_HISTORY_PANELS shapes with the largest change points by
  *     magnitude (ties: series order), each panel marking that shape's
@@ -22,8 +23,9 @@ enum { GS_FIGURES_HISTORY_PANELS = 12 };   /* shapes in the small multiples */
  * DATADIR holds fonts/.  On success *OUT is a malloc'd array of *N plots
  * (free with gs_figures_free, render/figures.h).  Returns 0, or -1 with
  * ERR (*OUT NULL, *N 0). */
-int gs_figures_history(const gs_history *h, const char *datadir,
-                       gs_report_plot **out, size_t *n, gs_error *err);
+int gs_figures_history(const gs_history *h, const gs_class *run_cls,
+                       const char *datadir, gs_report_plot **out, size_t *n,
+                       gs_error *err);
 
 /* gs_figures_history_top: the indices of the series of H with a change
  * point, by their largest change point's magnitude descending (ties:

@@ -95,7 +95,7 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 	             s->cus_from_input ? " as the input reports" : "",
 	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
 	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
-	             gs_gpu_roof_bw(g, s->opts.roof, NULL));
+	             s->roof_bw_tbs);
 }
 
 static void
@@ -139,10 +139,7 @@ explained(gs_html *w, xmlNodePtr sec)
 		snprintf(text, sizeof text, " \xe2\x80\x94 %s slower: ",
 		         gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
 		gs_html_text(w, li, text);
-		gs_html_text(w, li, gs_effpair_explain(p, gs_single_row_of(r->eff_base, p->base),
-		                                       gs_single_row_of(r->eff_cand, p->cand),
-		                                       r->eff_base->gpu, r->eff_cand->gpu,
-		                                       text, sizeof text));
+		gs_html_text(w, li, r->effpairs[c->top_regressed[i]].explanation);
 		gs_html_text(w, li, ".");
 	}
 }
@@ -210,7 +207,6 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i)
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 	char tb_[96], tc_[96], buf[200];
 	const gs_eff *eb, *ec;
-	gs_effpair e;
 
 	gs_html_td_count(w, tr, i + 1);
 	gs_html_td_shape(w, tr, &p->base->shape);
@@ -225,8 +221,7 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i)
 	td_pair(w, tr, eb ? eb->wq_eff : NAN, ec ? ec->wq_eff : NAN, 3, 1);
 	td_pair(w, tr, eb ? eb->dim_eff : NAN, ec ? ec->dim_eff : NAN, 3, 1);
 	td_pair(w, tr, eb ? eb->pct_roofline : NAN, ec ? ec->pct_roofline : NAN, 1, 1);
-	gs_effpair_compute(p, b, c, r->eff_base->gpu, r->eff_cand->gpu, &e);
-	gs_html_td(w, tr, p->cls == GS_REGRESSED ? e.cause : "");
+	gs_html_td(w, tr, p->cls == GS_REGRESSED ? r->effpairs[i].e.cause : "");
 }
 
 static void
@@ -331,7 +326,7 @@ gs_html_eff_compare(gs_html *w, xmlNodePtr sec, gs_error *err)
 {
 	const gs_report *r = w->r;
 
-	if (!r->eff_base || !r->eff_cand) {
+	if (!r->eff_base || !r->eff_cand || !r->effpairs) {
 		if (r->metrics) {
 			gs_html_add_text(w, sec, "h2", NULL, "Efficiency");
 			metrics(w, sec);

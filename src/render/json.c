@@ -48,11 +48,14 @@ samples(gs_jw *w, const char *k, const gs_record *r)
 	gs_jw_array_close(w);
 }
 
-static void efficiency_pair(gs_jw *w, const gs_report *r, const gs_pair *p);
+static void efficiency_pair(gs_jw *w, const gs_report *r, size_t i);
 
+/* Matched pair I of the comparison. */
 static void
-pair(gs_jw *w, const gs_report *r, const gs_pair *p)
+pair(gs_jw *w, const gs_report *r, size_t i)
 {
+	const gs_pair *p = &r->cmp->pairs[i];
+
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &p->base->shape);
 	gs_jw_kv_str(w, "tag", p->base->tag ? p->base->tag : p->cand->tag);
@@ -67,7 +70,7 @@ pair(gs_jw *w, const gs_report *r, const gs_pair *p)
 	samples(w, "samples_cand", p->cand);
 	gs_jw_kv_num(w, "p_value", p->tested ? p->p_value : NAN);
 	gs_jw_kv_num(w, "p_adjusted", p->tested ? p->p_adjusted : NAN);
-	efficiency_pair(w, r, p);
+	efficiency_pair(w, r, i);
 	gs_jw_map_close(w);
 }
 
@@ -163,7 +166,7 @@ pair_list(gs_jw *w, const char *k, const gs_report *r, const size_t *idx, size_t
 {
 	gs_jw_array_open(w, k);
 	for (size_t i = 0; i < n; i++)
-		pair(w, r, &r->cmp->pairs[idx[i]]);
+		pair(w, r, idx[i]);
 	gs_jw_array_close(w);
 }
 
@@ -219,7 +222,7 @@ gpu_obj(gs_jw *w, const char *k, const gs_single *s)
 	gs_jw_kv_bool(w, "cus_from_input", s->cus_from_input);
 	gs_jw_kv_str(w, "from", s->opts.gpu_from);
 	gs_jw_kv_str(w, "roof", s->opts.roof == GS_ROOF_PEAK ? "peak" : "measured");
-	gs_jw_kv_num(w, "bw_tbs", gs_gpu_roof_bw(g, s->opts.roof, NULL));
+	gs_jw_kv_num(w, "bw_tbs", s->roof_bw_tbs);
 	gs_jw_map_close(w);
 }
 
@@ -335,28 +338,21 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 	gs_jw_map_close(w);
 }
 
+/* Pair I's efficiency, both sides and the model's reading of the pair. */
 static void
-efficiency_pair(gs_jw *w, const gs_report *r, const gs_pair *p)
+efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 {
-	const gs_single_row *b, *c;
-	const gs_gpu *gb, *gc;
-	char text[1024];
-	gs_effpair e;
+	const gs_pair *p = &r->cmp->pairs[i];
 
-	if (!r->eff_base || !r->eff_cand)
+	if (!r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
-	b = gs_single_row_of(r->eff_base, p->base);
-	c = gs_single_row_of(r->eff_cand, p->cand);
-	gb = r->eff_base->gpu;
-	gc = r->eff_cand->gpu;
 	gs_jw_key(w, "efficiency");
 	gs_jw_map_open(w);
-	efficiency(w, "baseline", b);
-	efficiency(w, "candidate", c);
+	efficiency(w, "baseline", gs_single_row_of(r->eff_base, p->base));
+	efficiency(w, "candidate", gs_single_row_of(r->eff_cand, p->cand));
 	gs_jw_map_close(w);
-	gs_effpair_compute(p, b, c, gb, gc, &e);
-	gs_jw_kv_str(w, "explanation", gs_effpair_explain(p, b, c, gb, gc, text, sizeof text));
-	gs_jw_kv_str(w, "cause", e.cause);
+	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
+	gs_jw_kv_str(w, "cause", r->effpairs[i].e.cause);
 }
 
 /* ---- per-metric deltas (analysis/metrics.h) */
@@ -435,7 +431,7 @@ document(gs_jw *w, const gs_report *r)
 	pair_list(w, "top_regressions", r, c->top_regressed, c->ntop_regressed);
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < c->npairs; i++)
-		pair(w, r, &c->pairs[i]);
+		pair(w, r, i);
 	gs_jw_array_close(w);
 	record_list(w, "only_in_baseline", c->only_base, c->nonly_base);
 	record_list(w, "only_in_candidate", c->only_cand, c->nonly_cand);

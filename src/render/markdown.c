@@ -119,9 +119,9 @@ explained(FILE *out, const gs_report *r)
 {
 	const gs_compare *c = r->cmp;
 	size_t n = c->ntop_regressed < EXPLAINED_MAX ? c->ntop_regressed : EXPLAINED_MAX;
-	char shape[GS_FMT_SHAPE_LEN], text[1024];
+	char shape[GS_FMT_SHAPE_LEN];
 
-	if (n == 0 || !r->eff_base || !r->eff_cand)
+	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
 	fputs("\n**Why (efficiency model):**\n\n", out);
 	for (size_t i = 0; i < n; i++) {
@@ -129,10 +129,7 @@ explained(FILE *out, const gs_report *r)
 		fputs("- ", out);
 		gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
 		fputs(": ", out);
-		gs_fmt_md_text(out, gs_effpair_explain(p, gs_single_row_of(r->eff_base, p->base),
-		                                 gs_single_row_of(r->eff_cand, p->cand),
-		                                 r->eff_base->gpu, r->eff_cand->gpu, text,
-		                                 sizeof text));
+		gs_fmt_md_text(out, r->effpairs[c->top_regressed[i]].explanation);
 		fputc('\n', out);
 	}
 	if (!r->eff_base->gpu && !r->eff_cand->gpu)

@@ -23,17 +23,18 @@
 
 #include <stdio.h>
 
+#include "analysis/single.h"
 #include "table.h"
 #include "util/error.h"
 
 /* The header line, without the line end. */
 extern const char GS_NATIVE_CSV_HEADER[];
 
-/* gs_native_csv_write: every record of T (finished, borrowed) in input
- * order, with the header line, to OUT; the derived columns as far as the
- * record alone gives them (no GPU: no wq_eff).  For gemmscope-bench
- * results and confirmed regressions.  Returns 0, or -1 with ERR on a write
- * error. */
-int gs_native_csv_write(const gs_table *t, FILE *out, gs_error *err);
+/* gs_native_csv_write: every record of S->table (borrowed) in input
+ * order, with the header line, to OUT; the derived columns read from S's
+ * rows (the report's efficiency model, or gs_single_records for a table
+ * without one: gemmscope-bench results, confirmed regressions).  Returns
+ * 0, or -1 with ERR on a write error. */
+int gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err);
 
 #endif

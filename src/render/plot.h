@@ -9,11 +9,15 @@
  *
  * Text uses only the DejaVuSans shipped in fonts/ (gs_plot_font_init), the
  * palette is Okabe-Ito (colour-blind safe: improved blue #0072B2, regressed
- * vermillion #D55E00, neutral grey), the roofline colour scale is viridis.
+ * vermillion #D55E00, neutral grey; unsure yellow #E6B800 as in the
+ * tables), the roofline colour scale is viridis.
  * No timestamps and no randomness: the same input gives byte-identical SVG.
  *
  * Speedup convention (DESIGN.md): s = t_base / t_cand; improved when
- * s - 1 > +T, regressed when s - 1 < -T, neutral otherwise.
+ * s - 1 > +T, regressed when s - 1 < -T, neutral otherwise, unsure when the
+ * U test could not confirm the change.  The plots never classify: each
+ * point's class comes from the caller (the report model, analysis/), so a
+ * plot colours a shape as the tables do.  T only draws the band and lines.
  */
 #ifndef GS_PLOT_H
 #define GS_PLOT_H
@@ -77,9 +81,12 @@ typedef struct gs_series {
 	long change_index;
 } gs_series;
 
-/* Class of a point (speedup plots) or of a histogram bin. */
+/* Class of a point (speedup plots) or of a histogram bar segment.
+ * UNCLASSED: roofline points; UNSURE: crossed T but failed the U test
+ * (yellow #E6B800, the tables' unsure colour, templates/report.css).
+ * GS_PLOT_NCLS counts them. */
 enum { GS_PLOT_NEUTRAL = 0, GS_PLOT_IMPROVED = 1, GS_PLOT_REGRESSED = 2,
-       GS_PLOT_UNCLASSED = 3 };
+       GS_PLOT_UNCLASSED = 3, GS_PLOT_UNSURE = 4, GS_PLOT_NCLS = 5 };
 
 /* Axis selector for the accessors. */
 typedef enum gs_plot_axis { GS_PLOT_X = 0, GS_PLOT_Y = 1 } gs_plot_axis;
@@ -103,25 +110,32 @@ void gs_plot_fini(void);
  * skipped).  Values that cannot be drawn (NaN, and non-positive values on a
  * log axis) are skipped and counted (gs_plot_skipped), never drawn. */
 
+/* In the three speedup plots CLS[i] is the class (GS_PLOT_*) of input i,
+ * as the report model has it; a value outside GS_PLOT_* draws as neutral.
+ * The legend gets an "unsure" entry only when some drawn input is unsure. */
+
 /* gs_plot_speedup_curve: the N speedups (t_base/t_cand) sorted ascending
- * (the function sorts its own copy), y on a log2 scale, x = rank.  The
- * neutral band y in [1-T, 1+T] is shaded, y = 1 is drawn.  Point i is the
- * i-th smallest drawable speedup.  THRESHOLD T is a fraction (0.05). */
-gs_plot *gs_plot_speedup_curve(const double *speedup, size_t n, double threshold);
+ * with their classes (the function sorts its own copy; ties by class), y on
+ * a log2 scale, x = rank.  The neutral band y in [1-T, 1+T] is shaded,
+ * y = 1 is drawn.  Point i is the i-th smallest drawable speedup.
+ * THRESHOLD T is a fraction (0.05). */
+gs_plot *gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n,
+                               double threshold);
 
 /* gs_plot_scatter: candidate time against baseline time (µs), log-log, with
  * the diagonal y = x and the threshold lines y = x/(1+T) (improved below)
  * and y = x/(1-T) (regressed above; omitted when T >= 1).  Point i is pair
- * i, coloured by its class. */
+ * i, coloured by CLS[i]. */
 gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us,
-                         size_t n, double threshold);
+                         const int *cls, size_t n, double threshold);
 
 /* gs_plot_histogram: histogram of log2(speedup).  Bin width by the
  * Freedman-Diaconis rule 2*IQR*n^(-1/3) (Freedman & Diaconis 1981), 0.05 when
  * the IQR is 0, widened so there are at most 60 bins; edges are multiples of
  * the width so log2(s) = 0 is an edge.  Threshold lines at log2(1-T) and
  * log2(1+T).  The x axis shows speedup values on a log2 scale. */
-gs_plot *gs_plot_histogram(const double *speedup, size_t n, double threshold);
+gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n,
+                           double threshold);
 
 /* gs_plot_roofline: log-log, arithmetic intensity (FLOP/byte) against
  * TFLOP/s.  Memory ceiling TFLOP/s = AI * bandwidth_gbs / 1000, one flat
@@ -146,10 +160,11 @@ gs_plot *gs_plot_roofline(const gs_roofline_spec *spec,
 gs_plot *gs_plot_tile_grid(const gs_tile_grid_spec *g);
 
 /* gs_plot_trend: VALUE[i] (e.g. geomean speedup vs the first run) per run
- * RUN_NAMES[i] (copied), in run order, with the line y = 1.  YLABEL may be
- * NULL. */
+ * RUN_NAMES[i] (copied), in run order, with the line y = 1.  CLS[i] is the
+ * class (GS_PLOT_*) the point reports through gs_plot_point_xy (every
+ * point is drawn in one colour).  YLABEL may be NULL. */
 gs_plot *gs_plot_trend(const char *const *run_names, const double *value,
-                       size_t n, const char *ylabel);
+                       const int *cls, size_t n, const char *ylabel);
 
 /* gs_plot_small_multiples: one small panel per series (time in µs against
  * run index), the change point marked by a vertical line between runs
@@ -224,6 +239,9 @@ int gs_plot_band(const gs_plot *p, double *y_top, double *y_bottom);
 /* Histogram: number of bins, edges (nbins + 1, in log2 speedup) and counts. */
 size_t gs_plot_bins(const gs_plot *p, const double **edges,
                     const size_t **counts);
+/* Histogram: how many of bin BIN's shapes have class CLS (GS_PLOT_*);
+ * 0 when BIN or CLS is out of range. */
+size_t gs_plot_bin_class(const gs_plot *p, size_t bin, int cls);
 /* Roofline: ridge AI (FLOP/byte) of ceiling I, or NAN. */
 double gs_plot_ridge(const gs_plot *p, size_t i);
 

@@ -13,24 +13,60 @@
 #define FIG_W 720.0
 #define FIG_H 420.0
 
-/* Finite positive values of V, sorted ascending, into a new array. */
-static double *
-positive_sorted(const double *v, size_t n, size_t *m)
+/* A speedup with the class the report model gave it. */
+typedef struct cls_value {
+	double v;
+	int cls;
+} cls_value;
+
+/* CLS as a GS_PLOT_* class this module draws (anything else: neutral). */
+static int
+known_class(int cls)
 {
-	double *s = malloc((n ? n : 1) * sizeof *s);
+	return cls == GS_PLOT_IMPROVED || cls == GS_PLOT_REGRESSED ||
+	       cls == GS_PLOT_UNSURE ? cls : GS_PLOT_NEUTRAL;
+}
+
+static int
+cmp_cls_value(const void *a, const void *b)
+{
+	const cls_value *x = a, *y = b;
+	int c = gs_cmp_double(&x->v, &y->v);
+
+	return c ? c : (x->cls > y->cls) - (x->cls < y->cls);
+}
+
+/* Finite positive values of V with their classes, sorted ascending (ties
+ * by class), into a new array. */
+static cls_value *
+positive_sorted(const double *v, const int *cls, size_t n, size_t *m)
+{
+	cls_value *s = malloc((n ? n : 1) * sizeof *s);
 
 	*m = 0;
 	if (!s)
 		return NULL;
 	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] > 0)
-			s[(*m)++] = v[i];
-	qsort(s, *m, sizeof *s, gs_cmp_double);
+		if (isfinite(v[i]) && v[i] > 0) {
+			s[*m].v = v[i];
+			s[(*m)++].cls = known_class(cls[i]);
+		}
+	qsort(s, *m, sizeof *s, cmp_cls_value);
 	return s;
 }
 
+/* 1 if some of the N classes is unsure. */
+static int
+any_unsure(const cls_value *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i].cls == GS_PLOT_UNSURE)
+			return 1;
+	return 0;
+}
+
 static void
-threshold_legend(gs_plot *p, double t, int with_band)
+threshold_legend(gs_plot *p, double t, int with_band, int unsure)
 {
 	char buf[96];
 
@@ -39,6 +75,8 @@ threshold_legend(gs_plot *p, double t, int with_band)
 	snprintf(buf, sizeof buf, "regressed (< \xe2\x88\x92%.3g %%)", t * 100);
 	gs_legend_add(p, buf, gs_col_regressed, with_band == 2 ? 0 : 2);
 	gs_legend_add(p, "neutral", gs_col_neutral, with_band == 2 ? 0 : 2);
+	if (unsure)
+		gs_legend_add(p, "unsure (U test)", gs_col_unsure, with_band == 2 ? 0 : 2);
 	snprintf(buf, sizeof buf, "\xc2\xb1%.3g %%", t * 100);
 	if (with_band == 1)
 		gs_legend_add(p, buf, gs_rgb_hex(0x999999, 0.25), 0);
@@ -62,10 +100,10 @@ count_note(gs_plot *p, size_t drawn, size_t skipped, const char *what)
 /* ------------------------------------------------------- speedup curve */
 
 static void
-curve_axes(gs_plot *p, const double *s, size_t m, double t)
+curve_axes(gs_plot *p, const cls_value *s, size_t m, double t)
 {
 	gs_panel *pn = &p->panel[0];
-	double span = m > 1 ? (double)(m - 1) : 1, lo = s[0], hi = s[m - 1];
+	double span = m > 1 ? (double)(m - 1) : 1, lo = s[0].v, hi = s[m - 1].v;
 
 	gs_axis_linear(p, &pn->ax, 0, span, 0, 7);
 	pn->ax.lo = -0.02 * span;
@@ -96,7 +134,7 @@ curve_band(gs_plot *p, double t)
 }
 
 static void
-curve_points(gs_plot *p, const double *s, size_t m, double t)
+curve_points(gs_plot *p, const cls_value *s, size_t m)
 {
 	const gs_panel *pn = &p->panel[0];
 	double *xy = malloc(2 * m * sizeof *xy);
@@ -109,9 +147,9 @@ curve_points(gs_plot *p, const double *s, size_t m, double t)
 	}
 	for (size_t i = 0; i < m; i++) {
 		p->pt[i].x = xy[2 * i] = gs_axis_map(&pn->ax, (double)i);
-		p->pt[i].y = xy[2 * i + 1] = gs_axis_map(&pn->ay, s[i]);
+		p->pt[i].y = xy[2 * i + 1] = gs_axis_map(&pn->ay, s[i].v);
 		p->pt[i].r = r;
-		p->pt[i].cls = gs_speedup_class(s[i], t);
+		p->pt[i].cls = s[i].cls;
 	}
 	gs_mark_poly(p, xy, m, gs_rgb_hex(0x777777, 1), 1, 0);
 	free(xy);
@@ -122,10 +160,11 @@ curve_points(gs_plot *p, const double *s, size_t m, double t)
 }
 
 gs_plot *
-gs_plot_speedup_curve(const double *speedup, size_t n, double threshold)
+gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n,
+                      double threshold)
 {
 	size_t m;
-	double *s = positive_sorted(speedup, n, &m);
+	cls_value *s = positive_sorted(speedup, cls, n, &m);
 	gs_plot *p;
 
 	if (!s || m == 0 || !(threshold >= 0)) {
@@ -138,8 +177,8 @@ gs_plot_speedup_curve(const double *speedup, size_t n, double threshold)
 		curve_axes(p, s, m, threshold);
 		gs_frame_single(p, 3);
 		curve_band(p, threshold);
-		curve_points(p, s, m, threshold);
-		threshold_legend(p, threshold, 1);
+		curve_points(p, s, m);
+		threshold_legend(p, threshold, 1, any_unsure(s, m));
 		gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
 		count_note(p, m, p->skipped, "shapes");
 	}
@@ -172,15 +211,17 @@ scatter_ratio_line(gs_plot *p, double k, int dash)
 	             dash, 0);
 }
 
-static void
-scatter_points(gs_plot *p, const double *b, const double *c, size_t n,
-               double t)
+/* Returns 1 if a drawn point is unsure. */
+static int
+scatter_points(gs_plot *p, const double *b, const double *c, const int *cls,
+               size_t n)
 {
 	const gs_panel *pn = &p->panel[0];
 	double r = n <= 2000 ? 3 : 2;
+	int unsure = 0;
 
 	if (gs_points_alloc(p, n) < 0)
-		return;
+		return 0;
 	for (size_t i = 0; i < n; i++) {
 		gs_point *q = &p->pt[i];
 
@@ -191,15 +232,17 @@ scatter_points(gs_plot *p, const double *b, const double *c, size_t n,
 		q->x = gs_axis_map(&pn->ax, b[i]);
 		q->y = gs_axis_map(&pn->ay, c[i]);
 		q->r = r;
-		q->cls = gs_speedup_class(b[i] / c[i], t);
+		q->cls = known_class(cls[i]);
+		unsure |= q->cls == GS_PLOT_UNSURE;
 		gs_mark_circle(p, q->x, q->y, r, *gs_class_colour(q->cls),
 		               gs_col_white, 0);
 	}
+	return unsure;
 }
 
 gs_plot *
-gs_plot_scatter(const double *t_base_us, const double *t_cand_us, size_t n,
-                double threshold)
+gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls,
+                size_t n, double threshold)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	size_t m = 0;
@@ -227,8 +270,8 @@ gs_plot_scatter(const double *t_base_us, const double *t_cand_us, size_t n,
 	scatter_ratio_line(p, 1 + threshold, 1);
 	if (threshold < 1)
 		scatter_ratio_line(p, 1 - threshold, 1);
-	scatter_points(p, t_base_us, t_cand_us, n, threshold);
-	threshold_legend(p, threshold, 0);
+	threshold_legend(p, threshold, 0,
+	                 scatter_points(p, t_base_us, t_cand_us, cls, n));
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
 	count_note(p, m, p->skipped, "shapes; below the diagonal is faster");
 	if (gs_plot_finish(p) < 0) {
@@ -267,10 +310,10 @@ bin_width(const double *v, size_t m)
 	return w;
 }
 
-/* Bins over log2(S[i]) (S sorted); per-class counts use S itself, so the
- * classes match gs_speedup_class exactly. */
+/* Bins over V[i] = log2(S[i].v) (S sorted); per-class counts use the
+ * classes S carries from the report model. */
 static int
-hist_bins(gs_plot *p, const double *s, const double *v, size_t m, double t)
+hist_bins(gs_plot *p, const cls_value *s, const double *v, size_t m)
 {
 	double w = bin_width(v, m);
 	long k0 = (long)floor(v[0] / w), k1 = (long)floor(v[m - 1] / w);
@@ -278,7 +321,7 @@ hist_bins(gs_plot *p, const double *s, const double *v, size_t m, double t)
 
 	p->bin_edges = malloc((nb + 1) * sizeof *p->bin_edges);
 	p->bin_counts = calloc(nb, sizeof *p->bin_counts);
-	p->bin_cls = calloc(3 * nb, sizeof *p->bin_cls);
+	p->bin_cls = calloc(GS_PLOT_NCLS * nb, sizeof *p->bin_cls);
 	if (!p->bin_edges || !p->bin_counts || !p->bin_cls) {
 		p->oom = 1;
 		return -1;
@@ -294,7 +337,7 @@ hist_bins(gs_plot *p, const double *s, const double *v, size_t m, double t)
 		if (b < 0)
 			b = 0;
 		p->bin_counts[b]++;
-		p->bin_cls[3 * b + gs_speedup_class(s[i], t)]++;
+		p->bin_cls[GS_PLOT_NCLS * (size_t)b + (size_t)s[i].cls]++;
 	}
 	return 0;
 }
@@ -319,20 +362,21 @@ hist_axes(gs_plot *p, double t)
 	gs_axis_set_label(p, &pn->ay, "shapes");
 }
 
-/* Bars stacked by class (regressed, neutral, improved from the bottom), so
- * a bin that straddles a threshold shows both sides truthfully. */
+/* Bars stacked by class (regressed, unsure, neutral, improved from the
+ * bottom), so a bin that straddles a threshold shows both sides
+ * truthfully. */
 static void
 hist_bar(gs_plot *p, size_t i)
 {
-	static const int order[3] = { GS_PLOT_REGRESSED, GS_PLOT_NEUTRAL,
-	                              GS_PLOT_IMPROVED };
+	static const int order[4] = { GS_PLOT_REGRESSED, GS_PLOT_UNSURE,
+	                              GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED };
 	const gs_panel *pn = &p->panel[0];
 	double x0 = gs_axis_map(&pn->ax, exp2(p->bin_edges[i]));
 	double x1 = gs_axis_map(&pn->ax, exp2(p->bin_edges[i + 1]));
 	size_t below = 0;
 
-	for (int k = 0; k < 3; k++) {
-		size_t c = p->bin_cls[3 * i + order[k]];
+	for (int k = 0; k < 4; k++) {
+		size_t c = p->bin_cls[GS_PLOT_NCLS * i + (size_t)order[k]];
 		double y0 = gs_axis_map(&pn->ay, (double)below);
 		double y1 = gs_axis_map(&pn->ay, (double)(below + c));
 
@@ -362,25 +406,26 @@ hist_bars(gs_plot *p, double t)
 }
 
 gs_plot *
-gs_plot_histogram(const double *speedup, size_t n, double threshold)
+gs_plot_histogram(const double *speedup, const int *cls, size_t n, double threshold)
 {
 	size_t m;
-	double *s = positive_sorted(speedup, n, &m), *v = NULL;
+	cls_value *s = positive_sorted(speedup, cls, n, &m);
+	double *v = NULL;
 	gs_plot *p = NULL;
 	char note[128];
 
 	if (!s || m == 0 || !(threshold >= 0) || !(v = malloc(m * sizeof *v)))
 		goto out;
 	for (size_t i = 0; i < m; i++)
-		v[i] = log2(s[i]);
+		v[i] = log2(s[i].v);
 	p = gs_plot_new(FIG_W, FIG_H, "Distribution of speedups", 1);
-	if (!p || hist_bins(p, s, v, m, threshold) < 0)
+	if (!p || hist_bins(p, s, v, m) < 0)
 		goto out;
 	p->skipped = n - m;
 	hist_axes(p, threshold);
 	gs_frame_single(p, 2);
 	hist_bars(p, threshold);
-	threshold_legend(p, threshold, 2);
+	threshold_legend(p, threshold, 2, any_unsure(s, m));
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
 	snprintf(note, sizeof note, "shapes, bin width %.3g in log2(speedup)",
 	         p->bin_edges[1] - p->bin_edges[0]);

@@ -62,7 +62,7 @@ trend_axes(gs_plot *p, const char *const *names, const double *v, size_t n,
 }
 
 static void
-trend_points(gs_plot *p, const double *v, size_t n)
+trend_points(gs_plot *p, const double *v, const int *cls, size_t n)
 {
 	const gs_panel *pn = &p->panel[0];
 	double *xy = malloc(2 * (n ? n : 1) * sizeof *xy);
@@ -87,7 +87,7 @@ trend_points(gs_plot *p, const double *v, size_t n)
 		q->x = xy[2 * k] = gs_axis_map(&pn->ax, (double)i);
 		q->y = xy[2 * k + 1] = gs_axis_map(&pn->ay, v[i]);
 		q->r = 3.5;
-		q->cls = gs_speedup_class(v[i], 0);
+		q->cls = cls[i] >= 0 ? cls[i] : GS_PLOT_NEUTRAL;
 		k++;
 	}
 	gs_mark_poly(p, xy, k, gs_col_improved, 1.5, 0);
@@ -99,8 +99,8 @@ trend_points(gs_plot *p, const double *v, size_t n)
 }
 
 gs_plot *
-gs_plot_trend(const char *const *run_names, const double *value, size_t n,
-              const char *ylabel)
+gs_plot_trend(const char *const *run_names, const double *value, const int *cls,
+              size_t n, const char *ylabel)
 {
 	size_t ok = 0;
 	gs_plot *p;
@@ -115,7 +115,7 @@ gs_plot_trend(const char *const *run_names, const double *value, size_t n,
 		return NULL;
 	trend_axes(p, run_names, value, n, ylabel);
 	gs_frame_single(p, 3);
-	trend_points(p, value, n);
+	trend_points(p, value, cls, n);
 	snprintf(note, sizeof note, "%zu runs", n);
 	gs_frame_note(p, note);
 	if (gs_plot_finish(p) < 0) {

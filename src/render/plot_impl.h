@@ -3,7 +3,8 @@
  *
  * A gs_plot holds the layout model: panels (plot area + two axes with their
  * ticks), the data points, and a display list of marks in device units.
- * Layout code appends marks; drawing (plot.c) only paints them in order.
+ * Layout code appends marks (plot_marks.c); drawing (plot_draw.c) only
+ * paints them in order.
  * Allocation failures set P->OOM; constructors check it once at the end.
  */
 #ifndef GS_PLOT_IMPL_H
@@ -97,7 +98,7 @@ struct gs_plot {
 	double band_top, band_bottom;
 	double *bin_edges;
 	size_t *bin_counts;
-	size_t *bin_cls;       /* 3 per bin: neutral, improved, regressed */
+	size_t *bin_cls;       /* GS_PLOT_NCLS per bin, indexed by GS_PLOT_* */
 	size_t nbins;
 	double *ridge;
 	size_t nridge;
@@ -108,11 +109,12 @@ struct gs_plot {
 
 /* Palette (Okabe-Ito, viridis for sequential). */
 extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral,
-	gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
+	gs_col_unsure, gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
 gs_rgb gs_rgb_hex(unsigned hex, double alpha);
 gs_rgb gs_viridis(double t);
+/* gs_class_colour: the fill of class CLS (GS_PLOT_*; anything else grey).
+ * Classes are the caller's (the report model's), never computed here. */
 const gs_rgb *gs_class_colour(int cls);
-int gs_speedup_class(double s, double threshold);
 
 /* Plot life cycle. */
 gs_plot *gs_plot_new(double width, double height, const char *title,
@@ -178,6 +180,16 @@ void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h,
 
 /* Points: allocate N, fill later. */
 int gs_points_alloc(gs_plot *p, size_t n);
+
+/* SVG post-processing (plot_svg.c).  gs_svg_prefix_ok: 1 if S is a
+ * non-empty [A-Za-z][A-Za-z0-9_-]*.  gs_svg_finish: parse the N bytes of
+ * RAW (cairo's SVG), rename every id to PREFIX-k (k in document order) and
+ * every reference to match, add a <title> of TITLE, and serialise without
+ * the XML declaration: 0 with *SVG malloc'd (NUL-terminated, *LEN bytes),
+ * or -1 with ERR (*SVG untouched). */
+int gs_svg_prefix_ok(const char *s);
+int gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title,
+                  char **svg, size_t *len, gs_error *err);
 
 /* Small helpers. */
 int gs_cmp_double(const void *a, const void *b);

@@ -5,6 +5,8 @@
 libgs_a_SOURCES += \
 	src/analysis/single.c src/analysis/single.h \
 	src/analysis/effpair.c src/analysis/effpair.h \
+	src/analysis/gate.c src/analysis/gate.h \
+	src/analysis/report.c src/analysis/report.h \
 	src/render/fmt.c src/render/fmt.h \
 	src/render/html.c src/render/html_core.c src/render/html_impl.h \
 	src/render/html_single.c src/render/html_eff.c src/render/html_eff.h \
@@ -15,11 +17,14 @@ libgs_a_SOURCES += \
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
-check_PROGRAMS += tests/test_render tests/test_single
-TESTS += tests/test_render tests/test_single tests/report.sh
-tests_test_render_SOURCES = tests/test_render.c
+check_PROGRAMS += tests/test_render tests/test_render_eff tests/test_single
+TESTS += tests/test_render tests/test_render_eff tests/test_single tests/report.sh
+tests_test_render_SOURCES = tests/test_render.c tests/render_test.h
 tests_test_render_CFLAGS = $(TEST_CFLAGS)
 tests_test_render_LDADD = $(TEST_LIBS)
+tests_test_render_eff_SOURCES = tests/test_render_eff.c tests/render_test.h
+tests_test_render_eff_CFLAGS = $(TEST_CFLAGS)
+tests_test_render_eff_LDADD = $(TEST_LIBS)
 tests_test_single_SOURCES = tests/test_single.c
 tests_test_single_CFLAGS = $(TEST_CFLAGS)
 tests_test_single_LDADD = $(TEST_LIBS)
