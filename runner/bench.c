@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest/ingest.h"
 #include "model/gemm.h"
 #include "model/stats.h"
 #include "runner/bdtype.h"

@@ -11,7 +11,7 @@
 #include <yaml.h>
 
 #include "model/gpu.h"
-#include "table.h"
+#include "model/shape.h"
 
 /* ---- sources -------------------------------------------------------- */
 
