@@ -85,7 +85,7 @@ static int
 kagg_add(kagg *a, const char *name, long long start, long long end,
          const gs_launch *l, long line, gs_error *err)
 {
-	int id = tr_strs_intern(&a->names, name, strlen(name));
+	int id = gs_trace_strs_intern(&a->names, name, strlen(name));
 
 	if (id < 0)
 		return oom(a->t, err);
@@ -471,7 +471,7 @@ sym_done(rctx *r)
 		r->syms = s;
 		r->cap_syms = cap;
 	}
-	r->sym.name = tr_strs_intern(&r->agg.names, name, n);
+	r->sym.name = gs_trace_strs_intern(&r->agg.names, name, n);
 	if (r->sym.name < 0)
 		return gs_jstream_fail(&r->js, "out of memory");
 	r->syms[r->nsyms++] = r->sym;

@@ -204,7 +204,7 @@ thread_id(tr_store *st, const ev *e)
 	char buf[2 * RAW_LEN + 1];
 	int n = snprintf(buf, sizeof buf, "%s\037%s", e->pid, e->tid);
 
-	return tr_strs_intern(&st->threads, buf, (size_t)n);
+	return gs_trace_strs_intern(&st->threads, buf, (size_t)n);
 }
 
 /* ---- acting on a complete event ------------------------------------- */
@@ -237,7 +237,7 @@ add_op(kctx *k)
 	op.thread = thread_id(st, e);
 	if (op.thread < 0)
 		return -1;
-	return tr_store_add_op(st, &op);
+	return gs_trace_store_add_op(st, &op);
 }
 
 /* ---- runtime calls and GPU activities -------------------------------- */
@@ -272,7 +272,7 @@ add_rt(kctx *k)
 	r.thread = thread_id(st, e);
 	if (r.thread < 0)
 		return -1;
-	return tr_store_add_rt(st, &r);
+	return gs_trace_store_add_rt(st, &r);
 }
 
 static int
@@ -304,11 +304,11 @@ add_gpu(kctx *k)
 	g.smem = e->has_smem ? (long)e->smem : 0;
 	g.name = -1;
 	if (g.kind == TR_KERNEL) {
-		g.name = tr_strs_intern(&st->names, e->name ? e->name : "", e->name_len);
+		g.name = gs_trace_strs_intern(&st->names, e->name ? e->name : "", e->name_len);
 		if (g.name < 0)
 			return -1;
 	}
-	return tr_store_add_gpu(st, &g);
+	return gs_trace_store_add_gpu(st, &g);
 }
 
 static int
@@ -777,7 +777,7 @@ read_again(const char *path, const gs_ingest_opts *opts, tr_store *st, gs_error 
 	gs_input in2;
 	int restart, rc;
 
-	tr_store_free(st);
+	gs_trace_store_free(st);
 	if (gs_input_open(&in2, path, err) != 0)
 		return -1;
 	rc = read_pass(&in2, opts, st, 1, &restart, err);
@@ -799,6 +799,6 @@ gs_trace_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *e
 		     gs_error_set(err, in->path, 0, 0, "out of memory") : 0;
 	if (rc == 0)
 		rc = gs_trace_link(&st, t, err);
-	tr_store_free(&st);
+	gs_trace_store_free(&st);
 	return rc;
 }

@@ -119,47 +119,33 @@ typedef struct tr_store {
 	size_t npending;        /* live pending activities */
 } tr_store;
 
-/* tr_link_id: the id that links a runtime call and its GPU activities:
+/* gs_trace_link_id: the id that links a runtime call and its GPU activities:
  * the correlation id where the event has one, else its External id (old
  * traces), in separate name spaces.  -1 if the event has neither. */
-long long tr_link_id(int has_corr, long long corr, int has_ext, long long ext);
+long long gs_trace_link_id(int has_corr, long long corr, int has_ext, long long ext);
 
-/* tr_map_get: the value for KEY in M, or -1. */
-int tr_map_get(const tr_map *m, long long key);
+/* gs_trace_store_freeze: index S's GEMM ops by (thread, ts) for
+ * gs_trace_store_innermost().  Returns 0, or -1 on OOM. */
+int gs_trace_store_freeze(tr_store *s);
 
-/* tr_map_put: set KEY to VAL in M.  Returns 0, or -1 on OOM. */
-int tr_map_put(tr_map *m, long long key, int val);
-
-/* tr_map_del: remove KEY from M (no-op if absent). */
-void tr_map_del(tr_map *m, long long key);
-
-/* tr_set_has / tr_set_add: membership of ID (>= 0) in S; add returns 0,
- * or -1 on OOM. */
-int tr_set_has(const tr_set *s, long long id);
-int tr_set_add(tr_set *s, long long id);
-
-/* tr_store_freeze: index S's GEMM ops by (thread, ts) for
- * tr_store_innermost().  Returns 0, or -1 on OOM. */
-int tr_store_freeze(tr_store *s);
-
-/* tr_store_innermost: the innermost GEMM op of frozen S enclosing runtime
+/* gs_trace_store_innermost: the innermost GEMM op of frozen S enclosing runtime
  * call R (same thread, op.ts <= r.ts < op.end, r.end <= op.end), or -1. */
-int tr_store_innermost(const tr_store *s, const tr_rt *r);
+int gs_trace_store_innermost(const tr_store *s, const tr_rt *r);
 
-/* tr_store_add_op / _rt / _gpu: keep a GEMM op, a runtime call, a GPU
+/* gs_trace_store_add_op / _rt / _gpu: keep a GEMM op, a runtime call, a GPU
  * activity (copied).  In eager mode the first runtime call or activity
  * freezes the op index, calls are linked to their GEMM op at once and
  * only GEMM work is kept (see above).  Return 0, or -1 on OOM. */
-int tr_store_add_op(tr_store *st, const tr_op *op);
-int tr_store_add_rt(tr_store *st, const tr_rt *r);
-int tr_store_add_gpu(tr_store *st, const tr_gpu *g);
+int gs_trace_store_add_op(tr_store *st, const tr_op *op);
+int gs_trace_store_add_rt(tr_store *st, const tr_rt *r);
+int gs_trace_store_add_gpu(tr_store *st, const tr_gpu *g);
 
-/* tr_strs_intern: the id of S[0..LEN) in T, added if new; -1 on OOM. */
-int tr_strs_intern(tr_strs *t, const char *s, size_t len);
+/* gs_trace_strs_intern: the id of S[0..LEN) in T, added if new; -1 on OOM. */
+int gs_trace_strs_intern(tr_strs *t, const char *s, size_t len);
 
-/* tr_store_free: release everything S owns (S itself is the caller's) and
+/* gs_trace_store_free: release everything S owns (S itself is the caller's) and
  * zero it. */
-void tr_store_free(tr_store *s);
+void gs_trace_store_free(tr_store *s);
 
 /* gs_trace_link: link S's GPU activities to runtime calls and GEMM ops
  * (formats.md §2.3; in eager mode that is done already), compute each
