@@ -5,7 +5,8 @@
 
 libgs_a_SOURCES += \
 	src/ingest/csv.c src/ingest/csvrows.h src/ingest/csv_rows.c \
-	src/ingest/csv_read.h src/ingest/csv_bench.c src/ingest/csv_tensile.c \
+	src/ingest/csv_read.h src/ingest/csv_bind.c src/ingest/csv_plain.c \
+	src/ingest/csv_bench.c src/ingest/csv_tensile.c src/ingest/fields.c \
 	src/ingest/csv_value.c src/ingest/csv_value.h
 
 check_PROGRAMS += tests/test_csv
