@@ -7,7 +7,8 @@ libgs_a_SOURCES += \
 	src/ingest/trace_impl.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h \
 	src/ingest/trace_json.c src/ingest/trace_json.h \
-	src/ingest/rocprof.c src/ingest/rocprof.h \
+	src/ingest/rocprof.c src/ingest/rocprof.h src/ingest/rocprof_impl.h \
+	src/ingest/rocprof_json.c src/ingest/rocpd.c \
 	src/ingest/progress.c src/ingest/progress.h
 
 check_PROGRAMS += tests/test_trace tests/test_rocprof
