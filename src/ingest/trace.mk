@@ -4,6 +4,7 @@
 
 libgs_a_SOURCES += \
 	src/ingest/trace.c src/ingest/trace.h src/ingest/trace_store.c \
+	src/ingest/trace_event.c \
 	src/ingest/trace_impl.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h \
 	src/ingest/trace_json.c src/ingest/trace_json.h \

@@ -26,6 +26,29 @@
 #include "ingest/trace_shape.h"
 #include "table.h"
 
+enum { TR_RAW_LEN = 48 };
+
+/* What kind of event an event's "cat" names. */
+typedef enum {
+	TR_C_OTHER, TR_C_OP, TR_C_RT, TR_C_KERNEL, TR_C_MEMCPY, TR_C_MEMSET
+} tr_category;
+
+/* The event being read: its fields gathered in any order, acted on when
+ * its object closes (gs_trace_ev_keep). */
+typedef struct tr_ev {
+	char ph;
+	tr_category cat;
+	char *name;             /* owned, name_len bytes + NUL */
+	size_t name_len, name_cap;
+	char pid[TR_RAW_LEN], tid[TR_RAW_LEN], ts[TR_RAW_LEN], dur[TR_RAW_LEN];
+	                        /* raw tokens, gs_trace_ev_set_raw */
+	long long corr, ext, device, regs, smem;
+	int has_corr, has_ext, has_device, has_regs, has_smem;
+	uint32_t grid[3], block[3];
+	int ngrid, nblock;
+	tr_inputs in;
+} tr_ev;
+
 /* Interned strings: id = position, stable for the store's lifetime. */
 typedef struct tr_strs {
 	char **s;
@@ -122,7 +145,8 @@ typedef struct tr_store {
 /* gs_trace_link_id: the id that links a runtime call and its GPU activities:
  * the correlation id where the event has one, else its External id (old
  * traces), in separate name spaces.  -1 if the event has neither. */
-long long gs_trace_link_id(int has_corr, long long corr, int has_ext, long long ext);
+long long gs_trace_link_id(int has_corr, long long corr, int has_ext,
+                           long long ext);
 
 /* gs_trace_store_freeze: index S's GEMM ops by (thread, ts) for
  * gs_trace_store_innermost().  Returns 0, or -1 on OOM. */
@@ -146,6 +170,28 @@ int gs_trace_strs_intern(tr_strs *t, const char *s, size_t len);
 /* gs_trace_store_free: release everything S owns (S itself is the caller's) and
  * zero it. */
 void gs_trace_store_free(tr_store *s);
+
+/* gs_trace_ev_reset: E ready for the next event (its name buffer kept). */
+void gs_trace_ev_reset(tr_ev *e);
+
+/* gs_trace_ev_set_name: E's name := S[0..N).  Returns 0, or -1 on OOM. */
+int gs_trace_ev_set_name(tr_ev *e, const unsigned char *s, size_t n);
+
+/* gs_trace_ev_set_raw: DST (TR_RAW_LEN bytes) := TYPE then S[0..N)
+ * (truncated), so that the number 7 and the string "7" stay different
+ * ids. */
+void gs_trace_ev_set_raw(char *dst, char type, const void *s, size_t n);
+
+/* gs_trace_ev_category: the category an event's "cat" S[0..N) names
+ * (cpu_op, kernel, cuda_runtime, ... and their torch 1.9 spellings). */
+tr_category gs_trace_ev_category(const unsigned char *s, size_t n);
+
+/* gs_trace_ev_keep: act on complete event E (input event LINE): keep a
+ * GEMM cpu_op, a runtime call with a link id, or a GPU activity in ST
+ * (events without ts/dur count in st->incomplete).  Returns 0, 1 when a
+ * GEMM op came after eager linking froze the store (the reader must
+ * restart in keep_all mode), or -1 on out of memory. */
+int gs_trace_ev_keep(tr_store *st, const tr_ev *e, long line);
 
 /* gs_trace_link: link S's GPU activities to runtime calls and GEMM ops
  * (formats.md §2.3; in eager mode that is done already), compute each
