@@ -189,7 +189,11 @@ start(gs_csv_reader *r, const gs_csv_dialect_def *d, long line,
 	use(r, d);
 	if (gs_table_set_format(r->t, d->name) != 0)
 		return gs_error_set(err, r->path, line, 0, "out of memory");
-	return gs_csv_bind(r, line, row, n, err);
+	if (gs_csv_bind_columns(r, line, row, n, err) != 0)
+		return -1;
+	if (d->bound && d->bound(r, err) != 0)
+		return -1;
+	return gs_csv_check_required(r, line, err);
 }
 
 /* Rows before the dialect is known: the first row is the header, unless

@@ -1,8 +1,8 @@
 /* csv_bind.c: what every benchmark-CSV dialect shares (csv_read.h): a
  * header bound to the fields (the dialect's names, then --map), the shape
  * key and time cells of a row, and the commit of a row into the table.
- * Calls no dialect reader by name: a dialect's own step after binding is
- * the bound hook its table entry (csv.c) registered. */
+ * Calls no dialect reader, by name or through a hook: a dialect's own
+ * step after binding is run by csv.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -94,9 +94,8 @@ missing(const gs_csv_reader *r, gs_field f)
 	         r->nsol > 0);
 }
 
-/* An error naming the required fields without a column ("M, K and time"). */
-static int
-check_required(const gs_csv_reader *r, long line, gs_error *err)
+int
+gs_csv_check_required(const gs_csv_reader *r, long line, gs_error *err)
 {
 	static const gs_field req[] = {GS_F_M, GS_F_N, GS_F_K, GS_F_TIME};
 	char list[64] = "";
@@ -120,8 +119,8 @@ check_required(const gs_csv_reader *r, long line, gs_error *err)
 }
 
 int
-gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
-            gs_error *err)
+gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
+                    size_t n, gs_error *err)
 {
 	char **hdr = gs_csv_copy_row(row, n, r->d == GS_CSV_HIPBLASLT);
 
@@ -132,13 +131,17 @@ gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
 	r->ncols = n;
 	r->header_line = line;
 	bind_names(r);
-	if (bind_map(r, line, err) != 0)
-		return -1;
-	if (r->dia->bound && r->dia->bound(r, err) != 0)
-		return -1;
-	return check_required(r, line, err);
+	return bind_map(r, line, err);
 }
 
+int
+gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
+            gs_error *err)
+{
+	if (gs_csv_bind_columns(r, line, row, n, err) != 0)
+		return -1;
+	return gs_csv_check_required(r, line, err);
+}
 int
 gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d,
                     const char *const *row, size_t n)

@@ -7,8 +7,8 @@
  *        reached through the table's hooks)
  *     -> csv_bind.c (header binding, key and time cells, commit to the table)
  *     -> csv_value.c, fields.c, trace_shape.c, table.c
- * csv_bind.c calls a dialect back only through the hook its table entry
- * registered (gs_csv_dialect_def.bound), never by name. */
+ * csv_bind.c calls no dialect, by name or through a hook: the hooks are
+ * run by csv.c alone. */
 #ifndef GS_CSV_READ_H
 #define GS_CSV_READ_H
 
@@ -37,7 +37,8 @@ typedef struct gs_csv_dialect_def {
 	/* sniff: 1 if ROW (N fields) is this dialect's header */
 	int (*sniff)(const struct gs_csv_reader *r, const char *const *row, size_t n);
 	int after_log;                  /* the header may follow log lines */
-	/* bound: after gs_csv_bind() took a header, or NULL; 0 or -1 with ERR */
+	/* bound: run by csv.c after gs_csv_bind_columns() took the first
+	 * header, before gs_csv_check_required(); NULL if none; 0 or -1 */
 	int (*bound)(struct gs_csv_reader *r, gs_error *err);
 	/* row: one row after the header; 0 or -1 with ERR */
 	int (*row)(struct gs_csv_reader *r, long line, const char *const *row,
@@ -104,11 +105,23 @@ typedef struct gs_csv_reader {
 
 /* ---- csv_bind.c: header binding, key and time cells, commit ---------- */
 
-/* gs_csv_bind: take ROW (N names, LINE) as the header of dialect R->dia:
- * copy the names (a hipblaslt "[0]:" prefix stripped), find each field's
- * column from the dialect's names or --map, run the dialect's bound hook,
- * and check that M, N, K and a time are there.  Returns 0, or -1 with ERR
- * at LINE naming what is missing. */
+/* gs_csv_bind_columns: take ROW (N names, LINE) as the header of dialect
+ * R->dia: copy the names (a hipblaslt "[0]:" prefix stripped) and find
+ * each field's column from the dialect's names, then --map.  Returns 0,
+ * or -1 with ERR (out of memory, a --map column the header lacks). */
+int gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
+                        size_t n, gs_error *err);
+
+/* gs_csv_check_required: 0 if R's bound header has columns for M, N, K
+ * and a time (a Tensile header without Winner columns: TotalFlops and a
+ * solution column), else -1 with ERR at LINE naming what is missing and
+ * pointing to --map. */
+int gs_csv_check_required(const gs_csv_reader *r, long line, gs_error *err);
+
+/* gs_csv_bind: gs_csv_bind_columns then gs_csv_check_required, for a
+ * header that needs no dialect step between them (a bench log's repeated
+ * header; the first row explained when no header was found).  Returns 0,
+ * or -1 with ERR. */
 int gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
                 gs_error *err);
 
@@ -185,8 +198,8 @@ int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
                      size_t n, gs_error *err);
 int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
 
-/* gs_csv_tensile_columns (csv_tensile.c): after gs_csv_bind() of a Tensile
- * header, find TotalFlops and the solution columns.  Returns 0, or -1 on
+/* gs_csv_tensile_columns (csv_tensile.c): after gs_csv_bind_columns() of
+ * a Tensile header, find TotalFlops and the solution columns.  Returns 0, or -1 on
  * out of memory. */
 int gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err);
 
