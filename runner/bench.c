@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest/ingest.h"
 #include "model/gemm.h"
 #include "model/stats.h"
 #include "runner/bdtype.h"
@@ -75,7 +76,7 @@ add_psizes(bench *b, gs_psize_list *l, const char *where, gs_error *err)
 static int
 add_tensile(bench *b, gs_error *err)
 {
-	const gs_cli_list *lists[] = {&b->a.psize_files, &b->a.ranges, &b->a.exacts};
+	const gs_bench_cli_list *lists[] = {&b->a.psize_files, &b->a.ranges, &b->a.exacts};
 
 	for (int x = 0; x < 3; x++) {
 		for (int i = 0; i < lists[x]->n; i++) {
@@ -304,7 +305,7 @@ run_shapes(bench *b, gs_error *err)
 static int
 run_ceilings(bench *b, gs_error *err)
 {
-	int all[] = {GS_DEV_F32, GS_DEV_F16, GS_DEV_BF16}, given[GS_CLI_MAX_DTYPES];
+	int all[] = {GS_DEV_F32, GS_DEV_F16, GS_DEV_BF16}, given[GS_BENCH_CLI_MAX_DTYPES];
 	int n = 0;
 	gs_ceilings c;
 	gs_outfile out;
@@ -377,13 +378,13 @@ gs_bench_main(int argc, char **argv, const char *const *plugin_dirs)
 	memset(&b, 0, sizeof b);
 	b.dirs = plugin_dirs;
 	gs_error_clear(&err);
-	if (gs_cli_parse(argc, argv, &b.a, &err) != 0) {
+	if (gs_bench_cli_parse(argc, argv, &b.a, &err) != 0) {
 		say_error(&err);
 		return GS_BENCH_USAGE;
 	}
 	if (b.a.help || b.a.version) {
 		if (b.a.help)
-			gs_cli_usage(stdout);
+			gs_bench_cli_usage(stdout);
 		else
 			printf("gemmscope-bench %s\n", PACKAGE_VERSION);
 		return GS_BENCH_OK;

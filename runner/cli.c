@@ -41,7 +41,7 @@ static const opt options[] = {
 };
 
 void
-gs_cli_usage(FILE *out)
+gs_bench_cli_usage(FILE *out)
 {
 	fputs(
 	"usage: gemmscope-bench [shapes] [options] [-o RESULTS.csv]\n"
@@ -125,7 +125,7 @@ parse_dtypes(gs_bench_args *a, const char *list, gs_error *err)
 	snprintf(buf, sizeof buf, "%s", list);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		char canon[GS_DTYPE_LEN];
-		if (n == GS_CLI_MAX_DTYPES)
+		if (n == GS_BENCH_CLI_MAX_DTYPES)
 			return gs_error_set(err, NULL, 0, 0, "--dtype: too many dtypes");
 		if (gs_dtype_normalize(tok, canon) != 0 || gs_bdtype_from_name(canon) < 0)
 			return gs_error_set(err, NULL, 0, 0,
@@ -167,11 +167,11 @@ parse_platform(gs_bench_args *a, const char *s, gs_error *err)
 }
 
 static int
-push(gs_cli_list *l, const char *name, const char *v, gs_error *err)
+push(gs_bench_cli_list *l, const char *name, const char *v, gs_error *err)
 {
-	if (l->n == GS_CLI_MAX_LIST)
+	if (l->n == GS_BENCH_CLI_MAX_LIST)
 		return gs_error_set(err, NULL, 0, 0, "--%s given more than %d times",
-		                    name, GS_CLI_MAX_LIST);
+		                    name, GS_BENCH_CLI_MAX_LIST);
 	l->v[l->n++] = v;
 	return 0;
 }
@@ -315,7 +315,7 @@ parse_one(int argc, char **argv, int *i, gs_bench_args *a, gs_error *err)
 }
 
 int
-gs_cli_parse(int argc, char **argv, gs_bench_args *a, gs_error *err)
+gs_bench_cli_parse(int argc, char **argv, gs_bench_args *a, gs_error *err)
 {
 	defaults(a);
 	for (int i = 1; i < argc; i++)

@@ -1,6 +1,9 @@
 ## runner/local.mk: gemmscope-bench, the GEMM runner (runner/README.md).
+## Its sources form their own convenience library, linked only into
+## gemmscope-bench and its tests, so libgs.a holds the analysis tool alone.
 
-libgs_a_SOURCES += \
+noinst_LIBRARIES += runner/librunner.a
+runner_librunner_a_SOURCES = \
 	runner/devapi.h \
 	runner/bdtype.c runner/bdtype.h \
 	runner/cpugemm.c runner/cpugemm.h \
@@ -20,7 +23,7 @@ gemmscope_bench_SOURCES = runner/main.c
 gemmscope_bench_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DGS_BUILD_LIBDIR='"$(abs_top_builddir)/runner"' \
 	-DGS_PKGLIBDIR='"$(pkglibdir)"'
-gemmscope_bench_LDADD = $(GS_LIBS)
+gemmscope_bench_LDADD = runner/librunner.a $(GS_LIBS)
 
 ## Device backends: the one HIP source, built by hipcc and by nvcc (through
 ## hip2cuda.h) into shared libraries gemmscope-bench dlopens.  Built by
@@ -55,11 +58,14 @@ EXTRA_DIST += runner/gemm_kernels.hip runner/hip2cuda.h runner/README.md \
 	bench/runner/README.md bench/runner/sweep.sh bench/runner/cpu-square.csv
 
 ## Tests.
-check_PROGRAMS += tests/test_runner
-TESTS += tests/test_runner tests/runner.sh tests/runner-gpu.sh
+check_PROGRAMS += tests/test_runner tests/test_psize
+TESTS += tests/test_runner tests/test_psize tests/runner.sh tests/runner-gpu.sh
 tests_test_runner_SOURCES = tests/test_runner.c
 tests_test_runner_CFLAGS = $(TEST_CFLAGS)
-tests_test_runner_LDADD = $(TEST_LIBS)
+tests_test_runner_LDADD = runner/librunner.a $(TEST_LIBS)
+tests_test_psize_SOURCES = tests/test_psize.c
+tests_test_psize_CFLAGS = $(TEST_CFLAGS)
+tests_test_psize_LDADD = runner/librunner.a $(TEST_LIBS)
 EXTRA_DIST += tests/runner.sh tests/runner-gpu.sh \
 	tests/data/runner/README.md \
 	tests/data/runner/regressions.csv \

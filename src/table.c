@@ -1,13 +1,13 @@
+/* table.c: the gs_table container (table.h): records by shape key through
+ * an open-addressing index, exclusions, interned names, extras.  Stores
+ * what readers give it; computes nothing from the samples. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "table.h"
-#include "model/stats.h"
 
 /* Open-addressing index from shape key to record position. */
 struct gs_index {
@@ -44,44 +44,6 @@ shape_hash(const gs_shape *s)
 	if (s->name)
 		h = hash_bytes(h, s->name, strlen(s->name));
 	return h;
-}
-
-void
-gs_shape_init(gs_shape *s)
-{
-	memset(s, 0, sizeof *s);
-	s->batch = 1;
-	s->trans_a = 'N';
-	s->trans_b = 'N';
-}
-
-int
-gs_shape_equal(const gs_shape *a, const gs_shape *b)
-{
-	return a->batch == b->batch && a->M == b->M && a->N == b->N &&
-	       a->K == b->K && a->trans_a == b->trans_a &&
-	       a->trans_b == b->trans_b && a->bias == b->bias &&
-	       strcmp(a->op, b->op) == 0 && strcmp(a->dtype, b->dtype) == 0 &&
-	       (a->name == b->name ||
-	        (a->name && b->name && strcmp(a->name, b->name) == 0));
-}
-
-char *
-gs_shape_format(const gs_shape *s, char *buf, size_t size)
-{
-	char batch[32] = "";
-
-	if (s->name) { /* kernel-keyed (rocprof): the name is the key */
-		snprintf(buf, size, "%s", s->name);
-		return buf;
-	}
-	if (s->batch != 1)
-		snprintf(batch, sizeof batch, " batch %ld", s->batch);
-	snprintf(buf, size, "%s%s%ld\xc3\x97%ld\xc3\x97%ld %s %c%c%s%s",
-	         s->op, s->op[0] ? " " : "", s->M, s->N, s->K,
-	         s->dtype[0] ? s->dtype : "?", s->trans_a, s->trans_b,
-	         s->bias ? " bias" : "", batch);
-	return buf;
 }
 
 gs_table *
@@ -305,27 +267,6 @@ gs_table_exclude(gs_table *t, long line, const char *what, const char *reason)
 	return 0;
 }
 
-static void
-record_stats(gs_record *r)
-{
-	gs_time_stats *t = &r->t;
-	long count = t->count;
-
-	if (r->nsamples == 0)
-		return; /* a reader filled t itself */
-	t->median = gs_stats_median(r->samples, r->nsamples);
-	t->mean = gs_stats_mean(r->samples, r->nsamples);
-	t->std = gs_stats_stddev(r->samples, r->nsamples);
-	t->min = t->max = r->samples[0];
-	t->sum = 0;
-	for (size_t i = 0; i < r->nsamples; i++) {
-		t->min = fmin(t->min, r->samples[i]);
-		t->max = fmax(t->max, r->samples[i]);
-		t->sum += r->samples[i];
-	}
-	t->count = count > (long)r->nsamples ? count : (long)r->nsamples;
-}
-
 static int
 by_line(const void *a, const void *b)
 {
@@ -334,19 +275,14 @@ by_line(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
-int
-gs_table_finish(gs_table *t, gs_error *err)
+void
+gs_table_order(gs_table *t)
 {
-	if (t->n == 0)
-		return gs_error_set(err, t->path, 0, 0, "no GEMM rows to analyse");
-	for (size_t i = 0; i < t->n; i++)
-		record_stats(&t->rec[i]);
 	qsort(t->rec, t->n, sizeof *t->rec, by_line);
 	for (size_t i = 0; i < t->index->cap; i++)
 		t->index->slot[i] = 0;
 	for (size_t r = 0; r < t->n; r++)
 		*index_lookup(t, &t->rec[r].shape) = r + 1;
-	return 0;
 }
 
 const gs_record *
@@ -358,65 +294,4 @@ gs_table_find(const gs_table *t, const gs_shape *key)
 		return NULL;
 	slot = index_lookup(t, key);
 	return *slot ? &t->rec[*slot - 1] : NULL;
-}
-
-struct dtype_alias {
-	const char *alias, *canon;
-};
-
-static const struct dtype_alias dtype_aliases[] = {
-	{"f16", "f16"}, {"fp16", "f16"}, {"half", "f16"}, {"float16", "f16"},
-	{"c10::half", "f16"}, {"f16_r", "f16"}, {"torch.float16", "f16"},
-	{"bf16", "bf16"}, {"bfloat16", "bf16"}, {"c10::bfloat16", "bf16"},
-	{"bf16_r", "bf16"}, {"torch.bfloat16", "bf16"},
-	{"f32", "f32"}, {"fp32", "f32"}, {"float", "f32"}, {"float32", "f32"},
-	{"single", "f32"}, {"f32_r", "f32"}, {"torch.float32", "f32"},
-	{"f64", "f64"}, {"fp64", "f64"}, {"double", "f64"}, {"float64", "f64"},
-	{"f64_r", "f64"},
-	{"tf32", "tf32"}, {"xf32", "xf32"}, {"xf32_r", "xf32"},
-	{"f8e4m3", "f8e4m3"}, {"fp8", "f8e4m3"}, {"fp8e4m3", "f8e4m3"},
-	{"float8_e4m3fn", "f8e4m3"}, {"c10::float8_e4m3fn", "f8e4m3"},
-	{"f8_r", "f8e4m3"}, {"e4m3", "f8e4m3"}, {"fp8_e4m3", "f8e4m3"},
-	{"f8e5m2", "f8e5m2"}, {"bf8", "f8e5m2"}, {"fp8e5m2", "f8e5m2"},
-	{"float8_e5m2", "f8e5m2"}, {"c10::float8_e5m2", "f8e5m2"},
-	{"bf8_r", "f8e5m2"}, {"e5m2", "f8e5m2"}, {"fp8_e5m2", "f8e5m2"},
-	{"f8e4m3fnuz", "f8e4m3fnuz"}, {"float8_e4m3fnuz", "f8e4m3fnuz"},
-	{"c10::float8_e4m3fnuz", "f8e4m3fnuz"}, {"f8_fnuz_r", "f8e4m3fnuz"},
-	{"f8e5m2fnuz", "f8e5m2fnuz"}, {"float8_e5m2fnuz", "f8e5m2fnuz"},
-	{"c10::float8_e5m2fnuz", "f8e5m2fnuz"}, {"bf8_fnuz_r", "f8e5m2fnuz"},
-	{"f4e2m1", "f4e2m1"}, {"float4_e2m1fn_x2", "f4e2m1"}, {"fp4", "f4e2m1"},
-	{"i8", "i8"}, {"int8", "i8"}, {"i8_r", "i8"}, {"signed char", "i8"},
-	{"char", "i8"}, {"unsigned char", "i8"},
-	{"i32", "i32"}, {"int32", "i32"}, {"int", "i32"}, {"i32_r", "i32"},
-};
-
-int
-gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
-{
-	size_t n = sizeof dtype_aliases / sizeof dtype_aliases[0];
-
-	while (*in == ' ')
-		in++;
-	for (size_t i = 0; i < n; i++) {
-		if (strcasecmp(in, dtype_aliases[i].alias) == 0) {
-			snprintf(out, GS_DTYPE_LEN, "%s", dtype_aliases[i].canon);
-			return 0;
-		}
-	}
-	return -1;
-}
-
-int
-gs_dtype_bytes(const char *dtype)
-{
-	static const struct { const char *name; int bytes; } sizes[] = {
-		{"f16", 2}, {"bf16", 2}, {"f32", 4}, {"tf32", 4}, {"xf32", 4},
-		{"f64", 8}, {"i8", 1}, {"i32", 4}, {"f4e2m1", 1},
-		{"f8e4m3", 1}, {"f8e5m2", 1}, {"f8e4m3fnuz", 1}, {"f8e5m2fnuz", 1},
-	};
-
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		if (strcmp(dtype, sizes[i].name) == 0)
-			return sizes[i].bytes;
-	return 0;
 }

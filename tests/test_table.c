@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "ingest/ingest.h"
 #include "table.h"
 
 static void

@@ -5,14 +5,18 @@
 
 libgs_a_SOURCES += \
 	src/ingest/csv.c src/ingest/csvrows.h src/ingest/csv_rows.c \
-	src/ingest/csv_read.h src/ingest/csv_bench.c src/ingest/csv_tensile.c \
+	src/ingest/csv_read.h src/ingest/csv_bind.c src/ingest/csv_plain.c \
+	src/ingest/csv_bench.c src/ingest/csv_tensile.c src/ingest/fields.c \
 	src/ingest/csv_value.c src/ingest/csv_value.h
 
-check_PROGRAMS += tests/test_csv
-TESTS += tests/test_csv
+check_PROGRAMS += tests/test_csv tests/test_csvrows
+TESTS += tests/test_csv tests/test_csvrows
 tests_test_csv_SOURCES = tests/test_csv.c
 tests_test_csv_CFLAGS = $(TEST_CFLAGS)
 tests_test_csv_LDADD = $(TEST_LIBS)
+tests_test_csvrows_SOURCES = tests/test_csvrows.c
+tests_test_csvrows_CFLAGS = $(TEST_CFLAGS)
+tests_test_csvrows_LDADD = $(TEST_LIBS)
 
 EXTRA_DIST += \
 	tests/data/bad/README.md \

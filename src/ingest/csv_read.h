@@ -1,6 +1,14 @@
-/* csv_read.h: state shared by the benchmark-CSV dialect readers (csv.c,
- * csv_bench.c, csv_tensile.c).  Internal to src/ingest/; the public entry
- * point is gs_csv_read() in ingest.h. */
+/* csv_read.h: state shared by the benchmark-CSV dialect readers.  Internal
+ * to src/ingest/; the public entry point is gs_csv_read() in ingest.h.
+ *
+ * Calls run one way only:
+ *   csv.c (gs_csv_read: the dialect table, header detection, the row loop)
+ *     -> csv_plain.c, csv_bench.c, csv_tensile.c (one reader per dialect,
+ *        reached through the table's hooks)
+ *     -> csv_bind.c (header binding, key and time cells, commit to the table)
+ *     -> csv_value.c, fields.c, trace_shape.c, table.c
+ * csv_bind.c calls no dialect, by name or through a hook: the hooks are
+ * run by csv.c alone. */
 #ifndef GS_CSV_READ_H
 #define GS_CSV_READ_H
 
@@ -12,6 +20,32 @@ typedef enum gs_csv_dialect {
 	GS_CSV_UNKNOWN, GS_CSV_IREE, GS_CSV_HIPBLASLT, GS_CSV_ROCBLAS,
 	GS_CSV_TENSILE, GS_CSV_NATIVE, GS_CSV_TRACELENS, GS_CSV_MAPPED
 } gs_csv_dialect;
+
+/* The names a dialect gives field F (up to four spellings, NULL-ended). */
+typedef struct gs_csv_alias {
+	gs_field f;
+	const char *name[4];
+} gs_csv_alias;
+
+struct gs_csv_reader;
+
+/* One CSV dialect: registered once, in csv.c's table. */
+typedef struct gs_csv_dialect_def {
+	gs_csv_dialect id;
+	const char *name;               /* table format, e.g. "tensile" */
+	const gs_csv_alias *cols;       /* ended by {GS_F__N, {NULL}} */
+	/* sniff: 1 if ROW (N fields) is this dialect's header */
+	int (*sniff)(const struct gs_csv_reader *r, const char *const *row, size_t n);
+	int after_log;                  /* the header may follow log lines */
+	/* bound: run by csv.c after gs_csv_bind_columns() took the first
+	 * header, before gs_csv_check_required(); NULL if none; 0 or -1 */
+	int (*bound)(struct gs_csv_reader *r, gs_error *err);
+	/* row: one row after the header; 0 or -1 with ERR */
+	int (*row)(struct gs_csv_reader *r, long line, const char *const *row,
+	           size_t n, gs_error *err);
+	/* finish: at the end of the input, or NULL; 0 or -1 with ERR */
+	int (*finish)(struct gs_csv_reader *r, gs_error *err);
+} gs_csv_dialect_def;
 
 /* One data row, parsed. */
 typedef struct gs_csv_row {
@@ -39,6 +73,7 @@ typedef struct gs_csv_reader {
 	const gs_ingest_opts *opts;
 	gs_table *t;
 	gs_csv_dialect d;
+	const gs_csv_dialect_def *dia;  /* d's table entry, NULL before the header */
 	long first_line;            /* line of the first row, 0 before it */
 	char **first;               /* the first row, owned (for the error message) */
 	size_t nfirst;
@@ -68,21 +103,57 @@ typedef struct gs_csv_reader {
 	char kernel[1024];
 } gs_csv_reader;
 
-/* gs_csv_bind: take ROW (N names, LINE) as the header of dialect R->d:
- * copy the names (a hipblaslt "[0]:" prefix stripped), find each field's
- * column from the dialect's names or --map, and check that M, N, K and a
- * time are there.  Returns 0, or -1 with ERR at LINE naming what is
- * missing. */
+/* ---- csv_bind.c: header binding, key and time cells, commit ---------- */
+
+/* gs_csv_bind_columns: take ROW (N names, LINE) as the header of dialect
+ * R->dia: copy the names (a hipblaslt "[0]:" prefix stripped) and find
+ * each field's column from the dialect's names, then --map.  Returns 0,
+ * or -1 with ERR (out of memory, a --map column the header lacks). */
+int gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
+                        size_t n, gs_error *err);
+
+/* gs_csv_check_required: 0 if R's bound header has columns for M, N, K
+ * and a time (a Tensile header without Winner columns: TotalFlops and a
+ * solution column), else -1 with ERR at LINE naming what is missing and
+ * pointing to --map. */
+int gs_csv_check_required(const gs_csv_reader *r, long line, gs_error *err);
+
+/* gs_csv_bind: gs_csv_bind_columns then gs_csv_check_required, for a
+ * header that needs no dialect step between them (a bench log's repeated
+ * header; the first row explained when no header was found).  Returns 0,
+ * or -1 with ERR. */
 int gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
                 gs_error *err);
+
+/* gs_csv_header_binds: 1 if ROW (N names) under dialect D's names and
+ * --map (R->opts) gives columns for M, N, K and a time, else 0 (also on
+ * out of memory).  R is not changed. */
+int gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d,
+                        const char *const *row, size_t n);
 
 /* gs_csv_header_col: index of header column NAME (exact, then any case),
  * or -1. */
 int gs_csv_header_col(const gs_csv_reader *r, const char *name);
 
+/* gs_csv_col_bound: 1 if header column COL is bound to a field. */
+int gs_csv_col_bound(const gs_csv_reader *r, size_t col);
+
+/* gs_csv_copy_row: a copy of ROW (N strings, each strdup'ed; a hipblaslt
+ * "[3]:" prefix dropped from the first when STRIP), freed with
+ * gs_csv_free_strings.  NULL on out of memory. */
+char **gs_csv_copy_row(const char *const *row, size_t n, int strip);
+
+/* gs_csv_free_strings: free S[0..N) and S; NULL is fine. */
+void gs_csv_free_strings(char **s, size_t n);
+
 /* gs_csv_ragged: the error for a row of N fields under a header of
  * r->ncols.  Returns -1. */
 int gs_csv_ragged(const gs_csv_reader *r, long line, size_t n, gs_error *err);
+
+/* gs_csv_cell_error: ERR "WHAT 'CELL'" (cell cut at 80 bytes) at LINE,
+ * column COL + 1.  Returns -1. */
+int gs_csv_cell_error(const gs_csv_reader *r, long line, int col,
+                      const char *what, const char *cell, gs_error *err);
 
 /* gs_csv_parse_key: the shape key of ROW into *KEY: M, N, K (whole, >= 1),
  * batch, op, dtype, transposes, bias from their columns.  Returns 0, or -1
@@ -103,8 +174,17 @@ int gs_csv_parse_time(const gs_csv_reader *r, long line, int col,
 int gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v,
                   const char *const *row, gs_error *err);
 
-/* gs_csv_bench_header: GS_CSV_HIPBLASLT or GS_CSV_ROCBLAS if ROW is a
- * hipblaslt-bench or rocblas-bench result header, else GS_CSV_UNKNOWN. */
+/* ---- the dialect readers, registered in csv.c's table ----------------- */
+
+/* gs_csv_plain_row (csv_plain.c): one row of a dialect with one row per
+ * measurement (iree-kernel-benchmark, the native schema, TraceLens
+ * GEMM.csv, --map'ed CSVs).  Returns 0, or -1 with ERR. */
+int gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row,
+                     size_t n, gs_error *err);
+
+/* gs_csv_bench_header (csv_bench.c): GS_CSV_HIPBLASLT or GS_CSV_ROCBLAS if
+ * ROW is a hipblaslt-bench or rocblas-bench result header, else
+ * GS_CSV_UNKNOWN. */
 gs_csv_dialect gs_csv_bench_header(const char *const *row, size_t n);
 
 /* gs_csv_bench_note: take what a bench log line tells (the GPU name from
@@ -118,9 +198,9 @@ int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
                      size_t n, gs_error *err);
 int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
 
-/* gs_csv_tensile_columns: after gs_csv_bind() of a Tensile header, find
- * TotalFlops and the solution columns.  Returns 0, or -1 on out of
- * memory. */
+/* gs_csv_tensile_columns (csv_tensile.c): after gs_csv_bind_columns() of
+ * a Tensile header, find TotalFlops and the solution columns.  Returns 0, or -1 on
+ * out of memory. */
 int gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err);
 
 /* gs_csv_tensile_row: one Tensile benchmark row.  Returns 0 or -1. */

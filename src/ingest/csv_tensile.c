@@ -30,15 +30,6 @@ problem_column(const char *name)
 	return 0;
 }
 
-static int
-bound(const gs_csv_reader *r, size_t col)
-{
-	for (int f = 0; f < GS_F__N; f++)
-		if (r->col[f] == (int)col)
-			return 1;
-	return 0;
-}
-
 int
 gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err)
 {
@@ -49,7 +40,7 @@ gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err)
 		return gs_error_set(err, r->path, r->header_line, 0, "out of memory");
 	r->flops_col = gs_csv_header_col(r, "TotalFlops");
 	for (size_t c = 0; c < r->ncols; c++)
-		if (!problem_column(r->hdr[c]) && !bound(r, c))
+		if (!problem_column(r->hdr[c]) && !gs_csv_col_bound(r, c))
 			r->sol[r->nsol++] = (int)c;
 	return 0;
 }

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "table.h"
+#include "model/shape.h"
 
 /* gs_csv_number: the whole cell S (blanks around allowed) as a double;
  * "nan", "inf" and exponents accepted (strtod in the C locale).  Returns

@@ -39,6 +39,14 @@ int gs_ingest_opts_map(gs_ingest_opts *opts, const char *spec, gs_error *err);
 int gs_ingest_read(const char *path, const gs_ingest_opts *opts,
                    gs_table **out, gs_error *err);
 
+/* gs_table_finish: make read table T ready for analysis: each record's
+ * gs_time_stats from its samples (median, mean, min, max, sample std with
+ * n-1, sum; model/stats.h; count = nsamples unless a reader already set a
+ * larger count; a record without samples keeps what its reader set), then
+ * the records ordered by input line (gs_table_order).  Returns 0, or -1
+ * with ERR if the table has no records. */
+int gs_table_finish(gs_table *t, gs_error *err);
+
 /* Readers.  Each reads IN (already opened, ->head holds the first bytes)
  * into T, excluding bad rows with a reason and failing with ERR on input
  * that cannot be read.  They do not call gs_table_finish(). */

@@ -1,6 +1,7 @@
 /* trace.c: the PyTorch trace reader's streaming half: yajl callbacks that
- * keep the events trace_impl.h describes and drop the rest.  The linking
- * half is trace_link.c.
+ * keep the events trace_impl.h describes and drop the rest.  What one
+ * complete event becomes is trace_event.c; the linking half is
+ * trace_link.c.
  *
  * The callbacks track where they are with a small stack of "where" codes
  * (root object, traceEvents array, one event, its args, an args list...);
@@ -20,7 +21,7 @@
 #include "ingest/trace_impl.h"
 #include "ingest/trace_json.h"
 
-enum { MAX_DEPTH = 8, RAW_LEN = 48 };
+enum { MAX_DEPTH = 8 };
 
 typedef enum {
 	W_NONE, W_ROOT, W_ROOT_ARRAY, W_EVENTS, W_EVENT, W_ARGS, W_LIST,
@@ -33,21 +34,6 @@ typedef enum {
 	K_BLOCK, K_REGS, K_SMEM, K_DEVICE, K_ID, K_NUMSMS
 } key;
 
-typedef enum { C_OTHER, C_OP, C_RT, C_KERNEL, C_MEMCPY, C_MEMSET } category;
-
-typedef struct ev {             /* the event being read */
-	char ph;
-	category cat;
-	char *name;
-	size_t name_len, name_cap;
-	char pid[RAW_LEN], tid[RAW_LEN], ts[RAW_LEN], dur[RAW_LEN];
-	long long corr, ext, device, regs, smem;
-	int has_corr, has_ext, has_device, has_regs, has_smem;
-	uint32_t grid[3], block[3];
-	int ngrid, nblock;
-	tr_inputs in;
-} ev;
-
 typedef struct kctx {
 	gs_jstream js;          /* first: callbacks fail through it */
 	tr_store *st;
@@ -59,7 +45,7 @@ typedef struct kctx {
 	long events;            /* events seen, for record lines */
 	int saw_events;
 	int restart;            /* eager linking broke: read again, keep_all */
-	ev e;
+	tr_ev e;
 	tr_dev dev;
 } kctx;
 
@@ -128,211 +114,14 @@ classify_key(where w, const unsigned char *s, size_t n)
 	}
 }
 
-static category
-classify_cat(const unsigned char *s, size_t n)
-{
-	static const struct { const char *name; category cat; } cats[] = {
-		{"cpu_op", C_OP}, {"kernel", C_KERNEL}, {"cuda_runtime", C_RT},
-		{"cuda_driver", C_RT}, {"gpu_memcpy", C_MEMCPY}, {"gpu_memset", C_MEMSET},
-		/* legacy (torch 1.9 era) categories */
-		{"Operator", C_OP}, {"Kernel", C_KERNEL}, {"Runtime", C_RT},
-		{"Driver", C_RT}, {"Memcpy", C_MEMCPY}, {"Memset", C_MEMSET},
-	};
-
-	for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++)
-		if (gs_json_key_is(s, n, cats[i].name))
-			return cats[i].cat;
-	return C_OTHER;
-}
-
-/* ---- the scratch event ---------------------------------------------- */
-
-static void
-ev_reset(ev *e)
-{
-	e->ph = 0;
-	e->cat = C_OTHER;
-	e->name_len = 0;
-	e->pid[0] = e->tid[0] = e->ts[0] = e->dur[0] = 0;
-	e->has_corr = e->has_ext = e->has_device = e->has_regs = e->has_smem = 0;
-	e->ngrid = e->nblock = 0;
-	e->in.has_dims = e->in.has_strides = e->in.has_types = 0;
-	e->in.n_dims = e->in.n_strides = e->in.n_types = 0;
-}
-
-static int
-ev_set_name(ev *e, const unsigned char *s, size_t n)
-{
-	if (n + 1 > e->name_cap) {
-		size_t cap = (n + 1) * 2;
-		char *p = realloc(e->name, cap);
-		if (!p)
-			return -1;
-		e->name = p;
-		e->name_cap = cap;
-	}
-	memcpy(e->name, s, n);
-	e->name[n] = 0;
-	e->name_len = n;
-	return 0;
-}
-
-/* Raw token text, type-tagged so that 7 and "7" stay different ids. */
-static void
-set_raw(char *dst, char type, const void *s, size_t n)
-{
-	if (n > RAW_LEN - 2)
-		n = RAW_LEN - 2;
-	dst[0] = type;
-	memcpy(dst + 1, s, n);
-	dst[n + 1] = 0;
-}
-
-static int
-times(const ev *e, double *ts, double *dur)
-{
-	if (!e->ts[0] || !e->dur[0])
-		return -1;
-	*ts = gs_json_double(e->ts + 1, strlen(e->ts + 1));
-	*dur = gs_json_double(e->dur + 1, strlen(e->dur + 1));
-	return isfinite(*ts) && isfinite(*dur) && *dur >= 0 ? 0 : -1;
-}
-
-static int
-thread_id(tr_store *st, const ev *e)
-{
-	char buf[2 * RAW_LEN + 1];
-	int n = snprintf(buf, sizeof buf, "%s\037%s", e->pid, e->tid);
-
-	return tr_strs_intern(&st->threads, buf, (size_t)n);
-}
-
-/* ---- acting on a complete event ------------------------------------- */
-
-static int
-add_op(kctx *k)
-{
-	ev *e = &k->e;
-	tr_store *st = k->st;
-	int kind = gs_trace_gemm_kind(e->name ? e->name : "", e->name_len);
-	double ts, dur;
-	tr_op op;
-
-	if (kind < 0)
-		return 0;
-	if (st->frozen) {
-		st->late_op = 1;
-		return 1;       /* eager linking is off: restart */
-	}
-	if (times(e, &ts, &dur) != 0) {
-		st->incomplete++;
-		return 0;
-	}
-	op.ts = ts;
-	op.end = ts + dur;
-	op.line = k->events;
-	op.bad = NULL;
-	if (gs_trace_gemm_shape(kind, &e->in, &op.key, &op.bad) != 0 && !op.bad)
-		op.bad = "no shape";
-	op.thread = thread_id(st, e);
-	if (op.thread < 0)
-		return -1;
-	return tr_store_add_op(st, &op);
-}
-
-/* ---- runtime calls and GPU activities -------------------------------- */
-
-static int
-add_rt(kctx *k)
-{
-	ev *e = &k->e;
-	tr_store *st = k->st;
-	double ts, dur;
-	tr_rt r;
-
-	if (!e->has_corr && !e->has_ext)
-		return 0;       /* links nothing */
-	if (times(e, &ts, &dur) != 0) {
-		st->incomplete++;
-		return 0;
-	}
-	memset(&r, 0, sizeof r);
-	r.corr = e->corr;
-	r.ext = e->ext;
-	r.has_corr = (unsigned char)e->has_corr;
-	r.has_ext = (unsigned char)e->has_ext;
-	r.ts = ts;
-	r.end = ts + dur;
-	r.op = -1;
-	r.hip = e->name_len >= 3 && strncmp(e->name, "hip", 3) == 0;
-	r.has_grid = e->ngrid == 3 && e->nblock == 3;
-	memcpy(r.grid, e->grid, sizeof r.grid);
-	memcpy(r.block, e->block, sizeof r.block);
-	r.smem = e->has_smem ? (long)e->smem : 0;
-	r.thread = thread_id(st, e);
-	if (r.thread < 0)
-		return -1;
-	return tr_store_add_rt(st, &r);
-}
-
-static int
-add_gpu(kctx *k)
-{
-	ev *e = &k->e;
-	tr_store *st = k->st;
-	double ts, dur;
-	tr_gpu g;
-
-	if (times(e, &ts, &dur) != 0) {
-		st->incomplete++;
-		return 0;
-	}
-	memset(&g, 0, sizeof g);
-	g.corr = e->corr;
-	g.ext = e->ext;
-	g.has_corr = (unsigned char)e->has_corr;
-	g.has_ext = (unsigned char)e->has_ext;
-	g.ts = ts;
-	g.dur = dur;
-	g.rt = -1;
-	g.device = e->has_device ? e->device : -1;
-	g.kind = e->cat == C_KERNEL ? TR_KERNEL : e->cat == C_MEMCPY ? TR_MEMCPY : TR_MEMSET;
-	g.has_grid = e->ngrid == 3 && e->nblock == 3;
-	memcpy(g.grid, e->grid, sizeof g.grid);
-	memcpy(g.block, e->block, sizeof g.block);
-	g.regs = e->has_regs ? (int)e->regs : 0;
-	g.smem = e->has_smem ? (long)e->smem : 0;
-	g.name = -1;
-	if (g.kind == TR_KERNEL) {
-		g.name = tr_strs_intern(&st->names, e->name ? e->name : "", e->name_len);
-		if (g.name < 0)
-			return -1;
-	}
-	return tr_store_add_gpu(st, &g);
-}
-
 static int
 event_done(kctx *k)
 {
-	int rc = 0;
+	int rc;
 
 	if (k->e.ph != 'X')
 		return 1;
-	switch (k->e.cat) {
-	case C_OP:
-		rc = add_op(k);
-		break;
-	case C_RT:
-		rc = add_rt(k);
-		break;
-	case C_KERNEL:
-	case C_MEMCPY:
-	case C_MEMSET:
-		rc = add_gpu(k);
-		break;
-	case C_OTHER:
-		break;
-	}
+	rc = gs_trace_ev_keep(k->st, &k->e, k->events);
 	if (rc > 0) {
 		k->restart = 1;
 		k->js.failed = 1;       /* cancel without an error */
@@ -418,7 +207,7 @@ enter(kctx *k, where w)
 	switch (w) {
 	case W_EVENT:
 		k->events++;
-		ev_reset(&k->e);
+		gs_trace_ev_reset(&k->e);
 		break;
 	case W_EVENTS:
 	case W_ROOT_ARRAY:
@@ -518,7 +307,7 @@ k_map_key(void *ctx, const unsigned char *s, size_t n)
 static void
 list_number(kctx *k, const char *s, size_t n)
 {
-	ev *e = &k->e;
+	tr_ev *e = &k->e;
 	long long v;
 
 	if (gs_json_int(s, n, &v) != 0)
@@ -552,7 +341,7 @@ sublist_number(kctx *k, const char *s, size_t n)
 static void
 args_number(kctx *k, key kk, const char *s, size_t n)
 {
-	ev *e = &k->e;
+	tr_ev *e = &k->e;
 	long long v;
 
 	if (kk == K_NONE || gs_json_int(s, n, &v) != 0)
@@ -581,20 +370,20 @@ args_number(kctx *k, key kk, const char *s, size_t n)
 static void
 event_number(kctx *k, key kk, const char *s, size_t n)
 {
-	ev *e = &k->e;
+	tr_ev *e = &k->e;
 
 	switch (kk) {
 	case K_PID:
-		set_raw(e->pid, 'n', s, n);
+		gs_trace_ev_set_raw(e->pid, 'n', s, n);
 		break;
 	case K_TID:
-		set_raw(e->tid, 'n', s, n);
+		gs_trace_ev_set_raw(e->tid, 'n', s, n);
 		break;
 	case K_TS:
-		set_raw(e->ts, 'n', s, n);
+		gs_trace_ev_set_raw(e->ts, 'n', s, n);
 		break;
 	case K_DUR:
-		set_raw(e->dur, 'n', s, n);
+		gs_trace_ev_set_raw(e->dur, 'n', s, n);
 		break;
 	default:
 		break;
@@ -658,24 +447,24 @@ list_string(kctx *k, const unsigned char *s, size_t n)
 static int
 event_string(kctx *k, key kk, const unsigned char *s, size_t n)
 {
-	ev *e = &k->e;
+	tr_ev *e = &k->e;
 
 	switch (kk) {
 	case K_PH:
 		e->ph = n ? (char)s[0] : 0;
 		break;
 	case K_CAT:
-		e->cat = classify_cat(s, n);
+		e->cat = gs_trace_ev_category(s, n);
 		break;
 	case K_NAME:
-		if (ev_set_name(e, s, n) != 0)
+		if (gs_trace_ev_set_name(e, s, n) != 0)
 			return gs_jstream_fail(&k->js, "out of memory");
 		break;
 	case K_PID:
-		set_raw(e->pid, 's', s, n);
+		gs_trace_ev_set_raw(e->pid, 's', s, n);
 		break;
 	case K_TID:
-		set_raw(e->tid, 's', s, n);
+		gs_trace_ev_set_raw(e->tid, 's', s, n);
 		break;
 	default:
 		break;
@@ -777,7 +566,7 @@ read_again(const char *path, const gs_ingest_opts *opts, tr_store *st, gs_error 
 	gs_input in2;
 	int restart, rc;
 
-	tr_store_free(st);
+	gs_trace_store_free(st);
 	if (gs_input_open(&in2, path, err) != 0)
 		return -1;
 	rc = read_pass(&in2, opts, st, 1, &restart, err);
@@ -799,6 +588,6 @@ gs_trace_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *e
 		     gs_error_set(err, in->path, 0, 0, "out of memory") : 0;
 	if (rc == 0)
 		rc = gs_trace_link(&st, t, err);
-	tr_store_free(&st);
+	gs_trace_store_free(&st);
 	return rc;
 }

@@ -4,17 +4,22 @@
 
 libgs_a_SOURCES += \
 	src/ingest/trace.c src/ingest/trace.h src/ingest/trace_store.c \
+	src/ingest/trace_event.c \
 	src/ingest/trace_impl.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h \
 	src/ingest/trace_json.c src/ingest/trace_json.h \
-	src/ingest/rocprof.c src/ingest/rocprof.h \
+	src/ingest/rocprof.c src/ingest/rocprof.h src/ingest/rocprof_impl.h \
+	src/ingest/rocprof_json.c src/ingest/rocpd.c \
 	src/ingest/progress.c src/ingest/progress.h
 
-check_PROGRAMS += tests/test_trace tests/test_rocprof
-TESTS += tests/test_trace tests/test_rocprof
+check_PROGRAMS += tests/test_trace tests/test_trace_shape tests/test_rocprof
+TESTS += tests/test_trace tests/test_trace_shape tests/test_rocprof
 tests_test_trace_SOURCES = tests/test_trace.c
 tests_test_trace_CFLAGS = $(TEST_CFLAGS)
 tests_test_trace_LDADD = $(TEST_LIBS)
+tests_test_trace_shape_SOURCES = tests/test_trace_shape.c
+tests_test_trace_shape_CFLAGS = $(TEST_CFLAGS)
+tests_test_trace_shape_LDADD = $(TEST_LIBS)
 tests_test_rocprof_SOURCES = tests/test_rocprof.c
 tests_test_rocprof_CFLAGS = $(TEST_CFLAGS)
 tests_test_rocprof_LDADD = $(TEST_LIBS)

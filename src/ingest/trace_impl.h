@@ -26,6 +26,29 @@
 #include "ingest/trace_shape.h"
 #include "table.h"
 
+enum { TR_RAW_LEN = 48 };
+
+/* What kind of event an event's "cat" names. */
+typedef enum {
+	TR_C_OTHER, TR_C_OP, TR_C_RT, TR_C_KERNEL, TR_C_MEMCPY, TR_C_MEMSET
+} tr_category;
+
+/* The event being read: its fields gathered in any order, acted on when
+ * its object closes (gs_trace_ev_keep). */
+typedef struct tr_ev {
+	char ph;
+	tr_category cat;
+	char *name;             /* owned, name_len bytes + NUL */
+	size_t name_len, name_cap;
+	char pid[TR_RAW_LEN], tid[TR_RAW_LEN], ts[TR_RAW_LEN], dur[TR_RAW_LEN];
+	                        /* raw tokens, gs_trace_ev_set_raw */
+	long long corr, ext, device, regs, smem;
+	int has_corr, has_ext, has_device, has_regs, has_smem;
+	uint32_t grid[3], block[3];
+	int ngrid, nblock;
+	tr_inputs in;
+} tr_ev;
+
 /* Interned strings: id = position, stable for the store's lifetime. */
 typedef struct tr_strs {
 	char **s;
@@ -119,47 +142,56 @@ typedef struct tr_store {
 	size_t npending;        /* live pending activities */
 } tr_store;
 
-/* tr_link_id: the id that links a runtime call and its GPU activities:
+/* gs_trace_link_id: the id that links a runtime call and its GPU activities:
  * the correlation id where the event has one, else its External id (old
  * traces), in separate name spaces.  -1 if the event has neither. */
-long long tr_link_id(int has_corr, long long corr, int has_ext, long long ext);
+long long gs_trace_link_id(int has_corr, long long corr, int has_ext,
+                           long long ext);
 
-/* tr_map_get: the value for KEY in M, or -1. */
-int tr_map_get(const tr_map *m, long long key);
+/* gs_trace_store_freeze: index S's GEMM ops by (thread, ts) for
+ * gs_trace_store_innermost().  Returns 0, or -1 on OOM. */
+int gs_trace_store_freeze(tr_store *s);
 
-/* tr_map_put: set KEY to VAL in M.  Returns 0, or -1 on OOM. */
-int tr_map_put(tr_map *m, long long key, int val);
-
-/* tr_map_del: remove KEY from M (no-op if absent). */
-void tr_map_del(tr_map *m, long long key);
-
-/* tr_set_has / tr_set_add: membership of ID (>= 0) in S; add returns 0,
- * or -1 on OOM. */
-int tr_set_has(const tr_set *s, long long id);
-int tr_set_add(tr_set *s, long long id);
-
-/* tr_store_freeze: index S's GEMM ops by (thread, ts) for
- * tr_store_innermost().  Returns 0, or -1 on OOM. */
-int tr_store_freeze(tr_store *s);
-
-/* tr_store_innermost: the innermost GEMM op of frozen S enclosing runtime
+/* gs_trace_store_innermost: the innermost GEMM op of frozen S enclosing runtime
  * call R (same thread, op.ts <= r.ts < op.end, r.end <= op.end), or -1. */
-int tr_store_innermost(const tr_store *s, const tr_rt *r);
+int gs_trace_store_innermost(const tr_store *s, const tr_rt *r);
 
-/* tr_store_add_op / _rt / _gpu: keep a GEMM op, a runtime call, a GPU
+/* gs_trace_store_add_op / _rt / _gpu: keep a GEMM op, a runtime call, a GPU
  * activity (copied).  In eager mode the first runtime call or activity
  * freezes the op index, calls are linked to their GEMM op at once and
  * only GEMM work is kept (see above).  Return 0, or -1 on OOM. */
-int tr_store_add_op(tr_store *st, const tr_op *op);
-int tr_store_add_rt(tr_store *st, const tr_rt *r);
-int tr_store_add_gpu(tr_store *st, const tr_gpu *g);
+int gs_trace_store_add_op(tr_store *st, const tr_op *op);
+int gs_trace_store_add_rt(tr_store *st, const tr_rt *r);
+int gs_trace_store_add_gpu(tr_store *st, const tr_gpu *g);
 
-/* tr_strs_intern: the id of S[0..LEN) in T, added if new; -1 on OOM. */
-int tr_strs_intern(tr_strs *t, const char *s, size_t len);
+/* gs_trace_strs_intern: the id of S[0..LEN) in T, added if new; -1 on OOM. */
+int gs_trace_strs_intern(tr_strs *t, const char *s, size_t len);
 
-/* tr_store_free: release everything S owns (S itself is the caller's) and
+/* gs_trace_store_free: release everything S owns (S itself is the caller's) and
  * zero it. */
-void tr_store_free(tr_store *s);
+void gs_trace_store_free(tr_store *s);
+
+/* gs_trace_ev_reset: E ready for the next event (its name buffer kept). */
+void gs_trace_ev_reset(tr_ev *e);
+
+/* gs_trace_ev_set_name: E's name := S[0..N).  Returns 0, or -1 on OOM. */
+int gs_trace_ev_set_name(tr_ev *e, const unsigned char *s, size_t n);
+
+/* gs_trace_ev_set_raw: DST (TR_RAW_LEN bytes) := TYPE then S[0..N)
+ * (truncated), so that the number 7 and the string "7" stay different
+ * ids. */
+void gs_trace_ev_set_raw(char *dst, char type, const void *s, size_t n);
+
+/* gs_trace_ev_category: the category an event's "cat" S[0..N) names
+ * (cpu_op, kernel, cuda_runtime, ... and their torch 1.9 spellings). */
+tr_category gs_trace_ev_category(const unsigned char *s, size_t n);
+
+/* gs_trace_ev_keep: act on complete event E (input event LINE): keep a
+ * GEMM cpu_op, a runtime call with a link id, or a GPU activity in ST
+ * (events without ts/dur count in st->incomplete).  Returns 0, 1 when a
+ * GEMM op came after eager linking froze the store (the reader must
+ * restart in keep_all mode), or -1 on out of memory. */
+int gs_trace_ev_keep(tr_store *st, const tr_ev *e, long line);
 
 /* gs_trace_link: link S's GPU activities to runtime calls and GEMM ops
  * (formats.md §2.3; in eager mode that is done already), compute each

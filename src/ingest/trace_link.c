@@ -79,21 +79,21 @@ index_runtime(linker *L)
 	tr_store *s = L->s;
 
 	L->keys = malloc((s->nrts + 1) * sizeof *L->keys);
-	if (!L->keys || tr_store_freeze(s) != 0)
+	if (!L->keys || gs_trace_store_freeze(s) != 0)
 		return -1;
 	for (size_t i = 0; i < s->nrts; i++) {
 		tr_rt *r = &s->rts[i];
-		long long id = tr_link_id(r->has_corr, r->corr, r->has_ext, r->ext);
+		long long id = gs_trace_link_id(r->has_corr, r->corr, r->has_ext, r->ext);
 		if (id < 0)
 			continue;
-		r->op = tr_store_innermost(s, r);
+		r->op = gs_trace_store_innermost(s, r);
 		L->keys[L->nkeys].key = id;
 		L->keys[L->nkeys++].idx = (int)i;
 	}
 	qsort(L->keys, L->nkeys, sizeof *L->keys, by_key);
 	for (size_t i = 0; i < s->ngpus; i++) {
 		tr_gpu *g = &s->gpus[i];
-		long long id = tr_link_id(g->has_corr, g->corr, g->has_ext, g->ext);
+		long long id = gs_trace_link_id(g->has_corr, g->corr, g->has_ext, g->ext);
 		g->rt = id >= 0 ? find_runtime(L, id) : -1;
 		if (g->rt < 0)
 			L->t->skipped++;        /* no launching call in the file */

@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "table.h"
+#include "model/shape.h"
 
 enum { TR_MAX_IN = 8, TR_MAX_DIM = 4, TR_TYPE_LEN = 40 };
 

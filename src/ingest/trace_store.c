@@ -31,7 +31,7 @@ grown(void *arr, size_t *cap, size_t n, size_t size)
 }
 
 int
-tr_strs_intern(tr_strs *t, const char *s, size_t len)
+gs_trace_strs_intern(tr_strs *t, const char *s, size_t len)
 {
 	uint64_t h = 14695981039346656037ULL;
 	size_t i, mask;
@@ -81,7 +81,7 @@ strs_free(tr_strs *t)
 }
 
 void
-tr_store_free(tr_store *s)
+gs_trace_store_free(tr_store *s)
 {
 	free(s->ops);
 	free(s->rts);
@@ -116,7 +116,7 @@ by_thread_ts(const void *a, const void *b)
 }
 
 int
-tr_store_freeze(tr_store *s)
+gs_trace_store_freeze(tr_store *s)
 {
 	free(s->ord);
 	free(s->maxdur);
@@ -154,7 +154,7 @@ last_op_before(const tr_store *s, int thread, double ts)
 }
 
 int
-tr_store_innermost(const tr_store *s, const tr_rt *r)
+gs_trace_store_innermost(const tr_store *s, const tr_rt *r)
 {
 	if ((size_t)r->thread >= s->threads.n)
 		return -1;
@@ -169,7 +169,7 @@ tr_store_innermost(const tr_store *s, const tr_rt *r)
 }
 
 long long
-tr_link_id(int has_corr, long long corr, int has_ext, long long ext)
+gs_trace_link_id(int has_corr, long long corr, int has_ext, long long ext)
 {
 	if (has_corr && corr >= 0)
 		return corr * 2;
@@ -180,6 +180,9 @@ tr_link_id(int has_corr, long long corr, int has_ext, long long ext)
 
 /* ---- the link-id map (linear probing, backward-shift deletion) ------- */
 
+static int map_put(tr_map *m, long long key, int val);
+static int set_add(tr_set *s, long long id);
+
 static size_t
 slot_of(const tr_map *m, long long key)
 {
@@ -188,8 +191,9 @@ slot_of(const tr_map *m, long long key)
 	return (size_t)(h >> 17) & (m->cap - 1);
 }
 
-int
-tr_map_get(const tr_map *m, long long key)
+/* map_get: the value for KEY in M, or -1. */
+static int
+map_get(const tr_map *m, long long key)
 {
 	if (!m->cap)
 		return -1;
@@ -211,14 +215,15 @@ map_grow(tr_map *m)
 		return -1;
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->slot[i].used)
-			tr_map_put(&g, m->slot[i].key, m->slot[i].val);
+			map_put(&g, m->slot[i].key, m->slot[i].val);
 	free(m->slot);
 	*m = g;
 	return 0;
 }
 
-int
-tr_map_put(tr_map *m, long long key, int val)
+/* map_put: set KEY to VAL in M.  Returns 0, or -1 on OOM. */
+static int
+map_put(tr_map *m, long long key, int val)
 {
 	size_t i;
 
@@ -237,8 +242,9 @@ tr_map_put(tr_map *m, long long key, int val)
 	return 0;
 }
 
-void
-tr_map_del(tr_map *m, long long key)
+/* map_del: remove KEY from M (no-op if absent). */
+static void
+map_del(tr_map *m, long long key)
 {
 	size_t mask = m->cap - 1, i, j;
 
@@ -267,8 +273,10 @@ set_slot(const tr_set *s, long long id)
 	return (size_t)(((uint64_t)id * 0x9E3779B97F4A7C15ULL) >> 17) & (s->cap - 1);
 }
 
-int
-tr_set_has(const tr_set *s, long long id)
+/* set_has / set_add: membership of ID (>= 0) in S; add returns 0, or -1
+ * on OOM. */
+static int
+set_has(const tr_set *s, long long id)
 {
 	if (!s->cap)
 		return 0;
@@ -288,14 +296,14 @@ set_grow(tr_set *s)
 		return -1;
 	for (size_t i = 0; i < s->cap; i++)
 		if (s->slot[i])
-			tr_set_add(&g, (long long)(s->slot[i] - 1));
+			set_add(&g, (long long)(s->slot[i] - 1));
 	free(s->slot);
 	*s = g;
 	return 0;
 }
 
-int
-tr_set_add(tr_set *s, long long id)
+static int
+set_add(tr_set *s, long long id)
 {
 	size_t i;
 
@@ -314,7 +322,7 @@ tr_set_add(tr_set *s, long long id)
 static int
 freeze(tr_store *st)
 {
-	return st->frozen || st->keep_all ? 0 : tr_store_freeze(st);
+	return st->frozen || st->keep_all ? 0 : gs_trace_store_freeze(st);
 }
 
 /* Keep G (already linked to runtime call RT) as one of the GEMM
@@ -332,7 +340,7 @@ keep_gpu(tr_store *st, const tr_gpu *g, int rt)
 static int
 pend_add(tr_store *st, const tr_gpu *g, long long id)
 {
-	int slot = st->pfree, head = tr_map_get(&st->pend, id);
+	int slot = st->pfree, head = map_get(&st->pend, id);
 
 	if (slot < 0) {
 		if (st->npgpu == st->cap_pgpu) {
@@ -353,7 +361,7 @@ pend_add(tr_store *st, const tr_gpu *g, long long id)
 	st->pgpu[slot] = *g;
 	st->pnext[slot] = head;
 	st->npending++;
-	return tr_map_put(&st->pend, id, slot);
+	return map_put(&st->pend, id, slot);
 }
 
 /* The runtime call with link id ID arrived: keep its pending activities
@@ -361,11 +369,11 @@ pend_add(tr_store *st, const tr_gpu *g, long long id)
 static int
 pend_take(tr_store *st, long long id, int rt)
 {
-	int slot = tr_map_get(&st->pend, id);
+	int slot = map_get(&st->pend, id);
 
 	if (slot < 0)
 		return 0;
-	tr_map_del(&st->pend, id);
+	map_del(&st->pend, id);
 	while (slot >= 0) {
 		int next = st->pnext[slot];
 		if (rt >= 0 && keep_gpu(st, &st->pgpu[slot], rt) != 0)
@@ -381,40 +389,40 @@ pend_take(tr_store *st, long long id, int rt)
 static int
 link_rt(tr_store *st, const tr_rt *r)
 {
-	long long id = tr_link_id(r->has_corr, r->corr, r->has_ext, r->ext);
-	int op = tr_store_innermost(st, r), idx;
+	long long id = gs_trace_link_id(r->has_corr, r->corr, r->has_ext, r->ext);
+	int op = gs_trace_store_innermost(st, r), idx;
 
 	if (op < 0)
-		return tr_set_add(&st->others, id) != 0 ? -1 : pend_take(st, id, -1);
+		return set_add(&st->others, id) != 0 ? -1 : pend_take(st, id, -1);
 	GROW_OR_FAIL(st->rts, st->nrts, st->cap_rts);
 	idx = (int)st->nrts++;
 	st->rts[idx] = *r;
 	st->rts[idx].op = op;
-	if (tr_map_get(&st->links, id) < 0 && tr_map_put(&st->links, id, idx) != 0)
+	if (map_get(&st->links, id) < 0 && map_put(&st->links, id, idx) != 0)
 		return -1;      /* the first call of an id owns its activities */
-	return pend_take(st, id, tr_map_get(&st->links, id));
+	return pend_take(st, id, map_get(&st->links, id));
 }
 
 static int
 link_gpu(tr_store *st, const tr_gpu *g)
 {
-	long long id = tr_link_id(g->has_corr, g->corr, g->has_ext, g->ext);
+	long long id = gs_trace_link_id(g->has_corr, g->corr, g->has_ext, g->ext);
 	int rt;
 
 	if (id < 0) {
 		st->incomplete++;       /* cannot be linked */
 		return 0;
 	}
-	rt = tr_map_get(&st->links, id);
+	rt = map_get(&st->links, id);
 	if (rt >= 0)
 		return keep_gpu(st, g, rt);
-	if (tr_set_has(&st->others, id))
+	if (set_has(&st->others, id))
 		return 0;               /* launched outside GEMM ops */
 	return pend_add(st, g, id);
 }
 
 int
-tr_store_add_op(tr_store *st, const tr_op *op)
+gs_trace_store_add_op(tr_store *st, const tr_op *op)
 {
 	GROW_OR_FAIL(st->ops, st->nops, st->cap_ops);
 	st->ops[st->nops++] = *op;
@@ -422,7 +430,7 @@ tr_store_add_op(tr_store *st, const tr_op *op)
 }
 
 int
-tr_store_add_rt(tr_store *st, const tr_rt *r)
+gs_trace_store_add_rt(tr_store *st, const tr_rt *r)
 {
 	if (freeze(st) != 0)
 		return -1;
@@ -434,7 +442,7 @@ tr_store_add_rt(tr_store *st, const tr_rt *r)
 }
 
 int
-tr_store_add_gpu(tr_store *st, const tr_gpu *g)
+gs_trace_store_add_gpu(tr_store *st, const tr_gpu *g)
 {
 	if (freeze(st) != 0)
 		return -1;

@@ -9,7 +9,7 @@
 #include "model/gemm.h"
 #include "model/gpu.h"
 #include "model/kernel_name.h"
-#include "table.h"
+#include "model/shape.h"
 
 /* Whether the kernel's tile lies over the dims as given or swapped. */
 typedef enum gs_swap_mode {

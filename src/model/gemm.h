@@ -5,7 +5,7 @@
 #ifndef GS_GEMM_H
 #define GS_GEMM_H
 
-#include "table.h"
+#include "model/shape.h"
 
 typedef struct gs_gemm {
 	double flop;    /* B·(2·M·N·K + (bias ? M·N : 0)), FLOP */

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "table.h"
+#include "model/shape.h"
 #include "util/error.h"
 
 /* What the input gives about one kernel; 0 means "not given" (that

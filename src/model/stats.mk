@@ -1,6 +1,8 @@
 ## src/model/stats.mk: owned by its module.
-## Statistics (stats.h) and change points of nightly series (changepoint.h).
+## Statistics (stats.h), change points of nightly series (changepoint.h)
+## and the shape key every layer shares (shape.h).
 libgs_a_SOURCES += src/model/stats.c src/model/stats.h \
+	src/model/shape.c src/model/shape.h \
 	src/model/changepoint.c src/model/changepoint.h
 
 check_PROGRAMS += tests/test_stats tests/test_changepoint

@@ -9,7 +9,7 @@
 #define GS_TILE_MODEL_H
 
 #include "model/gpu.h"
-#include "table.h"
+#include "model/shape.h"
 #include "util/error.h"
 
 /* One scored tile: a candidate of the model, or a kernel's actual tile. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ingest/ingest.h"
 #include "render/fmt.h"
 #include "render/history_out.h"
 #include "render/native_csv.h"

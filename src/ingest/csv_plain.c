@@ -1,0 +1,178 @@
+/* csv_plain.c: the dialects with one row per measurement
+ * (iree-kernel-benchmark, gemmscope's native schema, TraceLens GEMM.csv,
+ * --map'ed CSVs): key, tag, kernel, ok, counts, tile and the time (or the
+ * native `samples` list) of each row, and the native schema's extra
+ * numeric columns.  Registered in csv.c's dialect table. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest/csv_read.h"
+#include "ingest/csv_value.h"
+
+/* Native-schema columns gemmscope writes but never reads back (derived
+ * values, or compare --csv output): not extras. */
+static const char *const native_output_only[] = {
+	"time_us_mean", "time_us_min", "time_us_max", "time_us_std",
+	"time_us_sum", "gflop", "mib", "flops_per_byte", "tflops", "tile_eff",
+	"wq_eff", "dim_eff", "base_time_us_median", "speedup", "change_pct",
+	"class", "p_value",
+};
+
+static int
+push_sample(gs_csv_reader *r, double v)
+{
+	if (r->nsamp == r->samp_cap) {
+		size_t cap = r->samp_cap ? r->samp_cap * 2 : 16;
+		double *s = realloc(r->samp, cap * sizeof *s);
+		if (!s)
+			return -1;
+		r->samp = s;
+		r->samp_cap = cap;
+	}
+	r->samp[r->nsamp++] = v;
+	return 0;
+}
+
+/* The native `samples` cell "12.5;12.7;12.6" into r->samp. */
+static int
+parse_samples(gs_csv_reader *r, long line, int col, const char *s,
+              gs_csv_row *v, gs_error *err)
+{
+	char tok[64];
+
+	r->nsamp = 0;
+	while (*s) {
+		size_t n = strcspn(s, ";");
+		double t = 0;
+		snprintf(tok, sizeof tok, "%.*s", (int)(n < 63 ? n : 63), s);
+		if (gs_csv_parse_time(r, line, col, tok, &t, &v->why, err) != 0)
+			return -1;
+		if (!v->why && push_sample(r, t) != 0)
+			return gs_error_set(err, r->path, line, 0, "out of memory");
+		s += n + (s[n] == ';');
+	}
+	v->use_samples = !v->why && r->nsamp > 0;
+	return 0;
+}
+
+static int
+parse_time_cols(gs_csv_reader *r, long line, const char *const *row,
+                gs_csv_row *v, gs_error *err)
+{
+	int c = r->col[GS_F_SAMPLES];
+
+	if (c >= 0 && row[c][0])
+		return parse_samples(r, line, c, row[c], v, err);
+	c = r->col[GS_F_TIME];
+	return gs_csv_parse_time(r, line, c, row[c], &v->time, &v->why, err);
+}
+
+static int
+parse_counts(const gs_csv_reader *r, long line, const char *const *row,
+             gs_csv_row *v, gs_error *err)
+{
+	static const gs_field f[] = {GS_F_COUNT, GS_F_TILE_M, GS_F_TILE_N, GS_F_TILE_K};
+	long out[4] = {0, 0, 0, 0};
+
+	for (int i = 0; i < 4; i++) {
+		int c = r->col[f[i]];
+		if (c < 0 || !row[c][0])
+			continue;
+		if (gs_csv_count(row[c], &out[i]) != 0)
+			return gs_error_set(err, r->path, line, c + 1,
+			                    "%s is not a positive whole number: '%.80s'",
+			                    gs_field_name(f[i]), row[c]);
+	}
+	v->count = out[0];
+	for (int i = 0; i < 3; i++)
+		v->tile[i] = out[i + 1] > 65536 ? 0 : (int)out[i + 1];
+	return 0;
+}
+
+static const char *
+kernel_cell(gs_csv_reader *r, const char *s)
+{
+	if (s[0] == '[' && strstr(s, "'name'"))
+		return gs_csv_pylist_kernel(s, r->kernel, sizeof r->kernel) == 0 ? r->kernel : NULL;
+	return s;
+}
+
+/* A row of a dialect with one row per measurement into *V. */
+static int
+parse_row(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v,
+          gs_error *err)
+{
+	int c;
+
+	memset(v, 0, sizeof *v);
+	if (gs_csv_parse_key(r, line, row, &v->key, err) != 0)
+		return -1;
+	if ((c = r->col[GS_F_TAG]) >= 0)
+		v->tag = row[c];
+	if ((c = r->col[GS_F_KERNEL]) >= 0)
+		v->kernel = kernel_cell(r, row[c]);
+	if ((c = r->col[GS_F_OK]) >= 0 && row[c][0]) {
+		int ok;
+		if (gs_csv_bool(row[c], &ok) != 0)
+			return gs_csv_cell_error(r, line, c, "ok is not True or False:", row[c], err);
+		if (!ok) {
+			v->why = "ok is False";
+			return 0;
+		}
+	}
+	if (parse_counts(r, line, row, v, err) != 0)
+		return -1;
+	return parse_time_cols(r, line, row, v, err);
+}
+
+static int
+is_output_only(const char *name)
+{
+	for (size_t i = 0; i < sizeof native_output_only / sizeof *native_output_only; i++)
+		if (strcmp(name, native_output_only[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* Native schema: columns gemmscope does not know whose first value is a
+ * number (hardware counters...) become table extras.  Called on the first
+ * data row, before the first record exists. */
+static int
+declare_extras(gs_csv_reader *r, const char *const *row, gs_error *err)
+{
+	double v;
+
+	r->extras_done = 1;
+	r->xcol = malloc(r->ncols * sizeof *r->xcol);
+	r->xidx = malloc(r->ncols * sizeof *r->xidx);
+	if (!r->xcol || !r->xidx)
+		return gs_error_set(err, r->path, 0, 0, "out of memory");
+	for (size_t c = 0; c < r->ncols; c++) {
+		if (gs_csv_col_bound(r, c) || is_output_only(r->hdr[c]) || !r->hdr[c][0] ||
+		    (row[c][0] && gs_csv_number(row[c], &v) != 0))
+			continue;
+		int idx = gs_table_add_extra_name(r->t, r->hdr[c]);
+		if (idx < 0)
+			return gs_error_set(err, r->path, 0, 0, "out of memory");
+		r->xcol[r->nx] = (int)c;
+		r->xidx[r->nx++] = idx;
+	}
+	return 0;
+}
+
+int
+gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
+          gs_error *err)
+{
+	gs_csv_row v;
+
+	if (n != r->ncols)
+		return gs_csv_ragged(r, line, n, err);
+	if (parse_row(r, line, row, &v, err) != 0)
+		return -1;
+	if (r->d == GS_CSV_NATIVE && !r->extras_done && declare_extras(r, row, err) != 0)
+		return -1;
+	return gs_csv_commit(r, line, &v, row, err);
+}

@@ -1,0 +1,151 @@
+/* rocpd.c: the rocpd SQLite database of rocprofv3 into a per-kernel table
+ * (gs_rocpd_read, rocprof.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "ingest/rocprof.h"
+#include "ingest/rocprof_impl.h"
+
+/* ---- rocpd SQLite ---------------------------------------------------- */
+
+static const char *const rocpd_queries[] = {
+	/* the unsuffixed views over the per-run tables (schema 3.x and 4.x) */
+	"SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), K.start, K.end, "
+	"K.workgroup_size_x, K.workgroup_size_y, K.workgroup_size_z, "
+	"K.grid_size_x, K.grid_size_y, K.grid_size_z, "
+	"MAX(COALESCE(K.group_segment_size, 0), COALESCE(S.group_segment_size, 0)), "
+	"S.arch_vgpr_count, S.accum_vgpr_count, S.sgpr_count, K.agent_id "
+	"FROM rocpd_kernel_dispatch K JOIN rocpd_info_kernel_symbol S "
+	"ON S.id = K.kernel_id AND S.guid = K.guid ORDER BY K.start, K.id",
+	/* the documented kernels view */
+	"SELECT name, start, end, workgroup_x, workgroup_y, workgroup_z, "
+	"grid_x, grid_y, grid_z, MAX(COALESCE(lds_size, 0), COALESCE(static_lds_size, 0)), "
+	"vgpr_count, accum_vgpr_count, sgpr_count, NULL FROM kernels ORDER BY start, id",
+};
+
+static int
+rocpd_fail(sqlite3 *db, const char *path, const char *what, gs_error *err)
+{
+	const char *msg = sqlite3_errmsg(db);
+
+	if (strstr(msg, "lz4_decompress"))
+		return gs_error_set(err, path, 0, 0, "rocpd database with LZ4-compressed "
+		                    "data: convert it with rocpd first (%s)", msg);
+	return gs_error_set(err, path, 0, 0, "%s: %s", what, msg);
+}
+
+static int
+rocpd_row(gs_rocprof_kagg *a, sqlite3_stmt *st, long line, gs_error *err)
+{
+	const unsigned char *name = sqlite3_column_text(st, 0);
+	long long grid[3], wg[3];
+	gs_launch l;
+
+	if (!name)
+		return gs_table_exclude(a->t, line, "", "dispatch without a kernel name") == 0 ?
+		       0 : gs_rocprof_oom(a->t, err);
+	for (int i = 0; i < 3; i++) {
+		wg[i] = sqlite3_column_int64(st, 3 + i);
+		grid[i] = sqlite3_column_int64(st, 6 + i);
+	}
+	memset(&l, 0, sizeof l);
+	gs_rocprof_set_geometry(&l, grid, wg);
+	l.lds_bytes = (long)sqlite3_column_int64(st, 9);
+	l.vgpr = sqlite3_column_int(st, 10);
+	l.agpr = sqlite3_column_int(st, 11);
+	l.sgpr = sqlite3_column_int(st, 12);
+	return gs_rocprof_kagg_add(a, (const char *)name, sqlite3_column_int64(st, 1),
+	                           sqlite3_column_int64(st, 2), &l, line, err);
+}
+
+static int
+rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent,
+           gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	long line = 0;
+	int rc;
+
+	for (size_t q = 0; q < sizeof rocpd_queries / sizeof *rocpd_queries && !st; q++)
+		if (sqlite3_prepare_v2(db, rocpd_queries[q], -1, &st, NULL) != SQLITE_OK)
+			st = NULL;
+	if (!st) {
+		sqlite3_stmt *rpd = NULL;
+		int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1,
+		                                &rpd, NULL) == SQLITE_OK;
+		sqlite3_finalize(rpd);
+		if (is_rpd)
+			return gs_error_set(err, path, 0, 0, "a rocmProfileData (rpd) database, "
+			                    "not rocprofv3's rocpd: not supported");
+		return rocpd_fail(db, path, "not a rocpd database (no kernel dispatch table)", err);
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (++line == 1 && sqlite3_column_type(st, 13) != SQLITE_NULL)
+			*agent = sqlite3_column_int64(st, 13);
+		if (rocpd_row(a, st, line, err) != 0)
+			break;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return -1;
+	return rc == SQLITE_DONE ? 0 : rocpd_fail(db, path, "reading kernel dispatches", err);
+}
+
+static int
+rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
+{
+	static const char *const q[] = {
+		"SELECT COALESCE(NULLIF(product_name, ''), name), "
+		"json_extract(extdata, '$.cu_count') FROM rocpd_info_agent "
+		"WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
+		"SELECT COALESCE(NULLIF(product_name, ''), name), 0 FROM rocpd_info_agent "
+		"WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
+	};
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof q / sizeof *q && !st; i++)
+		if (sqlite3_prepare_v2(db, q[i], -1, &st, NULL) != SQLITE_OK)
+			st = NULL;
+	if (!st)
+		return 0;       /* no agent table: the GPU stays unnamed */
+	sqlite3_bind_int64(st, 1, agent);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
+		rc = gs_table_set_gpu(t, (const char *)sqlite3_column_text(st, 0),
+		                      sqlite3_column_int(st, 1));
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int
+gs_rocpd_read(const char *path, const gs_ingest_opts *opts, gs_table *t,
+              gs_error *err)
+{
+	sqlite3 *db = NULL;
+	gs_rocprof_kagg a;
+	long long agent = -1;
+	int rc;
+
+	(void)opts;
+	memset(&a, 0, sizeof a);
+	a.t = t;
+	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		rc = gs_error_set(err, path, 0, 0, "cannot open as SQLite: %s",
+		                  db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return rc;
+	}
+	rc = gs_table_set_format(t, "rocpd") != 0 ? gs_rocprof_oom(t, err) :
+	     rocpd_rows(&a, db, path, &agent, err);
+	if (rc == 0 && rocpd_gpu(t, db, agent) != 0)
+		rc = gs_rocprof_oom(t, err);
+	if (rc == 0 && t->n == 0)
+		rc = gs_rocprof_no_dispatches(t, err);
+	sqlite3_close(db);
+	gs_rocprof_kagg_free(&a);
+	return rc;
+}

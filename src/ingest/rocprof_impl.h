@@ -1,0 +1,49 @@
+/* rocprof_impl.h: the per-kernel records the three rocprofv3 readers
+ * share (rocprof.c: kernel_trace.csv, rocprof_json.c: JSON, rocpd.c:
+ * SQLite).  Private to src/ingest/; defined in rocprof.c. */
+#ifndef GS_ROCPROF_IMPL_H
+#define GS_ROCPROF_IMPL_H
+
+#include <stddef.h>
+
+#include "ingest/trace_impl.h"
+#include "table.h"
+#include "util/error.h"
+
+/* Kernel name -> record of one table (rocprof.h: one record per kernel). */
+typedef struct gs_rocprof_kagg {
+	gs_table *t;
+	tr_strs names;          /* kernel name -> id */
+	size_t *rec;            /* per name id: record index + 1, 0 if none yet */
+	size_t nrec;
+} gs_rocprof_kagg;
+
+/* gs_rocprof_oom: ERR "out of memory" on T's path.  Returns -1. */
+int gs_rocprof_oom(const gs_table *t, gs_error *err);
+
+/* gs_rocprof_kagg_add_id: one dispatch of kernel name id ID (in A->names)
+ * lasting END - START ns: a sample of END - START / 1000 µs on its record
+ * (created with launch L and input LINE if new); END <= START only counts
+ * in t->skipped.  Returns 0, or -1 with ERR (out of memory). */
+int gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
+                           long long end, const gs_launch *l, long line,
+                           gs_error *err);
+
+/* gs_rocprof_kagg_add: the same for kernel NAME (interned in A->names). */
+int gs_rocprof_kagg_add(gs_rocprof_kagg *a, const char *name, long long start,
+                        long long end, const gs_launch *l, long line,
+                        gs_error *err);
+
+/* gs_rocprof_kagg_free: release what A owns (not A->t, not A itself). */
+void gs_rocprof_kagg_free(gs_rocprof_kagg *a);
+
+/* gs_rocprof_set_geometry: L's workgroups (Π ceil(grid / wg), grid in
+ * work-items) and workgroup size (Π wg; a size <= 0 counts as 1). */
+void gs_rocprof_set_geometry(gs_launch *l, const long long grid[3],
+                             const long long wg[3]);
+
+/* gs_rocprof_no_dispatches: ERR for an output with no kernel dispatch of
+ * positive duration.  Returns -1. */
+int gs_rocprof_no_dispatches(const gs_table *t, gs_error *err);
+
+#endif
