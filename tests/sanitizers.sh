@@ -23,6 +23,13 @@ if [ -f "$top_srcdir/config.status" ]; then
 		mkdir -p tree
 		(cd "$top_srcdir" && tar --exclude=./build-sanitizers -cf - .) | (cd tree && tar xf -)
 		(cd tree && make -s distclean >/dev/null 2>&1) || true
+	elif [ -d "$top_srcdir/.git" ]; then
+		# Later runs: bring the copy up to date with the sources (tracked
+		# and new, not ignored), keeping their times so that make rebuilds
+		# exactly what changed.  Without this the copy kept testing the
+		# sources of its first run.
+		(cd "$top_srcdir" && git ls-files -z --cached --others --exclude-standard |
+			tar --null --ignore-failed-read -T - -cf - 2>/dev/null) | (cd tree && tar xf -)
 	fi
 	cd tree
 	[ -f Makefile ] || ./configure -q --enable-sanitizers --without-hip --without-cuda
