@@ -1,7 +1,15 @@
 ## tests/core.mk: tests of the core (table, compare) and of the command line.
 
-check_PROGRAMS += tests/test_table tests/test_compare tests/test_grow
-TESTS += tests/test_table tests/test_compare tests/test_grow
+check_PROGRAMS += tests/test_table tests/test_compare tests/test_grow \
+	tests/test_utf8 tests/test_util
+TESTS += tests/test_table tests/test_compare tests/test_grow \
+	tests/test_utf8 tests/test_util
+tests_test_utf8_SOURCES = tests/test_utf8.c
+tests_test_utf8_CFLAGS = $(TEST_CFLAGS)
+tests_test_utf8_LDADD = $(TEST_LIBS)
+tests_test_util_SOURCES = tests/test_util.c
+tests_test_util_CFLAGS = $(TEST_CFLAGS)
+tests_test_util_LDADD = $(TEST_LIBS)
 tests_test_grow_SOURCES = tests/test_grow.c
 tests_test_grow_CFLAGS = $(TEST_CFLAGS)
 tests_test_grow_LDADD = $(TEST_LIBS)

@@ -430,6 +430,49 @@ test_from_record(void **state)
 	assert_int_equal(blas.K, 1024);
 }
 
+/* issue 11 item 3: M = N = 2^40 (tiles-overflow.csv) with a 1x1 tile has
+ * 2^80 tiles; the count is refused, never wrapped to 0 or negative. */
+static void
+test_tile_count_limits(void **state)
+{
+	gs_shape s = shape("", 1, 1L << 40, 1L << 40, 1024, "f16", 0);
+	gs_eff_in in = { .shape = &s, .tile_m = 1, .tile_n = 1 };
+	gs_eff e;
+	gs_error err;
+
+	(void)state;
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), -1);
+	assert_non_null(strstr(err.msg, "exceeds 2^53"));
+	in.tile_m = in.tile_n = 256;   /* 2^64 tiles: still beyond a long */
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), -1);
+	s.M = s.N = 1L << 33;          /* 2^25 · 2^25 = 2^50 tiles: within */
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
+	assert_int_equal(e.num_tiles, 1L << 50);
+	assert_int_equal(e.tiles_m, 1L << 25);
+	assert_near(e.tile_eff, 1.0, 0);
+	assert_true(e.rounds > 0 && e.wq_eff > 0 && e.wq_eff <= 1);
+	s.batch = 1L << 3;             /* 2^53 exactly: the limit is inclusive */
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
+	assert_int_equal(e.num_tiles, 1L << 53);
+	s.batch = (1L << 3) + 1;
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), -1);
+	/* a dimension near LONG_MAX: ceil_div and the padding do not overflow */
+	s.batch = 1;
+	s.M = 0x7fffffffffffffffL;
+	s.N = 1L << 30;
+	in.tile_m = in.tile_n = 1 << 30;
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
+	assert_int_equal(e.tiles_m, 1L << 33);
+	assert_true(e.tile_eff > 0.999 && e.tile_eff <= 1);
+	/* the roofline alone (no tile) has no count limit */
+	in.tile_m = in.tile_n = 0;
+	s.M = s.N = 1L << 40;
+	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
+	assert_int_equal(e.status, GS_EFF_NO_TILE);
+	assert_near(e.cost.flop, 2.0 * 0x1p40 * 0x1p40 * 1024, 0);
+	assert_true(isfinite(e.roofline_us));
+}
+
 int
 main(void)
 {
@@ -444,6 +487,7 @@ main(void)
 		cmocka_unit_test(test_split_and_stream_k),
 		cmocka_unit_test(test_slots_and_errors),
 		cmocka_unit_test(test_from_record),
+		cmocka_unit_test(test_tile_count_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

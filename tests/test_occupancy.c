@@ -196,6 +196,36 @@ test_errors(void **state)
 	}
 }
 
+/* issue 11: hostile counts give an error or a defined result, never
+ * signed overflow or a division by zero. */
+static void
+test_hostile_inputs(void **state)
+{
+	gs_occ_in in = { 0 };
+	gs_occ o;
+	gs_error err;
+
+	(void)state;
+	in.vgpr = -8;
+	in.agpr = 16;
+	assert_int_equal(gs_occupancy("gfx942", &in, &o, &err), -1);
+	assert_non_null(strstr(err.msg, ">= 0"));
+	memset(&in, 0, sizeof in);
+	in.wg_size = 0x7fffffff;    /* ceil(INT_MAX / 64) without INT_MAX + 63 */
+	assert_int_equal(gs_occupancy("gfx942", &in, &o, &err), -1);
+	assert_non_null(strstr(err.msg, "waves per CU"));
+	assert_int_equal(gs_occupancy("sm_90", &in, &o, &err), -1);
+	memset(&in, 0, sizeof in);
+	in.agpr = 64;               /* AGPRs on RDNA (none there): no VGPR limit */
+	assert_int_equal(gs_occupancy("gfx1100", &in, &o, &err), 0);
+	assert_int_equal(o.limit_wgs[GS_OCC_REGS], -1);
+	memset(&in, 0, sizeof in);
+	in.lds_bytes = 0x7fffffffffffffffL;   /* no lds + 1024 overflow */
+	assert_int_equal(gs_occupancy("sm_90", &in, &o, &err), -1);
+	assert_non_null(strstr(err.msg, "shared memory"));
+	assert_int_equal(gs_occupancy("gfx942", &in, &o, &err), -1);
+}
+
 int
 main(void)
 {
@@ -206,6 +236,7 @@ main(void)
 		cmocka_unit_test(test_mi350x_rocprof),
 		cmocka_unit_test(test_h100_trace),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_hostile_inputs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -228,6 +228,35 @@ test_errors(void **state)
 	assert_int_equal(p.ncandidates, 30);        /* one WMMA 16x16x16 */
 }
 
+/* issue 11 item 3: workgroup counts beyond 2^53 are refused. */
+static void
+test_count_limits(void **state)
+{
+	gs_shape s = shape(1L << 40, 1L << 40, 1024, "f16");
+	gs_tile_pick p;
+	gs_tile_cost c;
+	gs_error err;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, &err), -1);
+	assert_non_null(strstr(err.msg, "exceeds 2^53"));
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 1, 1, 32, &c, &err), -1);
+	assert_non_null(strstr(err.msg, "exceeds 2^53"));
+	s = shape(1L << 30, 1L << 30, 1024, "f16");   /* 2^48 workgroups of 64x64 */
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 64, 64, 32, &c, &err), 0);
+	assert_int_equal(c.num_wgs, 1L << 48);
+	assert_true(c.timesteps > 0 && c.cost_us > 0);
+	/* split 2^6 more: 2^54 */
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 64, 64, 64, 32, &c, &err), -1);
+	/* a whole-K tile (wg_k 0) over K near LONG_MAX: shared memory beyond a
+	 * long is "does not fit", not a wrapped number */
+	s = shape(1024, 1024, 0x7fffffffffffffffL, "f16");
+	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 256, 0, &c, &err), 0);
+	assert_int_equal(c.smem_bytes, -1);
+	assert_false(c.smem_ok);
+	assert_int_equal(c.k_iters, 1);
+}
+
 int
 main(void)
 {
@@ -238,6 +267,7 @@ main(void)
 		cmocka_unit_test(test_skinny_limitation),
 		cmocka_unit_test(test_bandwidth_error),
 		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_count_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

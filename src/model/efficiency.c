@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/efficiency.h"
+#include "util/checked.h"
 
 void
 gs_eff_opts_default(gs_eff_opts *o)
@@ -48,12 +49,6 @@ gs_eff_blas_shape(const gs_eff *e, const gs_shape *s, gs_shape *out)
 	out->N = e->blas_n;
 }
 
-static long
-ceil_div(long a, long b)
-{
-	return (a + b - 1) / b;
-}
-
 /* ---- roofline --------------------------------------------------------- */
 
 static void
@@ -83,10 +78,40 @@ roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
 
 /* ---- orientation (§5) ----------------------------------------------------- */
 
+/* ceil(BM / tile_m) · ceil(BN / tile_n) · batch into *OUT; -1 if it
+ * exceeds GS_COUNT_MAX (or a long). */
+static int
+tile_count_checked(long bm, long bn, const gs_eff *e, long *out)
+{
+	if (gs_mul_long3(gs_ceil_div(bm, e->tile_m), gs_ceil_div(bn, e->tile_n),
+	                 e->batch, out) || *out > GS_COUNT_MAX)
+		return -1;
+	return 0;
+}
+
+/* The tile count of one orientation; call after check_counts. */
 static long
 tile_count(long bm, long bn, const gs_eff *e)
 {
-	return ceil_div(bm, e->tile_m) * ceil_div(bn, e->tile_n) * e->batch;
+	long c = 0;
+
+	tile_count_checked(bm, bn, e, &c);
+	return c;
+}
+
+/* Both orientations' tile counts within GS_COUNT_MAX, or -1 with ERR. */
+static int
+check_counts(const gs_eff *e, gs_error *err)
+{
+	long c;
+
+	if (tile_count_checked(e->blas_m, e->blas_n, e, &c) == 0
+	    && tile_count_checked(e->blas_n, e->blas_m, e, &c) == 0)
+		return 0;
+	return gs_error_set(err, NULL, 0, 0,
+	                    "the tile count of %ldx%ld (tile %dx%d, batch %ld) exceeds "
+	                    "2^53, the limit of the efficiency model",
+	                    e->m, e->n, e->tile_m, e->tile_n, e->batch);
 }
 
 static int
@@ -156,21 +181,21 @@ kernel_status(const gs_kernel_info *k, gs_eff *e)
 static void
 quantise(const gs_eff_opts *o, const gs_gpu *gpu, gs_eff *e)
 {
-	long pad_m, pad_n;
+	double pad_m, pad_n;
 
-	e->tiles_m = ceil_div(e->blas_m, e->tile_m);
-	e->tiles_n = ceil_div(e->blas_n, e->tile_n);
-	e->num_tiles = e->tiles_m * e->tiles_n * e->batch;
+	e->tiles_m = gs_ceil_div(e->blas_m, e->tile_m);
+	e->tiles_n = gs_ceil_div(e->blas_n, e->tile_n);
+	e->num_tiles = tile_count(e->blas_m, e->blas_n, e);
 	e->alt_num_tiles = tile_count(e->blas_n, e->blas_m, e);
-	pad_m = e->tiles_m * e->tile_m;
-	pad_n = e->tiles_n * e->tile_n;
-	e->tile_eff = ((double)e->blas_m * e->blas_n) / ((double)pad_m * pad_n);
+	pad_m = (double)e->tiles_m * e->tile_m;   /* double: may exceed a long */
+	pad_n = (double)e->tiles_n * e->tile_n;
+	e->tile_eff = ((double)e->blas_m * e->blas_n) / (pad_m * pad_n);
 	e->cus = o->cus > 0 ? o->cus : gpu ? (int)gpu->cus.v : 0;
 	if (e->cus <= 0)
 		return;
 	e->slots = (long)e->cus * (o->wgs_per_cu > 1 ? o->wgs_per_cu : 1);
 	e->float_rounds = (double)e->num_tiles / e->slots;
-	e->rounds = ceil_div(e->num_tiles, e->slots);
+	e->rounds = gs_ceil_div(e->num_tiles, e->slots);
 	e->last_wave_tiles = e->num_tiles - (e->rounds - 1) * e->slots;
 	e->last_wave_util = (double)e->last_wave_tiles / e->slots;
 	if (e->status == GS_EFF_OK || e->status == GS_EFF_PERSISTENT) {
@@ -220,6 +245,8 @@ gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o,
 		out->note = k && k->note ? k->note : "tile unknown: tile_eff, wq_eff and dim_eff are not computed";
 		return 0;
 	}
+	if (check_counts(out, err))
+		return -1;
 	kernel_status(k, out);
 	if (in->workgroups > 0 && !(k && k->persistent))
 		grid_check(in, o->swap, out);

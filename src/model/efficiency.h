@@ -101,7 +101,12 @@ void gs_eff_opts_default(gs_eff_opts *o);
  * §5 rule).  Split-K and Stream-K kernels keep tile_eff and get NAN
  * wq_eff/dim_eff; persistent kernels get an approximate wq_eff (status
  * says which).  Without a tile the roofline is still computed.
- * Returns 0, or -1 with ERR if the shape has a dimension < 1. */
+ * Limits: the tile count ceil(M/tile_m)·ceil(N/tile_n)·batch of either
+ * orientation must not exceed GS_COUNT_MAX = 2^53 (util/checked.h: exact
+ * in double); the roofline alone (no tile) has no limit beyond a long.
+ * Returns 0, or -1 with ERR if the shape has a dimension < 1 or its tile
+ * count exceeds the limit (OUT is then partly filled and must not be
+ * shown). */
 int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu,
                    const gs_eff_opts *o, gs_eff *out, gs_error *err);
 

@@ -21,7 +21,10 @@ typedef struct gs_gemm {
  * aten::baddbmm always have one, bias is 1×N).  Every operand uses A's
  * element size except the output of aten::_scaled_mm with an fp8 input,
  * which is 2 bytes.  The byte count assumes each operand is read once and
- * the output written once: a lower bound on DRAM traffic.  Returns 0;
+ * the output written once: a lower bound on DRAM traffic.  Every product
+ * is taken in double, so no dimension up to LONG_MAX can overflow (the
+ * largest, 2·2^63·2^63·2^63·2^63, is about 2^253 < DBL_MAX); counts above
+ * 2^53 are rounded to double precision.  Returns 0;
  * -1 when the dtype's size is unknown (then flop is still set, bytes, mib
  * and ai are NAN) or a dimension is < 1 (everything NAN). */
 int gs_gemm_cost(const gs_shape *s, gs_gemm *out);

@@ -100,7 +100,29 @@ find_nv(const char *arch)
 	return NULL;
 }
 
-/* ---- common tail --------------------------------------------------------- */
+/* ---- common ---------------------------------------------------------------- */
+
+/* ceil(THREADS / WAVE) for THREADS >= 0, WAVE > 0, without the overflow
+ * of THREADS + WAVE - 1 near INT_MAX. */
+static int
+waves_of(int threads, int wave)
+{
+	return threads / wave + (threads % wave != 0);
+}
+
+/* Every count of IN >= 0 (0 means "not given"), or -1 with ERR. */
+static int
+check_in(const gs_occ_in *in, gs_error *err)
+{
+	if (in->wg_size < 0 || in->vgpr < 0 || in->agpr < 0 || in->sgpr < 0
+	    || in->regs_per_thread < 0 || in->lds_bytes < 0 || in->wave_size < 0)
+		return gs_error_set(err, NULL, 0, 0,
+		                    "occupancy inputs must be >= 0 (workgroup size %d, VGPR %d, "
+		                    "AGPR %d, SGPR %d, registers %d, LDS %ld, wave %d)",
+		                    in->wg_size, in->vgpr, in->agpr, in->sgpr,
+		                    in->regs_per_thread, in->lds_bytes, in->wave_size);
+	return 0;
+}
 
 static void
 finish(gs_occ *o)
@@ -145,6 +167,8 @@ amd_vgpr_waves(const amd_rule *a, const gs_occ_in *in, int wave)
 		used = align_up(align_up(in->vgpr, 4) + in->agpr, gran);
 	else
 		used = align_up(in->vgpr, gran);
+	if (used <= 0)
+		return 0;      /* AGPRs only on an arch without them: no VGPR limit */
 	if (a->rdna && used > 256)
 		used = 256;    /* a wave addresses at most 256 VGPRs */
 	return min_int((int)(budget / used), a->max_waves);
@@ -163,7 +187,7 @@ amd_occupancy(const amd_rule *a, const gs_occ_in *in, gs_occ *o, gs_error *err)
 {
 	int wave = in->wave_size > 0 ? in->wave_size : a->wave;
 	int threads = in->wg_size > 0 ? in->wg_size : wave;
-	int wpw = (threads + wave - 1) / wave, vw;
+	int wpw = waves_of(threads, wave), vw;
 
 	o->simds = a->simds;
 	o->wave_size = wave;
@@ -196,12 +220,13 @@ amd_occupancy(const amd_rule *a, const gs_occ_in *in, gs_occ *o, gs_error *err)
 static int
 nv_smem_limit(const nv_rule *r, long lds, gs_error *err)
 {
-	long per_block = align_up(lds + 1024, 128), carve = 0;
+	long per_block, carve = 0;
 
 	if (lds > r->optin)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "%ld bytes of shared memory exceed sm_%d's %ld per block",
 		                    lds, r->cc, r->optin);
+	per_block = align_up(lds + 1024, 128);   /* after the check: cannot overflow */
 	for (int i = 0; i < MAX_CARVEOUTS; i++)
 		if (r->carveout_kib[i] * 1024L > carve)
 			carve = r->carveout_kib[i] * 1024L;
@@ -212,7 +237,7 @@ static int
 nv_occupancy(const nv_rule *r, const gs_occ_in *in, gs_occ *o, gs_error *err)
 {
 	int threads = in->wg_size > 0 ? in->wg_size : 32;
-	int wpb = (threads + 31) / 32, smem;
+	int wpb = waves_of(threads, 32), smem;
 
 	o->nvidia = 1;
 	o->simds = 4;
@@ -250,6 +275,8 @@ gs_occupancy(const char *arch, const gs_occ_in *in, gs_occ *out, gs_error *err)
 	occ_init(out);
 	if (!arch)
 		arch = "";
+	if (check_in(in, err))
+		return -1;
 	if ((a = find_amd(arch)))
 		return amd_occupancy(a, in, out, err);
 	if ((r = find_nv(arch)))

@@ -62,7 +62,8 @@ typedef struct gs_occ {
  * in units of 256 over 4 sub-partitions of 16384; shared memory + 1 KiB
  * reserved, rounded to 128 B, against the largest carveout; the warps-
  * and blocks-per-SM limits.
- * Returns 0; -1 with ERR for an unknown arch or a kernel that cannot run
+ * Returns 0; -1 with ERR for a negative count in IN, an unknown arch or a
+ * kernel that cannot run
  * (more LDS / shared memory or registers than one workgroup may have). */
 int gs_occupancy(const char *arch, const gs_occ_in *in, gs_occ *out, gs_error *err);
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/tile_model.h"
+#include "util/checked.h"
 
 const char GS_TILE_MODEL_LIMITS[] =
 "The tile model is the roofline seed-selection model of IREE's GPU code "
@@ -98,12 +99,6 @@ find_intrinsics(const char *arch, int cls)
 	return NULL;
 }
 
-static long
-ceil_div(long a, long b)
-{
-	return (a + b - 1) / b;
-}
-
 /* Hardware inputs of the model. */
 typedef struct hw {
 	double peak;     /* FLOP/s */
@@ -131,24 +126,43 @@ get_hw(const gs_shape *s, const gs_gpu *g, int cus, hw *h, gs_error *err)
 	return 0;
 }
 
-/* Steps 2–6 for one tile. */
-static void
-score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
-      gs_tile_cost *c)
+/* Step 3's workgroup count ceil(M/WM)·ceil(N/WN)·batch·SPLIT into *OUT;
+ * -1 with ERR when it exceeds GS_COUNT_MAX. */
+static int
+wg_count(const gs_shape *s, int split, int wm, int wn, long *out, gs_error *err)
 {
-	long m = s->M, n = s->N, kpart = ceil_div(s->K, split);
+	long mn;
+
+	if (gs_mul_long(gs_ceil_div(s->M, wm), gs_ceil_div(s->N, wn), &mn)
+	    || gs_mul_long3(mn, s->batch, split, out) || *out > GS_COUNT_MAX)
+		return gs_error_set(err, NULL, 0, 0,
+		                    "the workgroup count of %ldx%ld (tile %dx%d, batch %ld, "
+		                    "split %d) exceeds 2^53, the limit of the tile model",
+		                    s->M, s->N, wm, wn, s->batch, split);
+	return 0;
+}
+
+/* Steps 2–6 for one tile; -1 with ERR when its counts exceed the limits. */
+static int
+score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
+      gs_tile_cost *c, gs_error *err)
+{
+	long m = s->M, n = s->N, kpart = gs_ceil_div(s->K, split);
 	long wk_eff = wk > 0 ? wk : kpart;
 	double flop_it, bytes_it;
 
 	c->wg_m = wm;
 	c->wg_n = wn;
 	c->wg_k = wk;
-	c->smem_bytes = (long)(wm + wn) * wk_eff * h->bpe;
-	c->smem_ok = h->smem <= 0 || c->smem_bytes <= h->smem;
-	c->num_wgs = ceil_div(m, wm) * ceil_div(n, wn) * s->batch * split;
-	c->timesteps = ceil_div(c->num_wgs, h->cus);
-	c->work_util = ((double)m * n) / ((double)ceil_div(m, wm) * wm * ceil_div(n, wn) * wn);
-	c->k_iters = ceil_div(kpart, wk_eff);
+	if (wg_count(s, split, wm, wn, &c->num_wgs, err))
+		return -1;
+	if (gs_mul_long3((long)wm + wn, wk_eff, h->bpe, &c->smem_bytes))
+		c->smem_bytes = -1;   /* beyond a long: never fits */
+	c->smem_ok = c->smem_bytes >= 0 && (h->smem <= 0 || c->smem_bytes <= h->smem);
+	c->timesteps = gs_ceil_div(c->num_wgs, h->cus);
+	c->work_util = ((double)m * n) / ((double)gs_ceil_div(m, wm) * wm
+	                                  * gs_ceil_div(n, wn) * wn);
+	c->k_iters = gs_ceil_div(kpart, wk_eff);
 	flop_it = 2.0 * wm * wn * wk_eff;
 	bytes_it = (double)(wm + wn) * wk_eff * h->bpe;
 	c->mem_us = bytes_it / (h->bw / h->cus) * 1e6;
@@ -157,6 +171,7 @@ score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
 	c->memory_bound = c->mem_us > c->comp_us;
 	c->cost_us = c->iter_us * c->k_iters * c->timesteps / c->work_util;
 	c->dim_eff = c->work_util * c->num_wgs / ((double)c->timesteps * h->cus);
+	return 0;
 }
 
 int
@@ -170,8 +185,7 @@ gs_tile_model_cost(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
 		return gs_error_set(err, NULL, 0, 0, "the tile model needs a tile and dimensions >= 1");
 	if (get_hw(s, g, cus, &h, err))
 		return -1;
-	score(s, &h, split_k > 0 ? split_k : 1, wg_m, wg_n, wg_k, out);
-	return 0;
+	return score(s, &h, split_k > 0 ? split_k : 1, wg_m, wg_n, wg_k, out, err);
 }
 
 /* Step 1: the sqrt split of one seed over intrinsic I. */
@@ -203,9 +217,9 @@ better(const gs_tile_cost *a, const gs_tile_cost *b)
 	return (long)a->wg_m * a->wg_n > (long)b->wg_m * b->wg_n;
 }
 
-static void
+static int
 try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in,
-              gs_tile_pick *out, int *have)
+              gs_tile_pick *out, int *have, gs_error *err)
 {
 	static const int sgs[] = { 2, 4, 8 }, mns[] = { 2, 4, 8, 16, 32 }, kts[] = { 2, 4 };
 	gs_tile_cost c;
@@ -215,7 +229,8 @@ try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in,
 		for (int b = 0; b < 5; b++)
 			for (int d = 0; d < 2; d++) {
 				seed_tile(sgs[a], mns[b], kts[d], in, &wm, &wn, &wk);
-				score(s, h, split, wm, wn, wk, &c);
+				if (score(s, h, split, wm, wn, wk, &c, err))
+					return -1;
 				out->ncandidates++;
 				if (!c.smem_ok) {
 					out->nrejected++;
@@ -231,6 +246,7 @@ try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in,
 					out->best = c;
 				*have = 1;
 			}
+	return 0;
 }
 
 int
@@ -251,7 +267,8 @@ gs_tile_model_pick(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
 	if (get_hw(s, g, cus, &h, err))
 		return -1;
 	for (int i = 0; i < MAX_INTR && ai->list[i].m > 0; i++) {
-		try_intrinsic(s, &h, out->split_k, &ai->list[i], out, &have);
+		if (try_intrinsic(s, &h, out->split_k, &ai->list[i], out, &have, err))
+			return -1;
 		out->nintrinsics++;
 	}
 	if (!have)

@@ -18,7 +18,7 @@ typedef struct gs_tile_cost {
 	int subgroups;                  /* seed subgroupCount (0 for an actual tile) */
 	int mn_tiles, k_tiles;          /* seeds mnTileCount, kTileCount (0 for actual) */
 	int intr_m, intr_n, intr_k;     /* MMA intrinsic (0 for an actual tile) */
-	long smem_bytes;                /* (wg_m + wg_n)·wg_k·elem_bytes */
+	long smem_bytes;                /* (wg_m + wg_n)·wg_k·elem_bytes; -1 beyond a long */
 	int smem_ok;                    /* step 2: smem_bytes <= GPU's per-workgroup limit */
 	long num_wgs;                   /* step 3: ceil(M/wg_m)·ceil(N/wg_n)·batch·split_k */
 	long timesteps;                 /* step 3: ceil(num_wgs / CUs) */
@@ -49,16 +49,19 @@ typedef struct gs_tile_pick {
  * the first enumerated.  Hardware inputs: G's vendor peak for the dtype,
  * G's DRAM bandwidth, its CU count (CUS > 0 overrides) and per-workgroup
  * LDS.  SPLIT_K is the compiler's reduction split (1 if unknown).
+ * Limit: every candidate's workgroup count (step 3) must not exceed
+ * GS_COUNT_MAX = 2^53 (util/checked.h).
  * Returns 0, or -1 with ERR when G has no peak for the dtype, no MMA
- * intrinsic is known for G's arch and the dtype, or every candidate
- * exceeds shared memory. */
+ * intrinsic is known for G's arch and the dtype, every candidate
+ * exceeds shared memory, or a workgroup count exceeds the limit. */
 int gs_tile_model_pick(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
                        gs_tile_pick *out, gs_error *err);
 
 /* gs_tile_model_cost: steps 2–6 of the model for the tile WG_M x WG_N x
  * WG_K (WG_K 0: unknown, the whole K is costed as one iteration, which
  * only removes K rounding).  Fills OUT (intrinsic and seed fields 0).
- * Returns 0, or -1 with ERR as gs_tile_model_pick. */
+ * Returns 0, or -1 with ERR as gs_tile_model_pick (dimensions or tile
+ * < 1, no hardware figures, workgroup count above 2^53). */
 int gs_tile_model_cost(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
                        int wg_m, int wg_n, int wg_k, gs_tile_cost *out,
                        gs_error *err);

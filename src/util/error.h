@@ -22,13 +22,19 @@ typedef struct gs_error {
 
 /* gs_error_set: fill ERR (may be NULL) with FILE:LINE:COL and a printf-style
  * message.  LINE/COL 0 mean unknown.  Returns -1 so callers can write
- * `return gs_error_set(...)`. */
+ * `return gs_error_set(...)`.
+ * Quoting input is safe: in the formatted message and in FILE, control
+ * characters (bytes < 0x20, DEL, and U+0080..U+009F) and bytes that are
+ * not well-formed UTF-8 (util/utf8.h) are written as \xNN (ESC -> \x1b),
+ * so a message never carries a terminal escape sequence.  A message longer
+ * than GS_ERR_MSG_LEN - 1 bytes is cut at a character boundary. */
 int gs_error_set(gs_error *err, const char *file, long line, long col,
                  const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* gs_error_set_offset: as gs_error_set, for byte-addressed inputs (JSON,
- * gzip streams): the message reads FILE: byte OFFSET: what.  Returns -1. */
+/* gs_error_set_offset: as gs_error_set (escaping included), for
+ * byte-addressed inputs (JSON, gzip streams): the message reads FILE: byte
+ * OFFSET: what.  Returns -1. */
 int gs_error_set_offset(gs_error *err, const char *file, long long offset,
                         const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
