@@ -8,6 +8,7 @@
 
 #include "model/changepoint.h"
 #include "model/stats.h"
+#include "util/grow.h"
 
 
 /* The valid runs of a series: times (µs) and their input indices. */
@@ -61,15 +62,8 @@ list_insert(cp_list *l, size_t pos)
 		i++;
 	if (i < l->n && l->at[i] == pos)
 		return 0;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 8;
-		size_t *at = realloc(l->at, cap * sizeof *at);
-
-		if (!at)
-			return -1;
-		l->at = at;
-		l->cap = cap;
-	}
+	if (GS_GROW(l->at, l->cap, l->n + 1, SIZE_MAX) != 0)
+		return -1;
 	memmove(l->at + i + 1, l->at + i, (l->n - i) * sizeof *l->at);
 	l->at[i] = pos;
 	l->n++;
