@@ -155,7 +155,7 @@ const gs_gpu_entry gs_gpu_table_nv[] = {
 	              [GS_PK_F8] = RTX6000_D(728.5, "2048") },
 	    .bw_tbs = T(0.96, S_RTX), NV_OCC(100, 99, 12, "compute capability 8.9"),
 	    .mem_gb = T(48, S_RTX), .note = "tensor peaks derived from the L40S per-SM rate" },
-	  { "rtx6000ada", "rtx6000adageneration", NULL }, NULL },
+	  { "rtx6000ada", NULL }, NULL },
 	{ { .name = "RTX4090", .full_name = "NVIDIA GeForce RTX 4090", .arch = "sm_89",
 	    .family = GS_FAM_NVIDIA, .cus = T(128, S_RTX),
 	    .clock_ghz = T(2.52, S_RTX " (boost)"),
