@@ -296,6 +296,50 @@ test_family_blas(void **state)
 	assert_false(gs_kfamily_blas(GS_KF_UNKNOWN));
 }
 
+/* Math type from the kernel name (issue 12: fp32 aten::mm on A100 runs
+ * cutlass_80_tensorop_s1688gemm_* on TF32 tensor cores).  Names: the
+ * traces and logs cited in reference/kernel-names.md §4, §6, and public
+ * profiler tables; the Tensile X name is reconstructed from the type
+ * character of kernel-names.md §2.1. */
+static void
+test_math_dtype(void **state)
+{
+	static const char *const cases[][3] = {
+		/* kernel, storage, math */
+		{ "cutlass_80_tensorop_s1688gemm_128x128_16x3_tn_align4", "f32", "tf32" },
+		{ "cutlass_80_tensorop_s1688gemm_64x64_32x6_tn_align4", "f32", "tf32" },   /* HTA A100 */
+		{ "void cutlass::Kernel2<cutlass_80_tensorop_s1688gemm_128x256_16x3_nn_align4>"
+		  "(cutlass_80_tensorop_s1688gemm_128x256_16x3_nn_align4::Params)", "f32", "tf32" },
+		{ "sm80_xmma_gemm_f32f32_tf32f32_f32_nn_n_tilesize128x128x16_stage4_warpsize2x2x1"
+		  "_tensor16x8x8_kernel", "f32", "tf32" },
+		{ "cutlass_tensorop_s1688tf32gemm_64x64_32x5_tt_align4", "f32", "tf32" },
+		{ "cutlass_80_tensorop_s1688gemm_64x64_32x6_tn_align4", "", "tf32" },     /* storage unknown */
+		{ "ampere_sgemm_128x64_nn", "f32", "f32" },                               /* SIMT */
+		{ "cutlass_80_simt_sgemm_256x128_8x4_nn_align1", "f32", "f32" },
+		{ "cutlass_80_simt_sgemm_128x32_8x5_nn_align1", "f32", "f32" },           /* Qwen H100 */
+		{ "cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8", "bf16", "bf16" },
+		{ "cutlass_75_tensorop_s1688gemm_bf16_64x64_tn_align1", "bf16", "bf16" },
+		{ "cutlass_75_tensorop_s1688gemm_bf16_64x64_tn_align1", "", "" },         /* bf16 inputs */
+		{ "cutlass_tensorop_s1688gemm_f16_256x128_32x2_nt_align8", "", "" },      /* f16 inputs */
+		{ "Cijk_Ailk_Bljk_SB_MT64x64x16_MI32x32x2x1_SE_1LDSB0_", "f32", "f32" },
+		{ "Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1", "f32", "f32" },
+		{ "Cijk_Ailk_Bljk_XB_MT64x64x16_MI32x32x2x1_SE_1LDSB0_", "f32", "xf32" },
+		{ "Cijk_Ailk_Bljk_S_B_MT128x128x32_MI16x16x1_SN_XF32", "f32", "xf32" },
+		{ "Cijk_Ailk_Bljk_XB_MT64x64x16_MI32x32x2x1_SE_1LDSB0_", "bf16", "bf16" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *m = gs_kernel_math_dtype(cases[i][0], cases[i][1]);
+		if (!m || strcmp(m, cases[i][2]) != 0)
+			fail_msg("%s with %s storage: math %s, want %s", cases[i][0], cases[i][1],
+			         m ? m : "(null)", cases[i][2]);
+	}
+	assert_null(gs_kernel_math_dtype("ampere_sgemm_128x64_nn", NULL));
+	assert_string_equal(gs_kernel_math_dtype(NULL, "f32"), "f32");
+	assert_string_equal(gs_kernel_math_dtype("cutlass_80_tensorop_s1688gemm", NULL), "tf32");
+}
+
 int
 main(void)
 {
@@ -307,6 +351,7 @@ main(void)
 		cmocka_unit_test(test_h100_names),
 		cmocka_unit_test(test_normalise_and_unknown),
 		cmocka_unit_test(test_family_blas),
+		cmocka_unit_test(test_math_dtype),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -3,9 +3,10 @@
 ## quantisation, tile model, occupancy), the GPU spec reader, and the
 ## explain / gpus commands (model, writers, options).
 libgs_a_SOURCES += \
-	src/model/gpu.c src/model/gpu.h \
+	src/model/gpu.c src/model/gpu.h src/model/gpu_table.h \
+	src/model/gpu_table_amd.c src/model/gpu_table_nv.c \
 	src/model/gemm.c src/model/gemm.h \
-	src/model/kernel_name.c src/model/kernel_name.h \
+	src/model/kernel_name.c src/model/kernel_name.h src/model/kernel_math.c \
 	src/model/efficiency.c src/model/efficiency.h \
 	src/model/tile_model.c src/model/tile_model.h \
 	src/model/occupancy.c src/model/occupancy.h \
@@ -15,14 +16,17 @@ libgs_a_SOURCES += \
 	src/render/explain_out.c src/render/explain_out.h \
 	src/cmd_explain.c src/cmd_explain.h
 
-check_PROGRAMS += tests/test_gpu tests/test_kernel_name tests/test_efficiency \
+check_PROGRAMS += tests/test_gpu tests/test_gpu_variant tests/test_kernel_name tests/test_efficiency \
 	tests/test_tile_model tests/test_occupancy
-TESTS += tests/test_gpu tests/test_kernel_name tests/test_efficiency \
+TESTS += tests/test_gpu tests/test_gpu_variant tests/test_kernel_name tests/test_efficiency \
 	tests/test_tile_model tests/test_occupancy tests/explain.sh
 
 tests_test_gpu_SOURCES = tests/test_gpu.c tests/eff_test.h
 tests_test_gpu_CFLAGS = $(TEST_CFLAGS)
 tests_test_gpu_LDADD = $(TEST_LIBS)
+tests_test_gpu_variant_SOURCES = tests/test_gpu_variant.c tests/eff_test.h
+tests_test_gpu_variant_CFLAGS = $(TEST_CFLAGS)
+tests_test_gpu_variant_LDADD = $(TEST_LIBS)
 tests_test_kernel_name_SOURCES = tests/test_kernel_name.c tests/eff_test.h
 tests_test_kernel_name_CFLAGS = $(TEST_CFLAGS)
 tests_test_kernel_name_LDADD = $(TEST_LIBS)

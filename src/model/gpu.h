@@ -5,8 +5,13 @@
  * measured ...) and its source, as in reference/gpu-specs.md.  Units are
  * in the field names: TFLOP/s (1e12 FLOP/s), TB/s (1e12 B/s), KiB, GHz.
  *
- * The built-in table holds the GPUs of gpu-specs.md, one entry per device
- * as the runtime enumerates it (an MI250X is two devices of 110 CUs).
+ * The built-in table holds the GPUs of gpu-specs.md and more (vendor
+ * datasheets and the pages that restate them; each figure names its
+ * source), one entry per device as the runtime enumerates it (an MI250X
+ * is two devices of 110 CUs).  Boards of one chip that differ in memory,
+ * SM count or clock (A100 40GB / 80GB, H100 SXM / PCIe / NVL, the gfx942
+ * parts) are separate entries of one variant group: gs_gpu_find_variant
+ * picks among them from what the input says.
  * A spec file (YAML, read by ingest/gpuspec.h) adds or overrides figures.
  */
 #ifndef GS_GPU_H
@@ -70,6 +75,11 @@ typedef struct gs_gpu {
 	                                    registers per SM */
 	gs_fig max_waves_simd;           /* AMD: waves per SIMD; NVIDIA: warps per SM / 4 */
 	int simds_per_cu;                /* SIMDs per CU; NVIDIA: 4 SM sub-partitions */
+	gs_fig mem_gb;                   /* device memory as the vendor states it (GB; AMD's
+	                                    GiB figures as printed), per enumerated device */
+	gs_fig l2_mib;                   /* L2 cache, all of the device, MiB (MB as printed) */
+	gs_fig llc_mib;                  /* last-level cache behind L2 (Infinity Cache,
+	                                    MALL), MiB; NONE where there is none */
 	const char *note;                /* static caveat, or NULL */
 	char source[GS_GPU_SRC_LEN];     /* source of figures whose src is NULL */
 } gs_gpu;
@@ -84,9 +94,34 @@ const gs_gpu *gs_gpu_at(size_t i);
  * "gfx942", "gfx942:sramecc+:xnack-", "NVIDIA H100 80GB HBM3", "mi300x",
  * "h100", "sm_90", "Radeon 8060S" ...  Matching is by whole words of NAME
  * (letters and digits; adjacent words may join: "RX 7900 XTX"), never by
- * a fragment of a word, so "A1000" is not an A100.  Vague names ("AMD
- * Radeon Graphics") give NULL. */
+ * a fragment of a word, so "A1000" is not an A100.  Where several entries
+ * match, the longest matching alias wins ("H100 PCIe" is the PCIe board,
+ * "H100" the SXM5), then table order.  Vague names ("AMD Radeon
+ * Graphics") give NULL. */
 const gs_gpu *gs_gpu_find(const char *name);
+
+/* gs_gpu_find_variant: the built-in GPU that NAME designates, chosen among
+ * the variants of its group (boards of one chip) by what the input says.
+ * NAME as for gs_gpu_find; MEM_BYTES the device memory the input reports
+ * (totalGlobalMem, bytes), CUS its SM/CU count (numSms, cu_count) and
+ * CLOCK_GHZ its engine clock; each <= 0 when the input does not give it.
+ * The choice narrows the group step by step: a name naming one variant
+ * ("A100-SXM4-40GB", "V100-SXM2", "H100 PCIe") decides; else the variants
+ * whose memory is closest to MEM_BYTES (|log| ratio; MEM_BYTES / 1e9
+ * against mem_gb), then those whose CU count equals CUS, then the closest
+ * clock; a tie left at the end gives gs_gpu_find's entry if it is among
+ * them, else the first in table order.  WHY (may be NULL) receives, NUL-
+ * terminated and truncated to WHY_SIZE, one sentence a report can print:
+ * "A100-40GB: the input's memory 42.4 GB is closest to 40 GB."
+ * Returns NULL (and a sentence in WHY) when no built-in GPU matches NAME.
+ * Pure; the result is a static table entry. */
+const gs_gpu *gs_gpu_find_variant(const char *name, double mem_bytes, int cus,
+                                  double clock_ghz, char *why, size_t why_size);
+
+/* gs_gpu_largest_cache_mib: the larger of G's L2 and last-level cache,
+ * MiB (what a rotating buffer must exceed to defeat the caches); NAN when
+ * neither is known. */
+double gs_gpu_largest_cache_mib(const gs_gpu *g);
 
 /* gs_gpu_dtype_class: the peak class of a canonical dtype (table.h
  * gs_dtype_normalize names): f16, bf16, tf32/xf32, f32, f64, f8*, i8,

@@ -84,4 +84,17 @@ const char *gs_kfamily_name(gs_kfamily f);
  * shape must be swapped (efficiency.md §5); 0 otherwise. */
 int gs_kfamily_blas(gs_kfamily f);
 
+/* gs_kernel_math_dtype: the math type KERNEL (a full kernel name) runs
+ * STORAGE_DTYPE (canonical, table.h gs_dtype_normalize; NULL or "" when
+ * unknown) at, where the two differ: "tf32" for fp32 storage on NVIDIA
+ * TF32 tensor cores (names with "tf32": xmma f32f32_tf32f32, CUTLASS
+ * tf32 element types; CUTLASS 2.x cutlass_<cc>_tensorop_s<mma>gemm with
+ * cc >= 80 and no input-type token), "xf32" for AMD XF32 (names with
+ * "xf32"; Tensile/TensileLite type character X after C.._A.._B..).  Any
+ * other name or storage type gives STORAGE_DTYPE itself (SIMT kernels
+ * such as ampere_sgemm stay "f32"; bf16/f16 storage is never changed).
+ * Conventions: reference/kernel-names.md §2, §4, §6, §7.  Pure; the
+ * result is a static string or STORAGE_DTYPE. */
+const char *gs_kernel_math_dtype(const char *kernel, const char *storage_dtype);
+
 #endif

@@ -364,6 +364,9 @@ gs_gpus_write_detail(const gs_gpu *g, FILE *out)
 	detail_fig(g, "wave_size", &g->wave_size, out);
 	detail_fig(g, "regs", &g->regs, out);
 	detail_fig(g, "max_waves_per_simd", &g->max_waves_simd, out);
+	detail_fig(g, "memory_gb", &g->mem_gb, out);
+	detail_fig(g, "l2_mib", &g->l2_mib, out);
+	detail_fig(g, "llc_mib", &g->llc_mib, out);
 	fprintf(out, "%-24s %d\n", "simds_per_cu", g->simds_per_cu);
 	if (g->note)
 		fprintf(out, "note: %s\n", g->note);
@@ -415,6 +418,9 @@ json_gpu(gs_jw *w, const gs_gpu *g)
 	json_fig(w, g, "wave_size", &g->wave_size);
 	json_fig(w, g, "regs", &g->regs);
 	json_fig(w, g, "max_waves_per_simd", &g->max_waves_simd);
+	json_fig(w, g, "memory_gb", &g->mem_gb);
+	json_fig(w, g, "l2_mib", &g->l2_mib);
+	json_fig(w, g, "llc_mib", &g->llc_mib);
 	gs_jw_kv_count(w, "simds_per_cu", g->simds_per_cu);
 	gs_jw_kv_str(w, "note", g->note);
 	gs_jw_map_close(w);
