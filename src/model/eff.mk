@@ -3,7 +3,7 @@
 ## quantisation, tile model, occupancy), the GPU spec reader, and the
 ## explain / gpus commands (model, writers, options).
 libgs_a_SOURCES += \
-	src/model/gpu.c src/model/gpu.h src/model/gpu_table.h \
+	src/model/gpu.c src/model/gpu.h src/model/gpu_impl.h \
 	src/model/gpu_table_amd.c src/model/gpu_table_nv.c \
 	src/model/gemm.c src/model/gemm.h \
 	src/model/kernel_name.c src/model/kernel_name.h src/model/kernel_math.c \

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "model/gpu.h"
-#include "model/gpu_table.h"
+#include "model/gpu_impl.h"
 
 static size_t
 ngpu(void)

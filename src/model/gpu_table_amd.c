@@ -1,9 +1,9 @@
 /* gpu_table_amd.c: the AMD entries of the built-in GPU table (Instinct,
- * Radeon, Ryzen APU).  Pure data; see gpu_table.h.  Figures, kinds and
+ * Radeon, Ryzen APU).  Pure data; see gpu_impl.h.  Figures, kinds and
  * sources: reference/gpu-specs.md §1, §2 and §4, and the sources named
  * per figure.
  */
-#include "model/gpu_table.h"
+#include "model/gpu_impl.h"
 
 #define S_MI300 "AMD MI300 microarchitecture page (ROCm docs gpu-arch/mi300.md)"
 #define S_MI350 "ROCm docs reference/gpu-arch/mi350.rst"

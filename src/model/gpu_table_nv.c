@@ -1,10 +1,10 @@
 /* gpu_table_nv.c: the NVIDIA and Intel entries of the built-in GPU table.
- * Pure data; see gpu_table.h.  Figures, kinds and sources:
+ * Pure data; see gpu_impl.h.  Figures, kinds and sources:
  * reference/gpu-specs.md §3 and §4, and the sources named per figure.
  * NVIDIA datasheets print tensor peaks with 2:4 sparsity; the table holds
  * the dense figure, half of it.
  */
-#include "model/gpu_table.h"
+#include "model/gpu_impl.h"
 
 #define S_H100 "NVIDIA H100 datasheet via reseller page; dense table glennklockwood.com/garden/processors/h100"
 #define S_H100P "NVIDIA H100 SXM/PCIe datasheet table restated by archive-lib.hpctech.co.jp/gpuproduct/nvidia-h100.html (sparse figures halved)"

@@ -1,4 +1,4 @@
-/* gpu_table.h: the built-in GPU table as gpu.c reads it.  Private to
+/* gpu_impl.h: the built-in GPU table as gpu.c reads it.  Private to
  * src/model/gpu*.c: the entries, their lookup aliases and variant groups,
  * and the figure macros the table files share.  Figures, kinds and
  * sources: reference/gpu-specs.md and the sources named per figure.
