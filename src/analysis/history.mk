@@ -29,3 +29,15 @@ EXTRA_DIST += tests/data/history/README.md tests/data/history/LICENSE \
 	tests/data/history/modes/gemm-comp_only.csv \
 	tests/data/history/xe/f16.csv tests/data/history/xe/try1-i8.csv \
 	tests/data/history/xe/try2.csv tests/data/history/xe/try3.csv
+
+# Causes of each classified change and --weights workload impact (issue 13).
+libgs_a_SOURCES += src/analysis/cause.c src/analysis/cause.h \
+	src/analysis/impact.c src/analysis/impact.h
+check_PROGRAMS += tests/test_cause tests/test_impact
+TESTS += tests/test_cause tests/test_impact
+tests_test_cause_SOURCES = tests/test_cause.c
+tests_test_cause_CFLAGS = $(TEST_CFLAGS)
+tests_test_cause_LDADD = $(TEST_LIBS)
+tests_test_impact_SOURCES = tests/test_impact.c
+tests_test_impact_CFLAGS = $(TEST_CFLAGS)
+tests_test_impact_LDADD = $(TEST_LIBS)

@@ -1,0 +1,380 @@
+/* cause.c: one cause per classified pair and the split of time lost and
+ * saved by cause (cause.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cause.h"
+#include "util/grow.h"
+
+/* At least this share of the log time ratio makes the cause quantization. */
+#define QUANT_MOST 0.5
+/* Longest explanation, bytes. */
+#define TEXT_MAX 1024
+
+#define ARROW "\xe2\x86\x92"
+#define TIMES "\xc3\x97"
+
+static const char *const names[GS_CAUSE_COUNT] = {
+	"none", "gpu_changed", "same_kernel_slower", "same_kernel_faster",
+	"memory_bound", "quantization", "kernel_changed", "unknown",
+};
+
+static const char *const labels[GS_CAUSE_COUNT] = {
+	"", "the GPU differs", "the same kernel ran slower", "the same kernel ran faster",
+	"the shape is memory-bound", "tile and wave quantization of a different kernel",
+	"the library picked a different kernel", "unknown (missing information)",
+};
+
+const char *
+gs_cause_name(gs_cause_kind k)
+{
+	return (int)k >= 0 && (int)k < GS_CAUSE_COUNT ? names[k] : "none";
+}
+
+const char *
+gs_cause_label(gs_cause_kind k)
+{
+	return (int)k >= 0 && (int)k < GS_CAUSE_COUNT ? labels[k] : "";
+}
+
+const char *
+gs_cause_rules(void)
+{
+	return "Each improved or regressed shape gets the first cause that applies: "
+	       "(1) gpu_changed: both GPUs are known and differ; "
+	       "(2) same_kernel_slower / same_kernel_faster: the kernel name is identical "
+	       "on both sides (never kernel_changed): clocks, driver, memory or code "
+	       "inside the same name; "
+	       "(3) memory_bound: a GPU is known and the arithmetic intensity (FLOP/B) is "
+	       "below its ridge point (peak / bandwidth) for the dtype: bytes moved set the "
+	       "time, tile and wave quantization do not; "
+	       "(4) quantization: the kernel changed and the dim_eff ratio (tile " TIMES
+	       " wave quantization) predicts at least half of the change, "
+	       "ln(dim_eff_base / dim_eff_cand) / ln(t_cand / t_base) >= 0.5; "
+	       "(5) kernel_changed: the kernel names differ (or, without names, the input's "
+	       "tile columns differ); "
+	       "(6) unknown: not enough information, with what is missing.";
+}
+
+double
+gs_cause_sum(const double v[GS_CAUSE_COUNT])
+{
+	double s = 0.0;
+
+	for (int i = 0; i < GS_CAUSE_COUNT; i++)
+		s += v[i];
+	return s;
+}
+
+void
+gs_causes_free(gs_causes *c)
+{
+	for (size_t i = 0; c->by_pair && i < c->n; i++)
+		free(c->by_pair[i].text);
+	free(c->by_pair);
+	memset(c, 0, sizeof *c);
+}
+
+/* ---- what one side knows ------------------------------------------------ */
+
+typedef struct side {
+	const gs_record *rec;
+	const gs_single_row *row;     /* NULL without an efficiency model */
+	const gs_gpu *gpu;            /* NULL if unknown */
+} side;
+
+static side
+side_of(const gs_single *s, const gs_record *r)
+{
+	side x = {r, gs_single_row_of(s, r), s ? s->gpu : NULL};
+
+	return x;
+}
+
+static int
+has_name(const side *s)
+{
+	return s->rec->kernel && *s->rec->kernel;
+}
+
+/* The macro tile of S: the efficiency row's, the kernel name's, or the
+ * input's tile column.  Returns 1 if known. */
+static int
+tile_of(const side *s, int *tm, int *tn)
+{
+	const gs_single_row *r = s->row;
+
+	*tm = *tn = 0;
+	if (r && r->have_eff && r->eff.tile_m > 0) {
+		*tm = r->eff.tile_m;
+		*tn = r->eff.tile_n;
+	} else if (r && r->have_kernel && r->kernel.has_tile) {
+		*tm = r->kernel.tile_m;
+		*tn = r->kernel.tile_n;
+	} else if (s->rec->launch.tile_m > 0) {
+		*tm = s->rec->launch.tile_m;
+		*tn = s->rec->launch.tile_n;
+	}
+	return *tm > 0 && *tn > 0;
+}
+
+/* 1 the kernel changed, 0 the same name, -1 cannot tell (cause.h rule 5). */
+static int
+kernel_diff(const side *b, const side *c)
+{
+	const gs_launch *lb = &b->rec->launch, *lc = &c->rec->launch;
+
+	if (has_name(b) && has_name(c))
+		return strcmp(b->rec->kernel, c->rec->kernel) != 0;
+	if (!has_name(b) && !has_name(c) && lb->tile_m > 0 && lc->tile_m > 0 &&
+	    (lb->tile_m != lc->tile_m || lb->tile_n != lc->tile_n))
+		return 1;
+	return -1;
+}
+
+static double
+dim_eff(const side *s)
+{
+	return s->row && s->row->have_eff ? s->row->eff.dim_eff : NAN;
+}
+
+/* Intensity and ridge: the baseline's row, else the candidate's. */
+static void
+roofline(const side *b, const side *c, gs_cause *out)
+{
+	const side *sides[2] = {b, c};
+
+	out->intensity = out->ridge = NAN;
+	for (int i = 0; i < 2; i++) {
+		const gs_single_row *r = sides[i]->row;
+		if (!r || !r->have_eff)
+			continue;
+		if (!isfinite(out->intensity))
+			out->intensity = r->eff.cost.ai;
+		if (sides[i]->gpu && isfinite(r->eff.ridge) && !isfinite(out->ridge))
+			out->ridge = r->eff.ridge;
+	}
+}
+
+static void
+quantization(const gs_pair *p, const side *b, const side *c, gs_cause *out)
+{
+	double db = dim_eff(b), dc = dim_eff(c);
+	double measured = log(p->cand->t.median / p->base->t.median);
+
+	out->dim_ratio = out->predicted = NAN;
+	if (!isfinite(db) || !isfinite(dc) || db <= 0 || dc <= 0)
+		return;
+	out->dim_ratio = db / dc;
+	if (isfinite(measured) && measured != 0)
+		out->predicted = log(out->dim_ratio) / measured;
+}
+
+static gs_cause_kind
+decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
+{
+	int kd = kernel_diff(b, c);
+
+	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED)
+		return GS_CAUSE_NONE;
+	if (b->gpu && c->gpu && strcmp(b->gpu->name, c->gpu->name) != 0)
+		return GS_CAUSE_GPU_CHANGED;
+	if (kd == 0)
+		return p->cls == GS_REGRESSED ? GS_CAUSE_SAME_KERNEL_SLOWER
+		                              : GS_CAUSE_SAME_KERNEL_FASTER;
+	if (isfinite(e->intensity) && isfinite(e->ridge) && e->intensity < e->ridge)
+		return GS_CAUSE_MEMORY_BOUND;
+	if (kd == 1 && isfinite(e->predicted) && e->predicted >= QUANT_MOST)
+		return GS_CAUSE_QUANTIZATION;
+	if (kd == 1)
+		return GS_CAUSE_KERNEL_CHANGED;
+	return GS_CAUSE_UNKNOWN;
+}
+
+/* ---- the sentence ------------------------------------------------------- */
+
+static const char *
+family(const side *s)
+{
+	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->kernel.family) : NULL;
+}
+
+/* "tensile 256×256 → cutlass2 128×64", or "256×256 → 128×64" when the
+ * families agree (or are unknown). */
+static int
+tile_change(gs_dynbuf *d, const side *b, const side *c)
+{
+	const char *fb = family(b), *fc = family(c);
+	int bm, bn, cm, cn, kb = tile_of(b, &bm, &bn), kc = tile_of(c, &cm, &cn);
+	int fam = fb && fc && strcmp(fb, fc) != 0;
+	char tb[32] = "tile unknown", tc[32] = "tile unknown";
+
+	if (kb)
+		snprintf(tb, sizeof tb, "%d" TIMES "%d", bm, bn);
+	if (kc)
+		snprintf(tc, sizeof tc, "%d" TIMES "%d", cm, cn);
+	return gs_dynbuf_printf(d, "%s%s%s " ARROW " %s%s%s", fam ? fb : "", fam ? " " : "", tb,
+	                        fam ? fc : "", fam ? " " : "", tc);
+}
+
+/* ", quantization predicts P % of the change (dim_eff x → y)" or nothing. */
+static int
+predicted_clause(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
+{
+	if (!isfinite(e->predicted))
+		return 0;
+	return gs_dynbuf_printf(d, "; dim_eff %.3f " ARROW " %.3f predicts %.2f" TIMES " of the "
+	                        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
+	                        dim_eff(b), dim_eff(c), e->dim_ratio,
+	                        b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
+	                        e->predicted * 100);
+}
+
+/* What is missing for an unknown cause: kernel names, GPU, roofline. */
+static int
+missing(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
+{
+	int nb = has_name(b), nc = has_name(c);
+	const char *k = !nb && !nc ? "no kernel names" :
+	                !nb ? "no kernel name on the baseline" : "no kernel name on the candidate";
+	const char *g = NULL;
+
+	if (!b->gpu && !c->gpu)
+		g = "no GPU";
+	else if (!isfinite(e->intensity))
+		g = "no M/N/K (kernel-keyed record)";
+	else if (!isfinite(e->ridge))
+		g = "no roofline for its dtype on the GPU";
+	if (gs_dynbuf_printf(d, "not enough information: %s", k) != 0)
+		return -1;
+	if (g && gs_dynbuf_printf(d, ", %s", g) != 0)
+		return -1;
+	if (!g && gs_dynbuf_printf(d, " (compute-bound: intensity %.1f >= ridge %.1f FLOP/B)",
+	                           e->intensity, e->ridge) != 0)
+		return -1;
+	return 0;
+}
+
+static int
+kernel_clause(gs_dynbuf *d, const side *b, const side *c)
+{
+	int kd = kernel_diff(b, c);
+
+	if (kd < 0)
+		return gs_dynbuf_printf(d, "; kernel names unknown");
+	if (kd == 0)
+		return gs_dynbuf_printf(d, "; same kernel");
+	if (gs_dynbuf_printf(d, "; kernel changed (") != 0 || tile_change(d, b, c) != 0)
+		return -1;
+	return gs_dynbuf_printf(d, ")");
+}
+
+static int
+text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e)
+{
+	double r = p->cand->t.median / p->base->t.median;
+	const char *dir = r > 1 ? "slower" : "faster";
+	double f = r > 1 ? r : 1 / r;
+
+	switch (e->kind) {
+	case GS_CAUSE_GPU_CHANGED:
+		return gs_dynbuf_printf(d, "different GPUs (%s " ARROW " %s): %.2f" TIMES " %s",
+		                        b->gpu->name, c->gpu->name, f, dir) ||
+		       kernel_clause(d, b, c);
+	case GS_CAUSE_SAME_KERNEL_SLOWER:
+	case GS_CAUSE_SAME_KERNEL_FASTER:
+		return gs_dynbuf_printf(d, "identical kernel name on both sides, %.2f" TIMES " %s: "
+		                        "clocks, driver, memory or code inside the same name", f, dir);
+	case GS_CAUSE_MEMORY_BOUND:
+		return gs_dynbuf_printf(d, "memory-bound: arithmetic intensity %.1f FLOP/B below "
+		                        "the ridge %.1f FLOP/B (%s, %s): bytes moved set its time, "
+		                        "tile and wave quantization do not; %.2f" TIMES " %s",
+		                        e->intensity, e->ridge, (b->gpu ? b->gpu : c->gpu)->name,
+		                        p->base->shape.dtype, f, dir) ||
+		       kernel_clause(d, b, c);
+	case GS_CAUSE_QUANTIZATION:
+	case GS_CAUSE_KERNEL_CHANGED:
+		return gs_dynbuf_printf(d, "kernel changed: ") || tile_change(d, b, c) ||
+		       predicted_clause(d, b, c, e);
+	case GS_CAUSE_UNKNOWN:
+		return missing(d, b, c, e);
+	default:
+		return 0;
+	}
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+static int
+one(const gs_pair *p, const gs_single *sb, const gs_single *sc, gs_cause *out)
+{
+	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
+	gs_dynbuf d;
+
+	roofline(&b, &c, out);
+	quantization(p, &b, &c, out);
+	out->kind = decide(p, &b, &c, out);
+	gs_dynbuf_init(&d, TEXT_MAX);
+	if (text(&d, p, &b, &c, out) != 0) /* out of memory (the text is far below the cap) */
+		return -1;
+	out->text = gs_dynbuf_take(&d, NULL);
+	return out->text ? 0 : -1;
+}
+
+/* Make gs_cause_sum(V) equal TOTAL exactly: the largest bucket takes the
+ * difference, a few rounds, then last-bit steps. */
+static void
+reconcile(double v[GS_CAUSE_COUNT], double total)
+{
+	int big = 0;
+
+	for (int i = 1; i < GS_CAUSE_COUNT; i++)
+		if (v[i] > v[big])
+			big = i;
+	for (int round = 0; round < 64 && gs_cause_sum(v) != total; round++) {
+		double diff = total - gs_cause_sum(v);
+		double next = v[big] + diff;
+		if (round >= 4 || next == v[big])
+			next = nextafter(v[big], diff > 0 ? INFINITY : -INFINITY);
+		v[big] = next;
+	}
+}
+
+static void
+split(const gs_compare *cmp, gs_causes *out)
+{
+	for (size_t i = 0; i < cmp->npairs; i++) {
+		const gs_pair *p = &cmp->pairs[i];
+		double tb = p->base->t.median, tc = p->cand->t.median;
+		gs_cause_kind k = out->by_pair[i].kind;
+		if (p->cls == GS_IMPROVED) {
+			out->saved_us[k] += tb - tc;
+			out->nsaved[k]++;
+		} else if (p->cls == GS_REGRESSED) {
+			out->lost_us[k] += tc - tb;
+			out->nlost[k]++;
+		}
+	}
+	reconcile(out->lost_us, cmp->s.time_lost_us);
+	reconcile(out->saved_us, cmp->s.time_saved_us);
+}
+
+int
+gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand,
+             gs_causes *out, gs_error *err)
+{
+	memset(out, 0, sizeof *out);
+	if (cmp->npairs == 0)
+		return 0;
+	out->by_pair = calloc(cmp->npairs, sizeof *out->by_pair);
+	if (!out->by_pair)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	out->n = cmp->npairs;
+	for (size_t i = 0; i < cmp->npairs; i++)
+		if (one(&cmp->pairs[i], base, cand, &out->by_pair[i]) != 0)
+			return gs_error_set(err, NULL, 0, 0, "out of memory");
+	split(cmp, out);
+	return 0;
+}

@@ -1,0 +1,126 @@
+/* cause.h: why each classified shape changed, as one word of a small
+ * vocabulary, and the time lost and saved split by that word (issue 13 §1).
+ *
+ * Every improved or regressed pair of a gs_compare gets one cause, decided
+ * by the first rule of this chain that applies (the report's methodology
+ * prints it as is):
+ *
+ *   1. gpu_changed         both sides' GPUs are known and differ (by name):
+ *                          a cross-GPU comparison; nothing below compares
+ *                          like with like.
+ *   2. same_kernel_slower  the kernel name is identical on both sides: the
+ *      same_kernel_faster  library made the same choice, so the change comes
+ *                          from the environment (clocks, driver, memory) or
+ *                          from code inside the same name.  A shape with
+ *                          identical names is never kernel_changed.
+ *   3. memory_bound        a GPU is known and the shape's arithmetic
+ *                          intensity (FLOP / bytes, model/gemm.h) is below
+ *                          the ridge point (peak / bandwidth) of that GPU
+ *                          for the shape's dtype: its time is set by bytes
+ *                          moved, so tile and wave quantization are not the
+ *                          determinant, whatever dim_eff says.
+ *   4. quantization        the kernel changed (rule 5's test) and the ratio
+ *                          of dim_eff (tile × wave quantization,
+ *                          model/efficiency.h) predicts at least half of
+ *                          the change: predicted = ln(dim_eff_base /
+ *                          dim_eff_cand) / ln(t_cand / t_base) >= 0.5 (the
+ *                          share of the measured log time ratio that
+ *                          quantization alone explains; 1 = all of it,
+ *                          above 1 = more than measured).
+ *   5. kernel_changed      the kernel names are known on both sides and
+ *                          differ (or, with no names, both inputs give tile
+ *                          columns and the tiles differ): the library picked
+ *                          another kernel; the text shows the tile change
+ *                          ("256×256 → 128×64").
+ *   6. unknown             none of the above could be decided; the text
+ *                          says what is missing ("no kernel names, no GPU").
+ *
+ * Neutral and unsure pairs get GS_CAUSE_NONE.  Times are medians, µs, as
+ * in compare.h.  Pure computation, no I/O.
+ */
+#ifndef GS_CAUSE_H
+#define GS_CAUSE_H
+
+#include <stddef.h>
+
+#include "analysis/compare.h"
+#include "analysis/single.h"
+#include "util/error.h"
+
+/* The vocabulary, in the order of the rule chain.  The split arrays of
+ * gs_causes are indexed by it and summed in this order. */
+typedef enum gs_cause_kind {
+	GS_CAUSE_NONE = 0,            /* not classified (neutral, unsure) */
+	GS_CAUSE_GPU_CHANGED,
+	GS_CAUSE_SAME_KERNEL_SLOWER,
+	GS_CAUSE_SAME_KERNEL_FASTER,
+	GS_CAUSE_MEMORY_BOUND,
+	GS_CAUSE_QUANTIZATION,
+	GS_CAUSE_KERNEL_CHANGED,
+	GS_CAUSE_UNKNOWN,
+	GS_CAUSE_COUNT
+} gs_cause_kind;
+
+/* One pair's cause. */
+typedef struct gs_cause {
+	gs_cause_kind kind;
+	char *text;                   /* one sentence for the report, owned by the
+	                                 gs_causes; "" for GS_CAUSE_NONE; never NULL
+	                                 after a successful gs_cause_run */
+	double predicted;             /* rule 4's fraction of the change that the
+	                                 dim_eff ratio predicts; NAN unless both
+	                                 dim_eff are known (set for every cause
+	                                 where they are, not only quantization) */
+	double dim_ratio;             /* dim_eff_base / dim_eff_cand: the t_cand /
+	                                 t_base quantization predicts; NAN */
+	double intensity;             /* FLOP/B of the shape; NAN without M/N/K */
+	double ridge;                 /* FLOP/B of the GPU for the dtype; NAN */
+} gs_cause;
+
+typedef struct gs_causes {
+	gs_cause *by_pair;            /* owned, parallel to cmp->pairs */
+	size_t n;                     /* cmp->npairs */
+	/* Time lost (regressed: t_cand - t_base) and saved (improved: t_base -
+	 * t_cand) by cause, µs, and the shapes behind each.  Summed in enum
+	 * order from 0.0 (gs_cause_sum), lost_us gives exactly the compare's
+	 * summary.time_lost_us and saved_us its time_saved_us (bit for bit:
+	 * the largest bucket absorbs the last-bit rounding of the split). */
+	double lost_us[GS_CAUSE_COUNT];
+	double saved_us[GS_CAUSE_COUNT];
+	size_t nlost[GS_CAUSE_COUNT];
+	size_t nsaved[GS_CAUSE_COUNT];
+} gs_causes;
+
+/* gs_cause_run: the cause of every pair of CMP (a finished comparison,
+ * borrowed) from the two sides' efficiency models BASE and CAND (single.h,
+ * run on CMP's tables; either may be NULL: then no GPU, tile or dim_eff is
+ * known for that side and only kernel names and tile columns are used).
+ * The GPUs are BASE->gpu and CAND->gpu.  Returns 0, or -1 with ERR on out of
+ * memory; free OUT with gs_causes_free() in either case. */
+int gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand,
+                 gs_causes *out, gs_error *err);
+
+/* gs_causes_free: release what C owns; C is left empty. */
+void gs_causes_free(gs_causes *c);
+
+/* gs_cause_sum: V[0] + V[1] + ... + V[GS_CAUSE_COUNT-1], left to right from
+ * 0.0: the order in which a writer that lists the split must add it. */
+double gs_cause_sum(const double v[GS_CAUSE_COUNT]);
+
+/* gs_cause_name: "none", "gpu_changed", "same_kernel_slower",
+ * "same_kernel_faster", "memory_bound", "quantization", "kernel_changed",
+ * "unknown" (the JSON values). */
+const char *gs_cause_name(gs_cause_kind k);
+
+/* gs_cause_label: a short phrase for the summary sentence "P % of the time
+ * lost: ... for N shapes": "the GPU differs", "the same kernel ran slower",
+ * "the same kernel ran faster", "the shape is memory-bound", "tile and wave
+ * quantization of a different kernel", "the library picked a different
+ * kernel", "unknown (missing information)"; "" for NONE. */
+const char *gs_cause_label(gs_cause_kind k);
+
+/* gs_cause_rules: the rule chain above as one paragraph of plain text
+ * (static), for the methodology section. */
+const char *gs_cause_rules(void);
+
+#endif

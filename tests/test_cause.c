@@ -1,0 +1,393 @@
+/* test_cause: one cause per classified pair (analysis/cause.h) on the
+ * shipped real pairs (examples/iree-kernel-benchmark: no kernel names; the
+ * TraceLens Qwen traces, MI300X against H100) and on constructed tables,
+ * one shape per rule; the split of time lost / saved by cause must sum to
+ * the compare summary bit for bit. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "testdata.h"
+
+#include "analysis/cause.h"
+#include "analysis/compare.h"
+#include "analysis/single.h"
+#include "ingest/ingest.h"
+
+/* Everything one case holds. */
+typedef struct fx {
+	gs_table *b, *k;
+	gs_compare c;
+	gs_single sb, sk;
+	gs_causes causes;
+} fx;
+
+/* Compare B and K (finished), each side's efficiency on GB / GK (NULL:
+ * none), then the causes. */
+static void
+run(fx *f, const gs_gpu *gb, const gs_gpu *gk)
+{
+	gs_compare_opts o;
+	gs_error err;
+
+	gs_compare_opts_default(&o);
+	assert_int_equal(gs_compare_run(f->b, f->k, &o, &f->c, &err), 0);
+	assert_int_equal(gs_single_run(f->b, gb, NULL, &f->sb, &err), 0);
+	assert_int_equal(gs_single_run(f->k, gk, NULL, &f->sk, &err), 0);
+	assert_int_equal(gs_cause_run(&f->c, &f->sb, &f->sk, &f->causes, &err), 0);
+	assert_int_equal(f->causes.n, f->c.npairs);
+}
+
+static void
+done(fx *f)
+{
+	gs_causes_free(&f->causes);
+	gs_single_free(&f->sb);
+	gs_single_free(&f->sk);
+	gs_compare_free(&f->c);
+	gs_table_free(f->b);
+	gs_table_free(f->k);
+}
+
+/* The split sums to the summary exactly, and every classified pair has a
+ * cause and a text, every other pair none. */
+static void
+check_split(const fx *f)
+{
+	size_t nl = 0, ns = 0;
+
+	assert_true(gs_cause_sum(f->causes.lost_us) == f->c.s.time_lost_us);
+	assert_true(gs_cause_sum(f->causes.saved_us) == f->c.s.time_saved_us);
+	for (int k = 0; k < GS_CAUSE_COUNT; k++) {
+		nl += f->causes.nlost[k];
+		ns += f->causes.nsaved[k];
+		assert_true(f->causes.lost_us[k] >= 0 && f->causes.saved_us[k] >= 0);
+	}
+	assert_int_equal(nl, f->c.s.regressed);
+	assert_int_equal(ns, f->c.s.improved);
+	assert_int_equal(f->causes.nlost[GS_CAUSE_NONE] + f->causes.nsaved[GS_CAUSE_NONE], 0);
+	for (size_t i = 0; i < f->c.npairs; i++) {
+		const gs_cause *e = &f->causes.by_pair[i];
+		int classified = f->c.pairs[i].cls == GS_IMPROVED || f->c.pairs[i].cls == GS_REGRESSED;
+		assert_non_null(e->text);
+		assert_int_equal(e->kind != GS_CAUSE_NONE, classified);
+		assert_int_equal(*e->text != '\0', classified);
+	}
+}
+
+static void
+print_split(const char *what, const gs_causes *c)
+{
+	for (int k = 1; k < GS_CAUSE_COUNT; k++)
+		if (c->nlost[k] || c->nsaved[k])
+			printf("# %s: %-18s lost %3zu shapes %10.3f us, saved %3zu shapes %10.3f us\n",
+			       what, gs_cause_name((gs_cause_kind)k), c->nlost[k], c->lost_us[k],
+			       c->nsaved[k], c->saved_us[k]);
+}
+
+static gs_table *
+example(const char *name)
+{
+	char rel[256];
+
+	snprintf(rel, sizeof rel, "examples/iree-kernel-benchmark/%s", name);
+	return gs_test_read(gs_test_path(rel), NULL);
+}
+
+/* The shipped example has no kernel names and names no GPU: every
+ * classified shape is unknown, for want of both. */
+static void
+example_no_names(void **state)
+{
+	fx f = {0};
+
+	(void)state;
+	f.b = example("rocblas-gemm.csv");
+	f.k = example("hipblaslt-gemm.csv");
+	for (size_t i = 0; i < f.b->n; i++)
+		assert_null(f.b->rec[i].kernel);
+	run(&f, NULL, NULL);
+	check_split(&f);
+	assert_int_equal(f.causes.nlost[GS_CAUSE_UNKNOWN], 152);
+	assert_int_equal(f.causes.nsaved[GS_CAUSE_UNKNOWN], 317);
+	assert_true(f.causes.lost_us[GS_CAUSE_UNKNOWN] == f.c.s.time_lost_us);
+	for (size_t i = 0; i < f.c.npairs; i++)
+		if (f.causes.by_pair[i].kind == GS_CAUSE_UNKNOWN)
+			assert_string_equal(f.causes.by_pair[i].text,
+			                    "not enough information: no kernel names, no GPU");
+	print_split("example", &f.causes);
+	done(&f);
+}
+
+static const gs_cause *
+cause_of(const fx *f, long m, long n, long k, const char *dtype, char ta, char tb)
+{
+	for (size_t i = 0; i < f->c.npairs; i++) {
+		const gs_shape *s = &f->c.pairs[i].base->shape;
+		if (s->M == m && s->N == n && s->K == k && strcmp(s->dtype, dtype) == 0 &&
+		    s->trans_a == ta && s->trans_b == tb)
+			return &f->causes.by_pair[i];
+	}
+	fail_msg("no pair %ldx%ldx%ld", m, n, k);
+	return NULL;
+}
+
+/* The same pair on an MI300X (--gpu mi300x): low-intensity shapes are
+ * memory_bound whatever happened; the rest still lacks kernel names.  The
+ * split now has two buckets and still sums exactly. */
+static void
+example_on_mi300x(void **state)
+{
+	const gs_gpu *g = gs_gpu_find("mi300x");
+	fx f = {0};
+
+	(void)state;
+	assert_non_null(g);
+	f.b = example("rocblas-gemm.csv");
+	f.k = example("hipblaslt-gemm.csv");
+	run(&f, g, g);
+	check_split(&f);
+	assert_true(f.causes.nlost[GS_CAUSE_MEMORY_BOUND] > 0);
+	assert_true(f.causes.nlost[GS_CAUSE_UNKNOWN] > 0);
+	assert_int_equal(f.causes.nlost[GS_CAUSE_MEMORY_BOUND] + f.causes.nlost[GS_CAUSE_UNKNOWN],
+	                 152);
+	/* 1920×2×5120 bf16 TN: intensity 2.0, 1.76× slower: memory-bound. */
+	const gs_cause *e = cause_of(&f, 1920, 2, 5120, "bf16", 'T', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_MEMORY_BOUND);
+	assert_true(fabs(e->intensity - 1.997139513717332) < 1e-9);
+	assert_true(fabs(e->ridge - 246.6792452830189) < 1e-9);
+	assert_non_null(strstr(e->text, "memory-bound: arithmetic intensity 2.0 FLOP/B below "
+	                                "the ridge 246.7 FLOP/B (MI300X, bf16)"));
+	assert_non_null(strstr(e->text, "kernel names unknown"));
+	/* 4096×4096×8192 bf16 TT, the worst: compute-bound, names unknown. */
+	e = cause_of(&f, 4096, 4096, 8192, "bf16", 'T', 'T');
+	assert_int_equal(e->kind, GS_CAUSE_UNKNOWN);
+	assert_string_equal(e->text, "not enough information: no kernel names (compute-bound: "
+	                             "intensity 1638.4 >= ridge 246.7 FLOP/B)");
+	print_split("example --gpu mi300x", &f.causes);
+	done(&f);
+}
+
+/* TraceLens's Qwen traces, MI300X against H100: kernel names on both
+ * sides, GPUs differ: every classified shape is gpu_changed. */
+static void
+qwen_cross_gpu(void **state)
+{
+	const char *dir = "tests/data/trace/tracelens/";
+	fx f = {0};
+
+	(void)state;
+	f.b = gs_test_read(gs_test_path("tests/data/trace/tracelens/mi300/"
+	                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"), NULL);
+	f.k = gs_test_read(gs_test_path("tests/data/trace/tracelens/h100/"
+	                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"), NULL);
+	(void)dir;
+	assert_non_null(f.b->gpu);
+	assert_non_null(f.k->gpu);
+	run(&f, gs_gpu_find(f.b->gpu), gs_gpu_find(f.k->gpu));
+	check_split(&f);
+	assert_int_equal(f.c.npairs, 5);
+	assert_int_equal(f.causes.nsaved[GS_CAUSE_GPU_CHANGED], 5);
+	assert_true(f.causes.saved_us[GS_CAUSE_GPU_CHANGED] == f.c.s.time_saved_us);
+	for (size_t i = 0; i < f.c.npairs; i++) {
+		const gs_cause *e = &f.causes.by_pair[i];
+		assert_non_null(f.c.pairs[i].base->kernel);
+		assert_non_null(f.c.pairs[i].cand->kernel);
+		assert_int_equal(e->kind, GS_CAUSE_GPU_CHANGED);
+		assert_non_null(strstr(e->text, "different GPUs (MI300X \xe2\x86\x92 H100)"));
+		assert_non_null(strstr(e->text, "; kernel changed ("));
+	}
+	/* 32×559×1 f32 bmm: Tensile 16×16 against CUTLASS 2 128×32. */
+	const gs_cause *e = cause_of(&f, 32, 559, 1, "f32", 'N', 'N');
+	assert_non_null(strstr(e->text, "kernel changed (tensile 16\xc3\x97" "16 \xe2\x86\x92 "
+	                                "cutlass2 128\xc3\x97" "32)"));
+	print_split("qwen mi300x vs h100", &f.causes);
+	done(&f);
+}
+
+/* ---- constructed cases -------------------------------------------------- */
+
+#define KNAME(t) "Cijk_Ailk_Bljk_HHS_BH_MT" t "x64_MI32x32x8x1_SN_1LDSB1_WG128_2_1"
+
+static void
+add(gs_table *t, long m, long n, long k, const char *dtype, const char *kernel,
+    double us)
+{
+	gs_shape s;
+	gs_error err;
+	gs_record *r;
+
+	gs_shape_init(&s);
+	s.M = m;
+	s.N = n;
+	s.K = k;
+	snprintf(s.dtype, sizeof s.dtype, "%s", dtype);
+	r = gs_table_get(t, &s, (long)t->n + 2, &err);
+	assert_non_null(r);
+	assert_int_equal(gs_record_add_sample(r, us), 0);
+	if (kernel)
+		assert_int_equal(gs_record_set_string(&r->kernel, kernel), 0);
+}
+
+static void
+finish(fx *f)
+{
+	gs_error err;
+
+	assert_int_equal(gs_table_finish(f->b, &err), 0);
+	assert_int_equal(gs_table_finish(f->k, &err), 0);
+}
+
+/* One shape per rule on an MI300X (304 CUs, f16 ridge 246.7 FLOP/B). */
+static void
+constructed(void **state)
+{
+	const gs_gpu *g = gs_gpu_find("mi300x");
+	fx f = {0};
+	const gs_cause *e;
+
+	(void)state;
+	f.b = gs_table_new("base.csv");
+	f.k = gs_table_new("cand.csv");
+	/* 4864×4096: 256×256 tiles fill 304 CUs once (dim_eff 1); 224×256 need
+	 * 22×16 = 352 tiles, 2 waves, dim_eff 0.571: 1.75× predicted of 1.8×. */
+	add(f.b, 4864, 4096, 8192, "f16", KNAME("256x256"), 100);
+	add(f.k, 4864, 4096, 8192, "f16", KNAME("224x256"), 180);
+	/* The same shape in bf16: 256×128 keeps dim_eff 1, 1.8× slower. */
+	add(f.b, 4864, 4096, 8192, "bf16", KNAME("256x256"), 100);
+	add(f.k, 4864, 4096, 8192, "bf16", KNAME("256x128"), 180);
+	/* The identical name, slower and faster. */
+	add(f.b, 4096, 4096, 4096, "f16", KNAME("256x256"), 100);
+	add(f.k, 4096, 4096, 4096, "f16", KNAME("256x256"), 150);
+	add(f.b, 2048, 2048, 2048, "f16", KNAME("256x256"), 100);
+	add(f.k, 2048, 2048, 2048, "f16", KNAME("256x256"), 50);
+	/* 28672×4×8192 (intensity 4.0), a 28× slowdown with a new tile that
+	 * quantization would "explain": memory-bound, not quantization. */
+	add(f.b, 28672, 4, 8192, "f16", KNAME("256x16"), 10);
+	add(f.k, 28672, 4, 8192, "f16", KNAME("256x256"), 280);
+	/* No kernel names, compute-bound. */
+	add(f.b, 8192, 8192, 8192, "f16", NULL, 100);
+	add(f.k, 8192, 8192, 8192, "f16", NULL, 200);
+	/* Neutral. */
+	add(f.b, 1024, 1024, 1024, "f16", KNAME("256x256"), 100);
+	add(f.k, 1024, 1024, 1024, "f16", KNAME("128x128"), 101);
+	finish(&f);
+	run(&f, g, g);
+	check_split(&f);
+
+	e = cause_of(&f, 4864, 4096, 8192, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_QUANTIZATION);
+	assert_true(fabs(e->dim_ratio - 1 / (4864.0 / 4928 * 352 / 608)) < 1e-9);
+	assert_true(fabs(e->predicted - log(e->dim_ratio) / log(1.8)) < 1e-12);
+	assert_true(e->predicted > 0.9 && e->predicted < 1.0);
+	assert_string_equal(e->text, "kernel changed: 256\xc3\x97" "256 \xe2\x86\x92 224\xc3\x97"
+	                    "256; dim_eff 1.000 \xe2\x86\x92 0.571 predicts 1.75\xc3\x97 of the "
+	                    "measured 1.80\xc3\x97 time ratio (95 % of the change)");
+
+	e = cause_of(&f, 4864, 4096, 8192, "bf16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_KERNEL_CHANGED);
+	assert_true(e->predicted == 0);
+	assert_non_null(strstr(e->text, "kernel changed: 256\xc3\x97" "256 \xe2\x86\x92 256\xc3\x97"
+	                                "128; dim_eff 1.000 \xe2\x86\x92 1.000"));
+
+	e = cause_of(&f, 4096, 4096, 4096, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_SAME_KERNEL_SLOWER);
+	assert_non_null(strstr(e->text, "identical kernel name on both sides, 1.50\xc3\x97 slower"));
+	e = cause_of(&f, 2048, 2048, 2048, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_SAME_KERNEL_FASTER);
+	assert_non_null(strstr(e->text, "2.00\xc3\x97 faster"));
+
+	e = cause_of(&f, 28672, 4, 8192, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_MEMORY_BOUND);
+	assert_true(e->intensity < 4.0 && e->intensity > 3.9);
+	assert_true(isfinite(e->predicted) && e->predicted > 0.5); /* quantization would claim it */
+	assert_non_null(strstr(e->text, "28.00\xc3\x97 slower; kernel changed (256\xc3\x97"
+	                                "16 \xe2\x86\x92 256\xc3\x97" "256)"));
+
+	e = cause_of(&f, 8192, 8192, 8192, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_UNKNOWN);
+	assert_non_null(strstr(e->text, "not enough information: no kernel names (compute-bound"));
+
+	e = cause_of(&f, 1024, 1024, 1024, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_NONE);
+	assert_string_equal(e->text, "");
+
+	/* Split: 80 + 80 + 50 + 270 + 100 lost; 50 saved. */
+	assert_true(f.causes.lost_us[GS_CAUSE_QUANTIZATION] == 80);
+	assert_true(f.causes.lost_us[GS_CAUSE_KERNEL_CHANGED] == 80);
+	assert_true(f.causes.lost_us[GS_CAUSE_SAME_KERNEL_SLOWER] == 50);
+	assert_true(f.causes.lost_us[GS_CAUSE_MEMORY_BOUND] == 270);
+	assert_true(f.causes.lost_us[GS_CAUSE_UNKNOWN] == 100);
+	assert_true(f.causes.saved_us[GS_CAUSE_SAME_KERNEL_FASTER] == 50);
+	assert_true(f.c.s.time_lost_us == 580);
+	done(&f);
+}
+
+/* Different GPUs come first; one side without a GPU is not "different";
+ * names missing on one side only are said so; without efficiency models
+ * the names still decide. */
+static void
+constructed_gpus(void **state)
+{
+	fx f = {0};
+	gs_causes c;
+	gs_error err;
+	const gs_cause *e;
+
+	(void)state;
+	f.b = gs_table_new("base.csv");
+	f.k = gs_table_new("cand.csv");
+	add(f.b, 4096, 4096, 4096, "f16", KNAME("256x256"), 100);
+	add(f.k, 4096, 4096, 4096, "f16", KNAME("256x256"), 150);
+	add(f.b, 8192, 8192, 8192, "f16", KNAME("256x256"), 100);
+	add(f.k, 8192, 8192, 8192, "f16", NULL, 150);
+	finish(&f);
+	run(&f, gs_gpu_find("mi300x"), gs_gpu_find("h100"));
+	check_split(&f);
+	e = cause_of(&f, 4096, 4096, 4096, "f16", 'N', 'N');
+	assert_int_equal(e->kind, GS_CAUSE_GPU_CHANGED);
+	assert_non_null(strstr(e->text, "different GPUs (MI300X \xe2\x86\x92 H100): 1.50\xc3\x97 "
+	                                "slower; same kernel"));
+
+	gs_cause_run(&f.c, NULL, NULL, &c, &err);
+	assert_int_equal(c.by_pair[0].kind, GS_CAUSE_SAME_KERNEL_SLOWER);
+	assert_int_equal(c.by_pair[1].kind, GS_CAUSE_UNKNOWN);
+	assert_string_equal(c.by_pair[1].text,
+	                    "not enough information: no kernel name on the candidate, no GPU");
+	assert_true(isnan(c.by_pair[0].predicted) && isnan(c.by_pair[0].intensity));
+	assert_true(gs_cause_sum(c.lost_us) == f.c.s.time_lost_us);
+	gs_causes_free(&c);
+	done(&f);
+}
+
+static void
+names(void **state)
+{
+	(void)state;
+	assert_string_equal(gs_cause_name(GS_CAUSE_QUANTIZATION), "quantization");
+	assert_string_equal(gs_cause_name(GS_CAUSE_SAME_KERNEL_SLOWER), "same_kernel_slower");
+	assert_string_equal(gs_cause_name(GS_CAUSE_COUNT), "none");
+	assert_string_equal(gs_cause_label(GS_CAUSE_KERNEL_CHANGED),
+	                    "the library picked a different kernel");
+	assert_non_null(strstr(gs_cause_rules(), "(3) memory_bound"));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(example_no_names),
+		cmocka_unit_test(example_on_mi300x),
+		cmocka_unit_test(qwen_cross_gpu),
+		cmocka_unit_test(constructed),
+		cmocka_unit_test(constructed_gpus),
+		cmocka_unit_test(names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
