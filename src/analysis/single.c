@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/single.h"
+#include "model/kernel_name.h"
 
 void
 gs_single_opts_default(gs_single_opts *o)
@@ -98,14 +99,16 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row)
 	gs_eff_opts eo;
 
 	row->total_us = total_time(r);
-	row->peak_class = s->gpu ? gs_gpu_dtype_class(r->shape.dtype) : -1;
-	row->roof_tflops = s->gpu ? gs_gpu_roof_tflops(s->gpu, r->shape.dtype, s->opts.roof, NULL)
+	row->math_dtype = gs_kernel_math_dtype(r->kernel, r->shape.dtype);
+	row->peak_class = s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1;
+	row->roof_tflops = s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL)
 	                          : NAN;
 	parse_kernel(kp, row);
 	occupancy(s, row);
 	if (r->shape.name)
 		return;   /* keyed by kernel name: the input gives no M, N, K */
 	gs_eff_in_from_record(r, row->have_kernel ? &row->kernel : NULL, &in);
+	in.math_dtype = row->math_dtype;
 	gs_eff_opts_default(&eo);
 	eo.roof = s->opts.roof;
 	eo.cus = s->cus;
@@ -126,6 +129,8 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim,
 	if (!row->have_eff)
 		return;
 	m->with_eff++;
+	m->math_differs += row->math_dtype != row->rec->shape.dtype;
+	m->over_roof += e->over_roof;
 	m->with_tile += e->tile_m > 0;
 	m->total_flop += e->cost.flop * calls(row->rec);
 	if (isfinite(e->dim_eff)) {

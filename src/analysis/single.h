@@ -60,9 +60,13 @@ typedef struct gs_single_row {
 	gs_occ occ;
 	int peak_class;               /* gs_gpu_dtype_class of the dtype, -1 unknown
 	                                 (or no GPU) */
-	double roof_tflops;           /* the GPU's TFLOP/s roof for the dtype under
-	                                 opts.roof (gs_gpu_roof_tflops); NAN
+	double roof_tflops;           /* the GPU's TFLOP/s roof for the math dtype
+	                                 under opts.roof (gs_gpu_roof_tflops); NAN
 	                                 without a GPU */
+	const char *math_dtype;       /* the type the kernel computes in: the storage
+	                                 dtype, or "tf32"/"xf32" for fp32 storage on
+	                                 matrix units (gs_kernel_math_dtype); static
+	                                 or borrowed from the record */
 } gs_single_row;
 
 /* Totals over the rows. */
@@ -80,6 +84,10 @@ typedef struct gs_single_summary {
 	                                 dim_eff; NAN if none */
 	double weighted_pct_roofline; /* Σ roofline_us·count / total_us over rows with a
 	                                 roofline, in %: the run's % of roofline; NAN */
+	size_t math_differs;          /* rows whose math dtype is not their storage dtype */
+	size_t over_roof;             /* rows faster than the roof of their math
+	                                 (gs_eff.over_roof): each is a wrong figure or
+	                                 math type, reported loudly, never a result */
 } gs_single_summary;
 
 typedef struct gs_single {

@@ -57,7 +57,8 @@ roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
 	const gs_fig *pf = NULL, *bf = NULL;
 	double flop = e->cost.flop, bytes = e->cost.bytes;
 
-	e->peak_tflops = gpu ? gs_gpu_roof_tflops(gpu, in->shape->dtype, roof, &pf) : NAN;
+	e->math_dtype = in->math_dtype && *in->math_dtype ? in->math_dtype : in->shape->dtype;
+	e->peak_tflops = gpu ? gs_gpu_roof_tflops(gpu, e->math_dtype, roof, &pf) : NAN;
 	e->bw_tbs = gpu ? gs_gpu_roof_bw(gpu, roof, &bf) : NAN;
 	e->peak_kind = pf ? pf->kind : GS_FIG_NONE;
 	e->bw_kind = bf ? bf->kind : GS_FIG_NONE;
@@ -74,6 +75,7 @@ roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
 	e->achieved_tflops = gs_gemm_tflops(flop, in->time_us);
 	e->pct_roofline = isnan(e->achieved_tflops) ? NAN
 	                  : e->roofline_us / in->time_us * 100.0;
+	e->over_roof = e->pct_roofline > 100.0 * (1 + 1e-9);
 }
 
 /* ---- orientation (§5) ----------------------------------------------------- */

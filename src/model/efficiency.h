@@ -36,6 +36,10 @@ typedef struct gs_eff_in {
 	int tile_m, tile_n, tile_k;     /* macro tile over the BLAS dims, 0 unknown */
 	const gs_kernel_info *kernel;   /* parsed name (tile used when tile_m is 0), or NULL */
 	long workgroups;                /* launched workgroups (grid / block), 0 unknown */
+	const char *math_dtype;         /* the type the kernel computes in when it differs
+	                                   from the storage dtype ("tf32" for fp32 on
+	                                   tensor cores: gs_kernel_math_dtype), or NULL:
+	                                   the roof is taken for this type */
 } gs_eff_in;
 
 /* How far the quantisation model applies to the kernel. */
@@ -70,6 +74,11 @@ typedef struct gs_eff {
 	int compute_bound;              /* 1 if compute_us >= memory_us */
 	double achieved_tflops;         /* flop / time, NAN without a time */
 	double pct_roofline;            /* roofline_us / time · 100 = achieved / attainable */
+	const char *math_dtype;         /* the dtype whose roof was used (in->math_dtype,
+	                                   else the storage dtype); borrowed */
+	int over_roof;                  /* 1 if pct_roofline > 100: faster than the roof
+	                                   of its math allows, so a figure or the math
+	                                   type is wrong (a bug to flag, never a result) */
 	/* quantisation (efficiency.md §2–4) */
 	int tile_m, tile_n, tile_k;     /* 0 unknown */
 	long tiles_m, tiles_n;          /* ceil(blas_m / tile_m), ceil(blas_n / tile_n) */
