@@ -3,11 +3,13 @@
  * IREE report's summary metrics) and §4 (the two gates per shape). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/compare.h"
 #include "model/stats.h"
+#include "util/grow.h"
 
 void
 gs_compare_opts_default(gs_compare_opts *o)
@@ -213,14 +215,8 @@ group_get(gs_compare *c, const char *by, const char *name, size_t *cap)
 	for (size_t i = 0; i < c->ngroups; i++)
 		if (c->groups[i].by == by && strcmp(c->groups[i].name, name) == 0)
 			return &c->groups[i];
-	if (c->ngroups == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-		g = realloc(c->groups, ncap * sizeof *g);
-		if (!g)
-			return NULL;
-		c->groups = g;
-		*cap = ncap;
-	}
+	if (GS_GROW(c->groups, *cap, c->ngroups + 1, SIZE_MAX) != 0)
+		return NULL;
 	g = &c->groups[c->ngroups];
 	memset(g, 0, sizeof *g);
 	g->by = by;
