@@ -14,7 +14,7 @@
 #include "ingest/runset.h"
 #include "render/figures.h"
 #include "render/figures_history.h"
-#include "render/history_out.h"
+#include "render/output.h"
 #include "util/datadir.h"
 
 /* What one history run holds, freed by run_free. */
@@ -71,23 +71,25 @@ decompose(run *x)
 }
 
 static void
-print_summary(const gs_history *h)
+print_summary(const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
 
 	printf("%zu runs, %zu shapes: %zu change points; %zu regressions confirmed "
 	       "(%zu open at the last run), %zu improvements, %zu pending; geomean "
 	       "%s vs %s %.4f\n", h->nruns, h->nseries, h->ncps, h->regressions,
-	       gs_history_open_regressions(h), h->improvements, h->pending,
+	       r->open_regressions, h->improvements, h->pending,
 	       last->name, h->runs[0].name, last->geomean_vs_first);
 }
 
 /* The CI gates: 1 when crossed, with the reason on stderr. */
 static int
-gates(const gs_history *h, const gs_cli *cli)
+gates(const gs_report *r, const gs_cli *cli)
 {
+	const gs_history *h = r->hist;
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
-	size_t open = gs_history_open_regressions(h);
+	size_t open = r->open_regressions;
 	int crossed = 0;
 
 	if (cli->min_geomean > 0 && !(last->geomean_vs_first >= cli->min_geomean)) {
@@ -143,8 +145,8 @@ gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n, gs_error 
 	    gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
-		print_summary(&x.h);
-	status = gates(&x.h, cli);
+		print_summary(&x.r);
+	status = gates(&x.r, cli);
 done:
 	run_free(&x);
 	return status;

@@ -127,4 +127,8 @@ const gs_history_cp *gs_history_open_regression(const gs_history *h, size_t s,
  * `gemmscope history` and the count every history writer shows. */
 size_t gs_history_open_regressions(const gs_history *h);
 
+/* gs_history_pending_cp: the pending change point of series S (index into
+ * H->series), or NULL; at most one per series, its last.  Borrowed from H. */
+const gs_history_cp *gs_history_pending_cp(const gs_history *h, size_t s);
+
 #endif

@@ -10,8 +10,9 @@ libgs_a_SOURCES += \
 	src/render/fmt.c src/render/fmt.h \
 	src/render/html.c src/render/html_core.c src/render/html_impl.h \
 	src/render/html_single.c src/render/html_eff.c src/render/html_eff.h \
-	src/render/markdown.c \
+	src/render/markdown.c src/render/writer_impl.h \
 	src/render/json.c src/render/jsonw.c src/render/jsonw.h \
+	src/render/json_confirm.c src/render/json_explain.c src/render/text.c \
 	src/render/csv_out.c src/render/native_csv.h \
 	src/render/junit.c src/render/junitw.c src/render/junitw.h
 
