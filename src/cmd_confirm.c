@@ -15,12 +15,25 @@
 /* C's report model: the confirm kind, its regenerated list computed once
  * (gs_report_confirm).  Returns 0 or -1 with ERR. */
 static int
-build_report(const gs_confirm *c, gs_report *r, gs_error *err)
+build_report(const gs_cli *cli, const gs_confirm *c, gs_report *r, gs_error *err)
 {
 	r->kind = GS_REPORT_CONFIRM;
 	r->version = PACKAGE_VERSION;
 	r->confirm = c;
+	gs_gates_confirm(c, cli->max_regressed, &r->gates);
 	return gs_report_confirm(r, err);
+}
+
+/* The gate the model decided (analysis/gate.h), on stderr when crossed;
+ * 1 when crossed. */
+static int
+gates(const gs_gates *g)
+{
+	for (size_t i = 0; i < g->n; i++)
+		if (!g->g[i].passed)
+			fprintf(stderr, "gemmscope: gate: %zu confirmed regressions > --%s %ld\n",
+			        (size_t)g->g[i].value, g->g[i].name, (long)g->g[i].threshold);
+	return gs_gates_crossed(g) > 0;
 }
 
 /* The outputs CLI asks of confirm: its own (--json, --markdown,
@@ -57,19 +70,14 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
 	if (gs_ingest_read(base_re, &cli->ingest, &base, err) != 0 ||
 	    gs_ingest_read(cand_re, &cli->ingest, &cand, err) != 0 ||
 	    gs_confirm_run(&c, base, cand, &cli->cmp, err) != 0 ||
-	    build_report(&c, &r, err) != 0 ||
+	    build_report(cli, &c, &r, err) != 0 ||
 	    gs_output_write_all(&r, &paths, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		printf("%zu regressions in %s: %zu confirmed, %zu not reproduced, "
 		       "%zu unsure, %zu not re-measured\n", c.n, report, c.confirmed,
 		       c.not_reproduced, c.unsure, c.not_remeasured);
-	status = 0;
-	if (cli->max_regressed >= 0 && (long)c.confirmed > cli->max_regressed) {
-		fprintf(stderr, "gemmscope: gate: %zu confirmed regressions > --max-regressed %ld\n",
-		        c.confirmed, cli->max_regressed);
-		status = 1;
-	}
+	status = gates(&r.gates);
 done:
 	gs_report_model_free(&r);
 	gs_confirm_free(&c);

@@ -383,7 +383,12 @@ gs_main_gpus(int argc, char **argv)
 	}
 	rep.kind = GS_REPORT_GPUS;
 	rep.gpu = name ? &g : NULL;
+	if (gs_report_gpus(&rep, &err) != 0) {
+		gs_error_print(&err, stderr);
+		return 2;
+	}
 	rc = gs_output_write(&rep, json ? GS_OUT_JSON : GS_OUT_TEXT, stdout, &err);
+	gs_report_model_free(&rep);
 	if (rc || fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "gemmscope: gpus: cannot write the output\n");
 		return 2;

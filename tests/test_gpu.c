@@ -439,7 +439,9 @@ test_gpus_json(void **state)
 
 	(void)state;
 	assert_non_null(f);
+	assert_int_equal(gs_report_gpus(&rep, &err), 0);
 	assert_int_equal(gs_render_json(&rep, f, &err), 0);
+	gs_report_model_free(&rep);
 	json = slurp(f);
 	assert_non_null(strstr(json, "{\n  \"gpus\": [\n"));
 	assert_non_null(strstr(json, "\"name\": \"B580\""));

@@ -9,6 +9,7 @@
 #include "analysis/history.h"
 #include "analysis/report.h"
 #include "analysis/single.h"
+#include "model/gpu.h"
 
 /* Pair P's reading into *OUT.  Returns 0, or -1 when out of memory. */
 static int
@@ -167,6 +168,24 @@ gs_report_confirm(gs_report *r, gs_error *err)
 	return 0;
 }
 
+int
+gs_report_gpus(gs_report *r, gs_error *err)
+{
+	size_t n = gs_gpu_count();
+
+	r->gpus = NULL;
+	r->ngpus = 0;
+	if (r->gpu)
+		return 0;
+	r->gpus = malloc((n ? n : 1) * sizeof *r->gpus);
+	if (!r->gpus)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		r->gpus[i] = gs_gpu_at(i);
+	r->ngpus = n;
+	return 0;
+}
+
 void
 gs_report_model_free(gs_report *r)
 {
@@ -180,6 +199,9 @@ gs_report_model_free(gs_report *r)
 		gs_single_free(r->reg_eff);
 	free(r->reg_eff);
 	gs_table_free(r->reg_table);
+	free(r->gpus);
+	r->gpus = NULL;
+	r->ngpus = 0;
 	r->effpairs = NULL;
 	r->run_cls = NULL;
 	r->hseries = NULL;

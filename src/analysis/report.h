@@ -58,7 +58,7 @@ typedef enum gs_report_kind {
 	                               open_regressions, reg_eff */
 	GS_REPORT_CONFIRM,          /* confirm: confirm, reg_eff */
 	GS_REPORT_EXPLAIN,          /* explain: explain */
-	GS_REPORT_GPUS,             /* gpus: gpu (NULL: the built-in table) */
+	GS_REPORT_GPUS,             /* gpus: gpu, or (gpu NULL) gpus/ngpus */
 	GS_REPORT_NKINDS
 } gs_report_kind;
 
@@ -93,7 +93,8 @@ typedef struct gs_report {
 	                               else NULL; owned */
 	gs_class *run_cls;          /* history: per run, the trend class
 	                               (gs_report_history), else NULL; owned */
-	gs_gates gates;             /* compare: the CI gates asked for (gate.h) */
+	gs_gates gates;             /* compare, history, confirm: the CI gates
+	                               asked for, decided (gate.h) */
 	const struct gs_confirm *confirm; /* GS_REPORT_CONFIRM, borrowed */
 	const struct gs_explain *explain; /* GS_REPORT_EXPLAIN, borrowed */
 	gs_report_hseries *hseries; /* history: one per hist->series
@@ -104,6 +105,10 @@ typedef struct gs_report {
 	struct gs_single *reg_eff;  /* their record-only efficiency
 	                               (gs_single_records) over reg_table, what
 	                               the native CSV writer takes; owned */
+	const struct gs_gpu **gpus; /* gpus without a GPU named: the built-in
+	                               table (gs_report_gpus); the array owned,
+	                               the GPUs static */
+	size_t ngpus;
 } gs_report;
 
 /* gs_report_effpairs: fill R->effpairs for a compare model (R->cmp,
@@ -132,6 +137,12 @@ int gs_report_history(gs_report *r, gs_error *err);
  * record-only efficiency.  Returns 0, or -1 with ERR when out of memory.
  * Freed by gs_report_model_free. */
 int gs_report_confirm(gs_report *r, gs_error *err);
+
+/* gs_report_gpus: fill R->gpus and R->ngpus with every GPU of the
+ * built-in table (model/gpu.h, gs_gpu_at), in table order, for a gpus
+ * model listing them (R->gpu NULL; else nothing to do).  Returns 0, or -1
+ * with ERR when out of memory.  Freed by gs_report_model_free. */
+int gs_report_gpus(gs_report *r, gs_error *err);
 
 /* gs_report_model_free: release what the functions above put in R (not
  * the plots, not the borrowed analyses) and set those fields to NULL. */

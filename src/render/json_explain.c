@@ -203,8 +203,8 @@ gs_json_gpus(const gs_report *r, FILE *out, gs_error *err)
 	} else {
 		gs_jw_map_open(&w);
 		gs_jw_array_open(&w, "gpus");
-		for (size_t i = 0; i < gs_gpu_count(); i++)
-			json_gpu(&w, gs_gpu_at(i));
+		for (size_t i = 0; i < r->ngpus; i++)
+			json_gpu(&w, r->gpus[i]);
 		gs_jw_array_close(&w);
 		gs_jw_map_close(&w);
 	}

@@ -202,12 +202,12 @@ table_row(const gs_gpu *g, FILE *out)
 	        g->arch, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
 }
 static int
-gpus_table(FILE *out)
+gpus_table(const gs_gpu *const *gpus, size_t n, FILE *out)
 {
 	fprintf(out, "%-10s %-8s %-6s %-9s %-9s %-9s %-8s %-8s %-6s %-5s %s\n", "name", "arch",
 	        "CUs", "bf16", "f16", "f8", "f32", "TB/s", "LDS/CU", "wave", "regs");
-	for (size_t i = 0; i < gs_gpu_count(); i++)
-		table_row(gs_gpu_at(i), out);
+	for (size_t i = 0; i < n; i++)
+		table_row(gpus[i], out);
 	fprintf(out, "TFLOP/s dense; LDS in KiB.  P vendor peak, P* vendor peak (third-party "
 	        "page), D derived, M measured, T third-party.\n"
 	        "gemmscope gpus NAME lists every figure with its source.\n");
@@ -258,7 +258,7 @@ gs_render_text(const gs_report *r, FILE *out, gs_error *err)
 	if (r->kind == GS_REPORT_EXPLAIN && r->explain)
 		rc = explain_text(r->explain, out);
 	else if (r->kind == GS_REPORT_GPUS)
-		rc = r->gpu ? gpus_detail(r->gpu, out) : gpus_table(out);
+		rc = r->gpu ? gpus_detail(r->gpu, out) : gpus_table(r->gpus, r->ngpus, out);
 	else
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the text output needs an explain or gpus report");

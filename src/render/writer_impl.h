@@ -51,7 +51,7 @@ int gs_json_confirm(const gs_report *r, FILE *out, gs_error *err);
 int gs_json_explain(const gs_report *r, FILE *out, gs_error *err);
 
 /* gs_json_gpus (json_explain.c): R->gpu as a JSON object, or (R->gpu
- * NULL) the built-in table as {"gpus": [...]}; every figure as {value,
+ * NULL) R->gpus, the built-in table, as {"gpus": [...]}; every figure as {value,
  * kind, tag, source}. */
 int gs_json_gpus(const gs_report *r, FILE *out, gs_error *err);
 
