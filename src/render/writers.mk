@@ -18,14 +18,19 @@ libgs_a_SOURCES += \
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
-check_PROGRAMS += tests/test_render tests/test_render_eff tests/test_single
-TESTS += tests/test_render tests/test_render_eff tests/test_single tests/report.sh
+check_PROGRAMS += tests/test_render tests/test_render_eff tests/test_render_output \
+	tests/test_single
+TESTS += tests/test_render tests/test_render_eff tests/test_render_output \
+	tests/test_single tests/report.sh
 tests_test_render_SOURCES = tests/test_render.c tests/render_test.h
 tests_test_render_CFLAGS = $(TEST_CFLAGS)
 tests_test_render_LDADD = $(TEST_LIBS)
 tests_test_render_eff_SOURCES = tests/test_render_eff.c tests/render_test.h
 tests_test_render_eff_CFLAGS = $(TEST_CFLAGS)
 tests_test_render_eff_LDADD = $(TEST_LIBS)
+tests_test_render_output_SOURCES = tests/test_render_output.c
+tests_test_render_output_CFLAGS = $(TEST_CFLAGS)
+tests_test_render_output_LDADD = $(TEST_LIBS)
 tests_test_single_SOURCES = tests/test_single.c
 tests_test_single_CFLAGS = $(TEST_CFLAGS)
 tests_test_single_LDADD = $(TEST_LIBS)
