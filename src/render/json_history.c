@@ -1,8 +1,9 @@
 /* json_history.c: `gemmscope history --json` (gs_json_history, reached
  * through gs_render_json), through yajl_gen (2-space indent).  The open
- * and pending verdicts are the model's (R->hseries).  Numbers are the shortest text that reads back to the
- * same double; infinities and NaN are null; input strings are made valid
- * UTF-8 (gs_fmt_clean), then escaped by yajl.
+ * and pending verdicts are the model's (R->hseries).  Numbers are the
+ * shortest text that reads back to the same double; infinities and NaN
+ * are null; input strings are made valid UTF-8 (gs_fmt_clean), then
+ * escaped by yajl.
  *
  * Layout: command, version, title, generated, options{threshold, persist,
  * max_p, min_magnitude, window, order}, summary{...}, runs[] (name,

@@ -3,9 +3,10 @@
  * top regressions (with what the efficiency model says about them),
  * threshold rule.  Report: input and GPU, summary table, the largest time
  * consumers with their efficiency.  Confirm: the counts and one row per
- * original regression.  History: markdown_history.c.  Every string from an input is escaped:
- * markdown punctuation with a backslash, '<', '>' and '&' as entities, so
- * neither a table nor raw HTML can be injected.
+ * original regression.  History: markdown_history.c, reached through
+ * gs_render_markdown.  Every string from an input is escaped: markdown
+ * punctuation with a backslash, '<', '>' and '&' as entities, so neither a
+ * table nor raw HTML can be injected.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,9 +1,10 @@
 /* markdown_history.c: `gemmscope history --markdown`, a summary sized for
  * a CI job page or a PR comment (GitHub-flavoured markdown): the verdict,
  * the evolution table of the last runs, the open regressions and the
- * pending steps (the model's R->hseries), and the rule that made them.  Every string from an input
- * is escaped: markdown punctuation with a backslash, '<', '>' and '&' as
- * entities, so neither a table nor raw HTML can be injected.
+ * pending steps (the model's R->hseries), and the rule that made them.
+ * Every string from an input is escaped: markdown punctuation with a
+ * backslash, '<', '>' and '&' as entities, so neither a table nor raw HTML
+ * can be injected.
  */
 #include <math.h>
 #include <stdio.h>
