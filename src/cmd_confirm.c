@@ -1,59 +1,51 @@
+/* cmd_confirm.c: `gemmscope confirm REPORT.json BASE_RE CAND_RE`: ingest
+ * -> the confirm analysis -> its report model -> the outputs the format
+ * table allows (render/output.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "analysis/confirm.h"
+#include "analysis/report.h"
 #include "cmd_confirm.h"
-#include "cmd_report.h"
 #include "ingest/report_json.h"
-#include "render/confirm_out.h"
-#include "render/native_csv.h"
-#include "util/outfile.h"
+#include "render/output.h"
 
-enum { NOUT = 3 };
-
+/* C's report model: the confirm kind, its regenerated list computed once
+ * (gs_report_confirm).  Returns 0 or -1 with ERR. */
 static int
-write_regenerated(const gs_confirm *c, FILE *out, gs_error *err)
+build_report(const gs_cli *cli, const gs_confirm *c, gs_report *r, gs_error *err)
 {
-	gs_table *t = gs_confirm_regenerated(c);
-	int rc;
-
-	if (!t)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	rc = gs_report_native_csv(t, out, err);
-	gs_table_free(t);
-	return rc;
+	r->kind = GS_REPORT_CONFIRM;
+	r->version = PACKAGE_VERSION;
+	r->confirm = c;
+	gs_gates_confirm(c, cli->max_regressed, &r->gates);
+	return gs_report_confirm(r, err);
 }
 
-/* All outputs or none: render each into its temporary file, then rename. */
+/* The gate the model decided (analysis/gate.h), on stderr when crossed;
+ * 1 when crossed. */
 static int
-write_outputs(const gs_cli *cli, const gs_confirm *c, gs_error *err)
+gates(const gs_gates *g)
 {
-	const char *path[NOUT] = {cli->out.regressions, cli->out.json, cli->out.markdown};
-	gs_outfile f[NOUT] = {{0}};
-	int rc = 0;
-	size_t i;
+	for (size_t i = 0; i < g->n; i++)
+		if (!g->g[i].passed)
+			fprintf(stderr, "gemmscope: gate: %zu confirmed regressions > --%s %ld\n",
+			        (size_t)g->g[i].value, g->g[i].name, (long)g->g[i].threshold);
+	return gs_gates_crossed(g) > 0;
+}
 
-	for (i = 0; i < NOUT && rc == 0; i++) {
-		if (!path[i])
-			continue;
-		if (gs_outfile_open(&f[i], path[i], err) != 0) {
-			rc = -1;
-			break;
-		}
-		rc = i == 0 ? write_regenerated(c, f[i].fp, err)
-		   : i == 1 ? gs_render_confirm_json(c, f[i].fp, err)
-		            : gs_render_confirm_markdown(c, f[i].fp, err);
-	}
-	for (i = 0; i < NOUT; i++) {
-		if (!f[i].fp)
-			continue;
-		if (rc == 0)
-			rc = gs_outfile_commit(&f[i], err);
-		else
-			gs_outfile_abort(&f[i]);
-	}
-	return rc;
+/* The outputs CLI asks of confirm: its own (--json, --markdown,
+ * --regressions; main.c refuses the others), without the default -o
+ * path that gs_cli_init sets for the commands that write a page. */
+static gs_output_paths
+confirm_paths(const gs_cli *cli)
+{
+	gs_output_paths p = cli->out;
+
+	p.html = NULL;
+	return p;
 }
 
 int
@@ -63,9 +55,12 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
 	gs_table *base = NULL, *cand = NULL;
 	gs_rjson_report rep;
 	gs_confirm c;
+	gs_output_paths paths = confirm_paths(cli);
+	gs_report r;
 	int status = 2, rc;
 
 	memset(&c, 0, sizeof c);
+	memset(&r, 0, sizeof r);
 	if (gs_rjson_load(report, &rep, err) != 0)
 		goto done;
 	rc = gs_confirm_init(&c, &rep, err);
@@ -75,19 +70,16 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
 	if (gs_ingest_read(base_re, &cli->ingest, &base, err) != 0 ||
 	    gs_ingest_read(cand_re, &cli->ingest, &cand, err) != 0 ||
 	    gs_confirm_run(&c, base, cand, &cli->cmp, err) != 0 ||
-	    write_outputs(cli, &c, err) != 0)
+	    build_report(cli, &c, &r, err) != 0 ||
+	    gs_output_write_all(&r, &paths, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		printf("%zu regressions in %s: %zu confirmed, %zu not reproduced, "
 		       "%zu unsure, %zu not re-measured\n", c.n, report, c.confirmed,
 		       c.not_reproduced, c.unsure, c.not_remeasured);
-	status = 0;
-	if (cli->max_regressed >= 0 && (long)c.confirmed > cli->max_regressed) {
-		fprintf(stderr, "gemmscope: gate: %zu confirmed regressions > --max-regressed %ld\n",
-		        c.confirmed, cli->max_regressed);
-		status = 1;
-	}
+	status = gates(&r.gates);
 done:
+	gs_report_model_free(&r);
 	gs_confirm_free(&c);
 	gs_table_free(base);
 	gs_table_free(cand);

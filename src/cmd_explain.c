@@ -1,7 +1,9 @@
 /* cmd_explain.c: `gemmscope explain` (one GEMM's efficiency breakdown) and
  * `gemmscope gpus` (the GPU table): options and dispatch only.  The GPU
  * comes from ingest/gpuspec.h, the breakdown from analysis/explain.h, the
- * text and JSON from render/explain_out.h.
+ * text and JSON from the text and JSON writers through the format table
+ * (render/output.h), on a report model of kind GS_REPORT_EXPLAIN or
+ * GS_REPORT_GPUS.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -14,7 +16,7 @@
 #include "analysis/explain.h"
 #include "cmd_explain.h"
 #include "ingest/gpuspec.h"
-#include "render/explain_out.h"
+#include "render/output.h"
 #include "table.h"
 
 /* ---- options ---------------------------------------------------------------- */
@@ -303,6 +305,7 @@ parse_explain(int argc, char **argv, explain_opts *o)
 static int
 run_explain(const explain_opts *o, gs_explain *r)
 {
+	gs_report rep = {0};
 	gs_gpu gpu;
 	gs_error err;
 	int rc;
@@ -312,10 +315,9 @@ run_explain(const explain_opts *o, gs_explain *r)
 		gs_error_print(&err, stderr);
 		return 2;
 	}
-	if (o->json)
-		rc = gs_explain_write_json(r, stdout, &err);
-	else
-		rc = gs_explain_write_text(r, stdout);
+	rep.kind = GS_REPORT_EXPLAIN;
+	rep.explain = r;
+	rc = gs_output_write(&rep, o->json ? GS_OUT_JSON : GS_OUT_TEXT, stdout, &err);
 	if (rc || fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "gemmscope: explain: cannot write the output\n");
 		return 2;
@@ -355,6 +357,7 @@ gs_main_gpus(int argc, char **argv)
 {
 	const char *name = NULL;
 	int json = 0, rc = 0;
+	gs_report rep = {0};
 	gs_gpu g;
 	gs_error err;
 
@@ -378,12 +381,14 @@ gs_main_gpus(int argc, char **argv)
 		gs_error_print(&err, stderr);
 		return 2;
 	}
-	if (json)
-		rc = gs_gpus_write_json(name ? &g : NULL, stdout, &err);
-	else if (name)
-		rc = gs_gpus_write_detail(&g, stdout);
-	else
-		rc = gs_gpus_write_table(stdout);
+	rep.kind = GS_REPORT_GPUS;
+	rep.gpu = name ? &g : NULL;
+	if (gs_report_gpus(&rep, &err) != 0) {
+		gs_error_print(&err, stderr);
+		return 2;
+	}
+	rc = gs_output_write(&rep, json ? GS_OUT_JSON : GS_OUT_TEXT, stdout, &err);
+	gs_report_model_free(&rep);
 	if (rc || fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "gemmscope: gpus: cannot write the output\n");
 		return 2;

@@ -14,7 +14,7 @@
 #include "ingest/runset.h"
 #include "render/figures.h"
 #include "render/figures_history.h"
-#include "render/history_out.h"
+#include "render/output.h"
 #include "util/datadir.h"
 
 /* What one history run holds, freed by run_free. */
@@ -71,38 +71,42 @@ decompose(run *x)
 }
 
 static void
-print_summary(const gs_history *h)
+print_summary(const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
 
 	printf("%zu runs, %zu shapes: %zu change points; %zu regressions confirmed "
 	       "(%zu open at the last run), %zu improvements, %zu pending; geomean "
 	       "%s vs %s %.4f\n", h->nruns, h->nseries, h->ncps, h->regressions,
-	       gs_history_open_regressions(h), h->improvements, h->pending,
+	       r->open_regressions, h->improvements, h->pending,
 	       last->name, h->runs[0].name, last->geomean_vs_first);
 }
 
-/* The CI gates: 1 when crossed, with the reason on stderr. */
+/* The CI gates the model decided (analysis/gate.h): each crossed one on
+ * stderr; 1 when any was crossed. */
 static int
-gates(const gs_history *h, const gs_cli *cli)
+gates(const gs_report *r)
 {
-	const gs_history_entry *last = &h->runs[h->nruns - 1];
-	size_t open = gs_history_open_regressions(h);
-	int crossed = 0;
+	const gs_history *h = r->hist;
+	const char *last = h->runs[h->nruns - 1].name;
 
-	if (cli->min_geomean > 0 && !(last->geomean_vs_first >= cli->min_geomean)) {
-		fprintf(stderr, "gemmscope: gate: geomean speedup of %s against %s %.4f < "
-		        "--min-geomean %g\n", last->name, h->runs[0].name,
-		        last->geomean_vs_first, cli->min_geomean);
-		crossed = 1;
+	for (size_t i = 0; i < r->gates.n; i++) {
+		const gs_gate *x = &r->gates.g[i];
+		size_t open = (size_t)x->value;
+
+		if (x->passed)
+			continue;
+		if (strcmp(x->name, "min-geomean") == 0)
+			fprintf(stderr, "gemmscope: gate: geomean speedup of %s against %s %.4f < "
+			        "--min-geomean %g\n", last, h->runs[0].name, x->value,
+			        x->threshold);
+		else
+			fprintf(stderr, "gemmscope: gate: %zu persistent regression%s open at %s > "
+			        "--max-regressed %ld\n", open, open == 1 ? "" : "s", last,
+			        (long)x->threshold);
 	}
-	if (cli->max_regressed >= 0 && (long)open > cli->max_regressed) {
-		fprintf(stderr, "gemmscope: gate: %zu persistent regression%s open at %s > "
-		        "--max-regressed %ld\n", open, open == 1 ? "" : "s", last->name,
-		        cli->max_regressed);
-		crossed = 1;
-	}
-	return crossed;
+	return gs_gates_crossed(&r->gates) > 0;
 }
 
 static int
@@ -129,6 +133,8 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	x->r.modes = x->have_modes ? &x->m : NULL;
 	if (gs_report_timestamp(&x->r.timestamp, err) != 0 || gs_report_history(&x->r, err) != 0)
 		return -1;
+	gs_gates_history(&x->h, x->r.open_regressions, cli->min_geomean, cli->max_regressed,
+	                 &x->r.gates);
 	return gs_figures_history(&x->h, x->r.run_cls, x->r.datadir, &x->r.plots, &x->r.nplots, err);
 }
 
@@ -143,8 +149,8 @@ gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n, gs_error 
 	    gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
-		print_summary(&x.h);
-	status = gates(&x.h, cli);
+		print_summary(&x.r);
+	status = gates(&x.r);
 done:
 	run_free(&x);
 	return status;

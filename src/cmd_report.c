@@ -10,20 +10,7 @@
 #include "analysis/single.h"
 #include "cmd_report.h"
 #include "render/figures.h"
-#include "render/native_csv.h"
 #include "util/datadir.h"
-
-int
-gs_report_native_csv(const gs_table *t, FILE *out, gs_error *err)
-{
-	gs_single s;
-	int rc = gs_single_records(t, &s, err);
-
-	if (rc == 0)
-		rc = gs_native_csv_write(&s, out, err);
-	gs_single_free(&s);
-	return rc;
-}
 
 typedef struct report_run {
 	gs_table *table;

@@ -9,11 +9,4 @@
  * for.  Returns the exit status: 0 done, 2 with ERR set (nothing written). */
 int gs_run_report(const gs_cli *cli, const char *input, gs_error *err);
 
-/* gs_report_native_csv: T (finished or empty, borrowed) in the native CSV
- * schema to OUT, its derived columns from the record alone
- * (gs_single_records, then the writer gs_native_csv_write): for tables
- * without a report model, such as confirm's regenerated regressions.
- * Returns 0, or -1 with ERR (out of memory, write error). */
-int gs_report_native_csv(const gs_table *t, FILE *out, gs_error *err);
-
 #endif

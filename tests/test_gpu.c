@@ -1,6 +1,6 @@
 /* test_gpu.c: the built-in GPU table, name lookup, spec files
  * (ingest/gpuspec.h), and the explain / gpus model and writers
- * (analysis/explain.h, render/explain_out.h).
+ * (analysis/explain.h, render/report.h).
  * Expected figures: reference/gpu-specs.md (tables §1–4) and the names
  * the real traces of reference/../data give their devices.
  */
@@ -18,7 +18,7 @@
 #include "eff_test.h"
 #include "ingest/gpuspec.h"
 #include "model/gpu.h"
-#include "render/explain_out.h"
+#include "render/report.h"
 
 static const gs_gpu *
 must_find(const char *name)
@@ -481,6 +481,7 @@ test_explain_model_json(void **state)
 	gs_explain_in in = { .m = 10240, .n = 2048, .k = 2048, .batch = 1, .dtype = "bf16",
 	                     .tile_m = 256, .tile_n = 64 };
 	gs_explain *r = calloc(1, sizeof *r);
+	gs_report rep = {0};
 	gs_error err;
 	FILE *f = tmpfile();
 	char *json;
@@ -495,7 +496,9 @@ test_explain_model_json(void **state)
 	assert_near(r->eff.wq_eff, 1280.0 / 1520, 1e-12);
 	assert_string_equal(r->tile_source, "--tile");
 	assert_true(r->have_pick && r->have_actual && !r->have_occ);
-	assert_int_equal(gs_explain_write_json(r, f, &err), 0);
+	rep.kind = GS_REPORT_EXPLAIN;
+	rep.explain = r;
+	assert_int_equal(gs_render_json(&rep, f, &err), 0);
 	json = slurp(f);
 	assert_non_null(strstr(json, "\n  \"M\": 10240,\n  \"N\": 2048,\n  \"K\": 2048,"));
 	assert_null(strstr(json, "\"m\":"));
@@ -510,13 +513,16 @@ test_explain_model_json(void **state)
 static void
 test_gpus_json(void **state)
 {
+	gs_report rep = {.kind = GS_REPORT_GPUS};
 	gs_error err;
 	FILE *f = tmpfile();
 	char *json;
 
 	(void)state;
 	assert_non_null(f);
-	assert_int_equal(gs_gpus_write_json(NULL, f, &err), 0);
+	assert_int_equal(gs_report_gpus(&rep, &err), 0);
+	assert_int_equal(gs_render_json(&rep, f, &err), 0);
+	gs_report_model_free(&rep);
 	json = slurp(f);
 	assert_non_null(strstr(json, "{\n  \"gpus\": [\n"));
 	assert_non_null(strstr(json, "\"name\": \"B580\""));

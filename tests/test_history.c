@@ -19,7 +19,10 @@
 
 #include <cmocka.h>
 
+#include "analysis/gate.h"
 #include "analysis/history.h"
+#include "analysis/report.h"
+#include "analysis/single.h"
 #include "ingest/ingest.h"
 #include "ingest/runset.h"
 
@@ -477,6 +480,45 @@ change_points(void **state)
 	}
 }
 
+/* The report model holds the verdicts every history writer shows: the
+ * open regressions (the steps up at 4, 10 and 8 of the gappy shape; the
+ * step up and back is closed), the pending step of the last run, the
+ * --regressions records, and the gates decided from them. */
+static void
+report_model(void **state)
+{
+	fixture *fx = *state;
+	const gs_history *h = &fx->h;
+	gs_report r;
+	gs_error err;
+
+	memset(&r, 0, sizeof r);
+	r.kind = GS_REPORT_HISTORY;
+	r.hist = h;
+	assert_int_equal(gs_report_history(&r, &err), 0);
+	assert_int_equal(r.open_regressions, 3);
+	assert_int_equal(r.open_regressions, gs_history_open_regressions(h));
+	assert_ptr_equal(r.hseries[series_of(h, &plants[STEP_UP])].open,
+	                 cp_at(h, &plants[STEP_UP], 4));
+	assert_null(r.hseries[series_of(h, &plants[UP_AND_BACK])].open);
+	assert_ptr_equal(r.hseries[series_of(h, &plants[LAST])].pending,
+	                 cp_at(h, &plants[LAST], 11));
+	assert_true(isnan(r.hseries[series_of(h, &plants[LAST])].open_now));
+	assert_true(r.hseries[series_of(h, &plants[LATE])].open_now >= 1.1);
+	assert_int_equal(r.reg_table->n, 3);
+	assert_int_equal(r.reg_eff->n, 3);
+	for (size_t i = 0; i < r.reg_table->n; i++)
+		assert_non_null(plant_of(&r.reg_table->rec[i].shape));
+	gs_gates_history(h, r.open_regressions, 0, 2, &r.gates);
+	assert_int_equal(gs_gates_crossed(&r.gates), 1);
+	gs_gates_history(h, r.open_regressions, 0, 3, &r.gates);
+	assert_int_equal(gs_gates_crossed(&r.gates), 0);
+	gs_report_model_free(&r);
+	assert_null(r.hseries);
+	assert_null(r.reg_table);
+}
+
+
 /* --persist 3: the two-run step at run 10 is not confirmed yet. */
 static void
 persist_three(void **state)
@@ -585,6 +627,7 @@ main(void)
 		cmocka_unit_test(evolution),
 		cmocka_unit_test(series),
 		cmocka_unit_test(change_points),
+		cmocka_unit_test(report_model),
 		cmocka_unit_test(persist_three),
 		cmocka_unit_test(bad_input),
 	};

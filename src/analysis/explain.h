@@ -1,8 +1,9 @@
 /* explain.h: the explain model: one GEMM's efficiency breakdown on one GPU
  * (shape and BLAS dims, the tile and where it came from, tile and wave
  * quantisation, roofline, the tile model's pick and the cost of the tile
- * used, occupancy), computed once for the text and JSON writers
- * (render/explain_out.h).  Pure computation over model/: no I/O.
+ * used, occupancy), computed once, held by the report model
+ * (analysis/report.h, kind GS_REPORT_EXPLAIN) and formatted by the text
+ * and JSON writers.  Pure computation over model/: no I/O.
  */
 #ifndef GS_EXPLAIN_H
 #define GS_EXPLAIN_H

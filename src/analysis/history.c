@@ -310,3 +310,14 @@ gs_history_open_regressions(const gs_history *h)
 		n += gs_history_open_regression(h, s, NULL) != NULL;
 	return n;
 }
+
+const gs_history_cp *
+gs_history_pending_cp(const gs_history *h, size_t s)
+{
+	const gs_history_series *se = &h->series[s];
+
+	for (size_t j = se->cp_first; j < se->cp_first + se->ncp; j++)
+		if (h->cps[j].pending)
+			return &h->cps[j];
+	return NULL;
+}

@@ -123,8 +123,13 @@ const gs_history_cp *gs_history_open_regression(const gs_history *h, size_t s,
                                                 double *now_ratio);
 
 /* gs_history_open_regressions: the number of series of H with an open
- * regression (gs_history_open_regression): the --max-regressed gate of
- * `gemmscope history` and the count every history writer shows. */
+ * regression (gs_history_open_regression).  The report model holds it
+ * (gs_report_history: open_regressions), for the --max-regressed gate of
+ * `gemmscope history` and every history writer. */
 size_t gs_history_open_regressions(const gs_history *h);
+
+/* gs_history_pending_cp: the pending change point of series S (index into
+ * H->series), or NULL; at most one per series, its last.  Borrowed from H. */
+const gs_history_cp *gs_history_pending_cp(const gs_history *h, size_t s);
 
 #endif

@@ -16,7 +16,11 @@
 
 struct gs_plot;
 struct gs_single;
+struct gs_table;
 struct gs_history;
+struct gs_history_cp;
+struct gs_confirm;
+struct gs_explain;
 struct gs_modes;
 struct gs_metrics;
 struct gs_gpu;
@@ -45,9 +49,26 @@ typedef struct gs_report_eff {
 
 enum { GS_REPORT_EXPLAIN_MAX = 1024 };
 
+/* The command a model was built for; each writer formats the kinds the
+ * format table of render/output.c lists for it. */
 typedef enum gs_report_kind {
-	GS_REPORT_COMPARE, GS_REPORT_SINGLE, GS_REPORT_HISTORY
+	GS_REPORT_COMPARE,          /* compare: cmp, metrics, eff_*, effpairs, gates */
+	GS_REPORT_SINGLE,           /* report: single */
+	GS_REPORT_HISTORY,          /* history: hist, modes, run_cls, hseries,
+	                               open_regressions, reg_eff */
+	GS_REPORT_CONFIRM,          /* confirm: confirm, reg_eff */
+	GS_REPORT_EXPLAIN,          /* explain: explain */
+	GS_REPORT_GPUS,             /* gpus: gpu, or (gpu NULL) gpus/ngpus */
+	GS_REPORT_NKINDS
 } gs_report_kind;
+
+/* One history series' verdicts at the last run, computed once. */
+typedef struct gs_report_hseries {
+	const struct gs_history_cp *open;    /* gs_history_open_regression, or NULL */
+	double open_now;                     /* its current level over open's
+	                                        median_before; NAN when open is NULL */
+	const struct gs_history_cp *pending; /* gs_history_pending_cp, or NULL */
+} gs_report_hseries;
 
 typedef struct gs_report {
 	gs_report_kind kind;
@@ -60,7 +81,8 @@ typedef struct gs_report {
 	const struct gs_history *hist;    /* GS_REPORT_HISTORY */
 	const struct gs_modes *modes;     /* history: mode decomposition, NULL if no mode runs */
 	const struct gs_metrics *metrics; /* compare: extra-column deltas, NULL if none */
-	const struct gs_gpu *gpu;         /* GPU spec used for efficiency, NULL if unknown */
+	const struct gs_gpu *gpu;         /* GPU spec used for efficiency, NULL if
+	                                     unknown; gpus: the GPU to detail */
 	const struct gs_single *eff_base; /* compare: each side's efficiency model */
 	const struct gs_single *eff_cand; /*   (single.h), NULL if not computed */
 	gs_report_plot *plots;      /* owned by whoever built the report */
@@ -71,7 +93,22 @@ typedef struct gs_report {
 	                               else NULL; owned */
 	gs_class *run_cls;          /* history: per run, the trend class
 	                               (gs_report_history), else NULL; owned */
-	gs_gates gates;             /* compare: the CI gates asked for (gate.h) */
+	gs_gates gates;             /* compare, history, confirm: the CI gates
+	                               asked for, decided (gate.h) */
+	const struct gs_confirm *confirm; /* GS_REPORT_CONFIRM, borrowed */
+	const struct gs_explain *explain; /* GS_REPORT_EXPLAIN, borrowed */
+	gs_report_hseries *hseries; /* history: one per hist->series
+	                               (gs_report_history), else NULL; owned */
+	size_t open_regressions;    /* history: series with hseries[].open set */
+	struct gs_table *reg_table; /* history, confirm: the records of the
+	                               --regressions list, owned, else NULL */
+	struct gs_single *reg_eff;  /* their record-only efficiency
+	                               (gs_single_records) over reg_table, what
+	                               the native CSV writer takes; owned */
+	const struct gs_gpu **gpus; /* gpus without a GPU named: the built-in
+	                               table (gs_report_gpus); the array owned,
+	                               the GPUs static */
+	size_t ngpus;
 } gs_report;
 
 /* gs_report_effpairs: fill R->effpairs for a compare model (R->cmp,
@@ -85,9 +122,27 @@ int gs_report_effpairs(gs_report *r, gs_error *err);
 /* gs_report_history: fill the history parts of R (R->hist set):
  * R->run_cls, run i's class being its geomean speedup against the first
  * run read with threshold 0 (gs_class_of_speedup(geomean_vs_first, 0):
- * above 1 improved, below 1 regressed, 1 or undefined neutral).  Returns
- * 0, or -1 with ERR when out of memory.  Freed by gs_report_model_free. */
+ * above 1 improved, below 1 regressed, 1 or undefined neutral);
+ * R->hseries and R->open_regressions (analysis/history.h's open and
+ * pending change points of every series); R->reg_table and R->reg_eff:
+ * for every series with an open regression, in series order, the record
+ * of the last run that has the shape (samples, tag, kernel, count; input
+ * line = series index + 1), with its record-only efficiency.  Returns 0,
+ * or -1 with ERR when out of memory.  Freed by gs_report_model_free. */
 int gs_report_history(gs_report *r, gs_error *err);
+
+/* gs_report_confirm: fill the confirm parts of R (R->confirm set, its
+ * comparison run): R->reg_table, the candidate re-measurements of the
+ * confirmed regressions (gs_confirm_regenerated), and R->reg_eff, their
+ * record-only efficiency.  Returns 0, or -1 with ERR when out of memory.
+ * Freed by gs_report_model_free. */
+int gs_report_confirm(gs_report *r, gs_error *err);
+
+/* gs_report_gpus: fill R->gpus and R->ngpus with every GPU of the
+ * built-in table (model/gpu.h, gs_gpu_at), in table order, for a gpus
+ * model listing them (R->gpu NULL; else nothing to do).  Returns 0, or -1
+ * with ERR when out of memory.  Freed by gs_report_model_free. */
+int gs_report_gpus(gs_report *r, gs_error *err);
 
 /* gs_report_model_free: release what the functions above put in R (not
  * the plots, not the borrowed analyses) and set those fields to NULL. */

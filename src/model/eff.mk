@@ -13,7 +13,6 @@ libgs_a_SOURCES += \
 	src/ingest/gpuspec.c src/ingest/gpuspec.h \
 	src/ingest/gpuspec_read.c src/ingest/gpuspec_impl.h \
 	src/analysis/explain.c src/analysis/explain.h \
-	src/render/explain_out.c src/render/explain_out.h \
 	src/cmd_explain.c src/cmd_explain.h
 
 check_PROGRAMS += tests/test_gpu tests/test_gpu_variant tests/test_kernel_name tests/test_efficiency \

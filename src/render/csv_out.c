@@ -1,8 +1,10 @@
 /* csv_out.c: the native CSV schema written (native_csv.h), and the report
  * writers built on it: --csv (compare: every matched shape, candidate
- * side, comparison columns appended; report: every shape of the input)
- * and --regressions (regressed shapes only, native columns, read back by
- * gemmscope and gemmscope-bench --shapes).  The derived columns (gflop,
+ * side, comparison columns appended; report: every shape of the input;
+ * history: csv_history.c) and --regressions (regressed shapes only, native
+ * columns, read back by gemmscope and gemmscope-bench --shapes; history's
+ * open regressions and confirm's confirmed ones are the model's
+ * R->reg_eff).  The derived columns (gflop,
  * mib, flops_per_byte, tflops, tile, tile_eff, wq_eff, dim_eff) come from
  * the efficiency model the caller hands over (analysis/single.h: the
  * report's, or the record-only gs_single_records); nothing is computed
@@ -18,7 +20,7 @@
 #include "analysis/single.h"
 #include "render/fmt.h"
 #include "render/native_csv.h"
-#include "render/report.h"
+#include "render/writer_impl.h"
 
 const char GS_NATIVE_CSV_HEADER[] =
 	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
@@ -180,6 +182,8 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 
 	if (r->kind == GS_REPORT_SINGLE && r->single)
 		return gs_native_csv_write(r->single, out, err);
+	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
+		return gs_csv_history(r, out, err);
 	if (need_compare(r, "CSV", err) != 0)
 		return -1;
 	fprintf(out, "%s%s\n", GS_NATIVE_CSV_HEADER, COMPARE_HEADER);
@@ -193,6 +197,8 @@ gs_render_regressions(const gs_report *r, FILE *out, gs_error *err)
 {
 	const gs_compare *c = r->cmp;
 
+	if ((r->kind == GS_REPORT_HISTORY || r->kind == GS_REPORT_CONFIRM) && r->reg_eff)
+		return gs_native_csv_write(r->reg_eff, out, err);
 	if (need_compare(r, "regressions", err) != 0)
 		return -1;
 	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);

@@ -1,7 +1,7 @@
 ## src/render/history.mk: `gemmscope history`: its pipeline, writers and
 ## figures (issue 6, output side), and its end-to-end test.
 
-libgs_a_SOURCES += src/render/history_out.h \
+libgs_a_SOURCES += \
 	src/render/html_history.c src/render/json_history.c \
 	src/render/markdown_history.c src/render/junit_history.c \
 	src/render/csv_history.c \

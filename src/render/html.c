@@ -21,7 +21,7 @@
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/html_impl.h"
-#include "render/report.h"
+#include "render/writer_impl.h"
 
 /* The class cell: colour by CSS class, and always the word itself. */
 static void
@@ -497,6 +497,8 @@ gs_render_html(const gs_report *r, FILE *out, gs_error *err)
 
 	if (r->kind == GS_REPORT_SINGLE)
 		return gs_render_html_single(r, out, err);
+	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
+		return gs_html_history(r, out, err);
 	if (r->kind != GS_REPORT_COMPARE || !r->cmp)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the HTML output needs a comparison or single-run report");

@@ -19,8 +19,9 @@
 
 #include "analysis/modes.h"
 #include "render/fmt.h"
-#include "render/history_out.h"
+#include "analysis/history.h"
 #include "render/html_impl.h"
+#include "render/writer_impl.h"
 
 enum { MISSING_NAMES = 8 };   /* run names listed per partial shape */
 
@@ -60,8 +61,8 @@ verdict(hp *p, xmlNodePtr sec)
 
 	gs_html_para(&p->w, sec, "verdict", "%zu regression%s open at %s (%zu confirmed "
 	             "over the series), %zu improvement%s, %zu pending; geomean of %s "
-	             "against %s %s (%s)", gs_history_open_regressions(h),
-	             gs_history_open_regressions(h) == 1 ? "" : "s", last->name,
+	             "against %s %s (%s)", p->w.r->open_regressions,
+	             p->w.r->open_regressions == 1 ? "" : "s", last->name,
 	             h->regressions, h->improvements, h->improvements == 1 ? "" : "s",
 	             h->pending, last->name, h->runs[0].name,
 	             gs_fmt_ratio(g, sizeof g, last->geomean_vs_first, 4),
@@ -113,7 +114,7 @@ fill_summary(hp *p, xmlNodePtr sec)
 	         "\xe2\x89\xa5 %u runs)", h->opts.persist);
 	kv_n(p, tb, label, h->regressions);
 	gs_html_kv_count(&p->w, tb, "Shapes with a regression still open at the last run",
-	                 gs_history_open_regressions(h), h->nseries);
+	                 p->w.r->open_regressions, h->nseries);
 	kv_n(p, tb, "Improvements confirmed", h->improvements);
 	snprintf(label, sizeof label, "Pending (newer than %u runs, either direction)",
 	         h->opts.persist);
@@ -210,12 +211,12 @@ fill_evolution(hp *p, xmlNodePtr sec)
 /* Sort rank of a change point: open regressions, pending, other
  * regressions, improvements. */
 static int
-cp_rank(const gs_history *h, const gs_history_cp *c)
+cp_rank(const gs_report *r, const gs_history_cp *c)
 {
 	if (c->pending)
 		return 1;
 	if (c->slower)
-		return gs_history_open_regression(h, c->series, NULL) == c ? 0 : 2;
+		return r->hseries[c->series].open == c ? 0 : 2;
 	return 3;
 }
 
@@ -291,7 +292,7 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 	if (!idx)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < h->ncps; i++) {
-		idx[i].rank = cp_rank(h, &h->cps[i]);
+		idx[i].rank = cp_rank(p->w.r, &h->cps[i]);
 		idx[i].magnitude = h->cps[i].magnitude;
 		idx[i].i = i;
 	}
@@ -580,13 +581,11 @@ fill_page(hp *p, gs_error *err)
 }
 
 int
-gs_render_html_history(const gs_report *r, FILE *out, gs_error *err)
+gs_html_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	hp p;
 
 	memset(&p, 0, sizeof p);
-	if (gs_history_need(r, "HTML", err) != 0)
-		return -1;
 	p.h = r->hist;
 	if (gs_html_open(&p.w, r, "gemmscope history", err) != 0)
 		return -1;

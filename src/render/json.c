@@ -24,6 +24,10 @@
  * pct_roofline, tile_model{tile_m,tile_n,tile_k,dim_eff,cost_us,
  * kernel_tile_cost_us} or null, occupancy{...} or null; for a shape keyed
  * by kernel name (no M/N/K) only kernel_family and occupancy.
+ *
+ * gs_render_json is the one JSON entry point: history (json_history.c),
+ * confirm (json_confirm.c), explain and gpus (json_explain.c) are reached
+ * through it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +41,7 @@
 #include "analysis/single.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
-#include "render/report.h"
+#include "render/writer_impl.h"
 
 static void
 samples(gs_jw *w, const char *k, const gs_record *r)
@@ -522,6 +526,14 @@ gs_render_json(const gs_report *r, FILE *out, gs_error *err)
 	gs_jw w;
 	int single = r->kind == GS_REPORT_SINGLE && r->single;
 
+	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
+		return gs_json_history(r, out, err);
+	if (r->kind == GS_REPORT_CONFIRM && r->confirm)
+		return gs_json_confirm(r, out, err);
+	if (r->kind == GS_REPORT_EXPLAIN && r->explain)
+		return gs_json_explain(r, out, err);
+	if (r->kind == GS_REPORT_GPUS)
+		return gs_json_gpus(r, out, err);
 	if (!single && (r->kind != GS_REPORT_COMPARE || !r->cmp))
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the JSON output needs a comparison or single-run report");

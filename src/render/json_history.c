@@ -1,8 +1,9 @@
-/* json_history.c: `gemmscope history --json`, through yajl_gen (2-space
- * indent), and the per-shape verdicts every history writer shares
- * (history_out.h).  Numbers are the shortest text that reads back to the
- * same double; infinities and NaN are null; input strings are made valid
- * UTF-8 (gs_fmt_clean), then escaped by yajl.
+/* json_history.c: `gemmscope history --json` (gs_json_history, reached
+ * through gs_render_json), through yajl_gen (2-space indent).  The open
+ * and pending verdicts are the model's (R->hseries).  Numbers are the
+ * shortest text that reads back to the same double; infinities and NaN
+ * are null; input strings are made valid UTF-8 (gs_fmt_clean), then
+ * escaped by yajl.
  *
  * Layout: command, version, title, generated, options{threshold, persist,
  * max_p, min_magnitude, window, order}, summary{...}, runs[] (name,
@@ -21,29 +22,8 @@
 #include "analysis/modes.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
-#include "render/history_out.h"
-
-/* ---- verdicts shared by the history writers */
-
-int
-gs_history_need(const gs_report *r, const char *what, gs_error *err)
-{
-	if (r->kind != GS_REPORT_HISTORY || !r->hist)
-		return gs_error_set(err, NULL, 0, 0, "the %s output needs a history report",
-		                    what);
-	return 0;
-}
-
-const gs_history_cp *
-gs_history_pending_cp(const gs_history *h, size_t s)
-{
-	const gs_history_series *se = &h->series[s];
-
-	for (size_t j = se->cp_first; j < se->cp_first + se->ncp; j++)
-		if (h->cps[j].pending)
-			return &h->cps[j];
-	return NULL;
-}
+#include "analysis/history.h"
+#include "render/writer_impl.h"
 
 /* ---- generator helpers */
 
@@ -79,8 +59,9 @@ header(gs_jw *w, const gs_report *r)
 }
 
 static void
-summary(gs_jw *w, const gs_history *h)
+summary(gs_jw *w, const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
 
 	gs_jw_key(w, "summary");
@@ -92,7 +73,7 @@ summary(gs_jw *w, const gs_history *h)
 	gs_jw_kv_count(w, "regressions", (long long)h->regressions);
 	gs_jw_kv_count(w, "improvements", (long long)h->improvements);
 	gs_jw_kv_count(w, "pending", (long long)h->pending);
-	gs_jw_kv_count(w, "open_regressions", (long long)gs_history_open_regressions(h));
+	gs_jw_kv_count(w, "open_regressions", (long long)r->open_regressions);
 	gs_jw_kv_str(w, "first_run", h->runs[0].name);
 	gs_jw_kv_str(w, "last_run", last->name);
 	gs_jw_kv_num(w, "geomean_last_vs_first", last->geomean_vs_first);
@@ -142,9 +123,10 @@ runs(gs_jw *w, const gs_history *h)
 }
 
 static void
-change_point(gs_jw *w, const gs_history *h, const gs_history_cp *c)
+change_point(gs_jw *w, const gs_report *r, const gs_history_cp *c)
 {
-	const gs_history_cp *open = gs_history_open_regression(h, c->series, NULL);
+	const gs_history *h = r->hist;
+	const gs_history_cp *open = r->hseries[c->series].open;
 
 	gs_jw_map_open(w);
 	key_fields(w, h->series[c->series].rec);
@@ -165,8 +147,10 @@ change_point(gs_jw *w, const gs_history *h, const gs_history_cp *c)
 }
 
 static void
-shapes(gs_jw *w, const gs_history *h)
+shapes(gs_jw *w, const gs_report *rep)
 {
+	const gs_history *h = rep->hist;
+
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < h->nseries; i++) {
 		const gs_history_series *s = &h->series[i];
@@ -174,7 +158,7 @@ shapes(gs_jw *w, const gs_history *h)
 		key_fields(w, s->rec);
 		gs_jw_kv_count(w, "present", (long long)s->present);
 		gs_jw_kv_count(w, "change_points", (long long)s->ncp);
-		gs_jw_kv_bool(w, "open_regression", gs_history_open_regression(h, i, NULL) != NULL);
+		gs_jw_kv_bool(w, "open_regression", rep->hseries[i].open != NULL);
 		gs_jw_array_open(w, "times_us");
 		for (size_t r = 0; r < h->nruns; r++)
 			gs_jw_num(w, s->t[r]);
@@ -229,24 +213,22 @@ document(gs_jw *w, const gs_report *r)
 
 	gs_jw_map_open(w);
 	header(w, r);
-	summary(w, h);
+	summary(w, r);
 	runs(w, h);
 	gs_jw_array_open(w, "change_points");
 	for (size_t i = 0; i < h->ncps; i++)
-		change_point(w, h, &h->cps[i]);
+		change_point(w, r, &h->cps[i]);
 	gs_jw_array_close(w);
-	shapes(w, h);
+	shapes(w, r);
 	modes(w, r->modes);
 	gs_jw_map_close(w);
 }
 
 int
-gs_render_json_history(const gs_report *r, FILE *out, gs_error *err)
+gs_json_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	gs_jw w;
 
-	if (gs_history_need(r, "JSON", err) != 0)
-		return -1;
 	if (gs_jw_begin(&w, out, err) != 0)
 		return -1;
 	document(&w, r);

@@ -16,7 +16,7 @@
 
 #include "render/fmt.h"
 #include "render/junitw.h"
-#include "render/report.h"
+#include "render/writer_impl.h"
 
 static void
 classname(gs_jx *x, const gs_record *r, const gs_record *other)
@@ -164,6 +164,8 @@ gs_render_junit(const gs_report *r, FILE *out, gs_error *err)
 {
 	gs_jx x;
 
+	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
+		return gs_junit_history(r, out, err);
 	if (r->kind != GS_REPORT_COMPARE || !r->cmp)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the JUnit output needs a comparison report");

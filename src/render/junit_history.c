@@ -7,7 +7,7 @@
  * skipped, time, timestamp) and properties (first and last run, persist,
  * shape order).  One <testcase classname="gemm.TAG" (or "gemm.DTYPE")
  * name="SHAPE" time="last time in s"> per shape: a shape with an open
- * regression at the last run (gs_history_open_regression) has a
+ * regression at the last run (the model's R->hseries) has a
  * <failure type="regression"> whose message gives the run, the medians
  * before and after, the ratio and p; a shape whose only news is a pending
  * step has a <skipped> saying so.  Every other shape passes.
@@ -19,7 +19,8 @@
 
 #include "render/fmt.h"
 #include "render/junitw.h"
-#include "render/history_out.h"
+#include "analysis/history.h"
+#include "render/writer_impl.h"
 
 /* The time of series S in the last run that has it (µs). */
 static double
@@ -38,15 +39,16 @@ typedef struct tally {
 } tally;
 
 static tally
-count_cases(const gs_history *h)
+count_cases(const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	tally t = {0, 0, 0};
 
 	for (size_t s = 0; s < h->nseries; s++) {
 		double us = last_time(h, &h->series[s]);
-		if (gs_history_open_regression(h, s, NULL))
+		if (r->hseries[s].open)
 			t.failures++;
-		else if (gs_history_pending_cp(h, s))
+		else if (r->hseries[s].pending)
 			t.skipped++;
 		if (isfinite(us))
 			t.time_us += us;
@@ -117,22 +119,21 @@ skipped(gs_jx *x, const gs_history_cp *c, unsigned persist)
 }
 
 static void
-shape_case(gs_jx *x, const gs_history *h, size_t s)
+shape_case(gs_jx *x, const gs_report *r, size_t s)
 {
+	const gs_history *h = r->hist;
 	const gs_history_series *se = &h->series[s];
-	const gs_history_cp *pend = gs_history_pending_cp(h, s), *open;
+	const gs_report_hseries *v = &r->hseries[s];
 	char shape[GS_FMT_SHAPE_LEN];
-	double now;
 
 	gs_jx_start(x, "testcase");
 	classname(x, se->rec);
 	gs_jx_attr(x, "name", gs_fmt_shape(shape, sizeof shape, &se->rec->shape));
 	gs_jx_attr_seconds(x, "time", last_time(h, se));
-	open = gs_history_open_regression(h, s, &now);
-	if (open)
-		failure(x, open, now, pend);
-	else if (pend)
-		skipped(x, pend, h->opts.persist);
+	if (v->open)
+		failure(x, v->open, v->open_now, v->pending);
+	else if (v->pending)
+		skipped(x, v->pending, h->opts.persist);
 	gs_jx_end(x);
 }
 
@@ -181,7 +182,7 @@ static void
 document(gs_jx *x, const gs_report *r)
 {
 	const gs_history *h = r->hist;
-	tally t = count_cases(h);
+	tally t = count_cases(r);
 
 	gs_jx_start(x, "testsuites");
 	gs_jx_attr(x, "name", "gemmscope");
@@ -194,16 +195,14 @@ document(gs_jx *x, const gs_report *r)
 	suite_attrs(x, r, &t);
 	properties(x, r);
 	for (size_t s = 0; s < h->nseries; s++)
-		shape_case(x, h, s);
+		shape_case(x, r, s);
 }
 
 int
-gs_render_junit_history(const gs_report *r, FILE *out, gs_error *err)
+gs_junit_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	gs_jx x;
 
-	if (gs_history_need(r, "JUnit", err) != 0)
-		return -1;
 	if (gs_jx_begin(&x, err) != 0)
 		return -1;
 	document(&x, r);

@@ -1,9 +1,10 @@
 /* markdown_history.c: `gemmscope history --markdown`, a summary sized for
  * a CI job page or a PR comment (GitHub-flavoured markdown): the verdict,
  * the evolution table of the last runs, the open regressions and the
- * pending steps, and the rule that made them.  Every string from an input
- * is escaped: markdown punctuation with a backslash, '<', '>' and '&' as
- * entities, so neither a table nor raw HTML can be injected.
+ * pending steps (the model's R->hseries), and the rule that made them.
+ * Every string from an input is escaped: markdown punctuation with a
+ * backslash, '<', '>' and '&' as entities, so neither a table nor raw HTML
+ * can be injected.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,7 +12,8 @@
 #include <string.h>
 
 #include "render/fmt.h"
-#include "render/history_out.h"
+#include "analysis/history.h"
+#include "render/writer_impl.h"
 
 enum { MAX_RUN_ROWS = 15 };
 
@@ -27,10 +29,11 @@ put_shape(FILE *out, const gs_record *r)
 }
 
 static void
-verdict(FILE *out, const gs_history *h)
+verdict(FILE *out, const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
-	size_t open = gs_history_open_regressions(h);
+	size_t open = r->open_regressions;
 	char g[GS_FMT_LEN], ch[GS_FMT_LEN];
 
 	fprintf(out, "**%zu runs, %zu shapes: %zu regression%s still open at the last "
@@ -83,9 +86,10 @@ cp_cells(FILE *out, const gs_history_cp *c, double now)
 }
 
 static void
-open_regressions(FILE *out, const gs_history *h)
+open_regressions(FILE *out, const gs_report *r)
 {
-	size_t n = gs_history_open_regressions(h), shown = 0;
+	const gs_history *h = r->hist;
+	size_t n = r->open_regressions, shown = 0;
 	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10;
 
 	if (n == 0) {
@@ -100,19 +104,19 @@ open_regressions(FILE *out, const gs_history *h)
 	      " After (\xc2\xb5s) | Time ratio | Now vs before | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|---:|\n", out);
 	for (size_t s = 0; s < h->nseries && shown < top; s++) {
-		double now;
-		const gs_history_cp *c = gs_history_open_regression(h, s, &now);
+		const gs_history_cp *c = r->hseries[s].open;
 		if (!c)
 			continue;
 		put_shape(out, h->series[s].rec);
-		cp_cells(out, c, now);
+		cp_cells(out, c, r->hseries[s].open_now);
 		shown++;
 	}
 }
 
 static void
-pending(FILE *out, const gs_history *h)
+pending(FILE *out, const gs_report *r)
 {
+	const gs_history *h = r->hist;
 	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10, shown = 0;
 
 	if (h->pending == 0)
@@ -123,7 +127,7 @@ pending(FILE *out, const gs_history *h)
 	      " After (\xc2\xb5s) | Time ratio | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|\n", out);
 	for (size_t s = 0; s < h->nseries && shown < top; s++) {
-		const gs_history_cp *c = gs_history_pending_cp(h, s);
+		const gs_history_cp *c = r->hseries[s].pending;
 		if (!c)
 			continue;
 		put_shape(out, h->series[s].rec);
@@ -133,19 +137,17 @@ pending(FILE *out, const gs_history *h)
 }
 
 int
-gs_render_markdown_history(const gs_report *r, FILE *out, gs_error *err)
+gs_md_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	const gs_history *h = r->hist;
 
-	if (gs_history_need(r, "markdown", err) != 0)
-		return -1;
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope history");
 	fputs("\n\n", out);
-	verdict(out, h);
+	verdict(out, r);
 	evolution(out, h);
-	open_regressions(out, h);
-	pending(out, h);
+	open_regressions(out, r);
+	pending(out, r);
 	fprintf(out, "\nTime ratio = median after / median before (> 1 is slower). "
 	        "Change points: E-Divisive with a t-test (p \xe2\x89\xa4 %g, step "
 	        "\xe2\x89\xa5 %g %%); a step counts once its new level has lasted %u "

@@ -1,4 +1,10 @@
-/* output.h: write every requested output of one report, all or nothing.
+/* output.h: the one table of output formats, and every requested output
+ * of one report written all or nothing.
+ *
+ * The table (render/output.c) lists each format once: its option, its
+ * writer (render/report.h) and the report kinds it can show.  The writing
+ * below and the command line's refusals both read it, so an option a
+ * command cannot honour is refused, never ignored.
  *
  * Each output is rendered into a temporary file beside its destination;
  * only when every writer has succeeded are they renamed into place
@@ -7,8 +13,24 @@
 #ifndef GS_OUTPUT_H
 #define GS_OUTPUT_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "render/report.h"
 #include "util/error.h"
+
+/* The output formats, in the order they are written. */
+typedef enum gs_output_format {
+	GS_OUT_HTML,               /* -o FILE: gs_render_html */
+	GS_OUT_JSON,               /* --json FILE (explain, gpus: --json, stdout) */
+	GS_OUT_MARKDOWN,           /* --markdown FILE */
+	GS_OUT_CSV,                /* --csv FILE */
+	GS_OUT_REGRESSIONS,        /* --regressions FILE */
+	GS_OUT_JUNIT,              /* --junit FILE */
+	GS_OUT_ASSETS,             /* --assets DIR: every plot as SVG and PNG */
+	GS_OUT_TEXT,               /* explain, gpus without --json: stdout */
+	GS_OUT_NFORMATS
+} gs_output_format;
 
 typedef struct gs_output_paths {
 	const char *html;          /* -o, NULL for none */
@@ -20,10 +42,33 @@ typedef struct gs_output_paths {
 	const char *assets;        /* --assets DIR: every plot as SVG and PNG */
 } gs_output_paths;
 
-/* gs_output_write_all: render R to every non-NULL path of PATHS.  The
- * assets directory is created if missing (plots are re-rendered to PNG
- * from R->plots' figures, see gs_report_plot).  Returns 0, or -1 with ERR
- * and nothing created or replaced. */
+/* gs_output_supports: 1 when format F can show a model of kind KIND (the
+ * format table), else 0 (also for an out-of-range KIND or F). */
+int gs_output_supports(gs_report_kind kind, gs_output_format f);
+
+/* gs_output_format_of: the format of command-line option OPTION ("-o",
+ * "--json", "--markdown", "--csv", "--regressions", "--junit",
+ * "--assets"), or -1 when OPTION names no output. */
+int gs_output_format_of(const char *option);
+
+/* gs_output_refusal: NULL when F is supported for KIND; else why not, as
+ * one sentence without the program name, written into BUF (SIZE bytes,
+ * truncated) and returned, e.g. "confirm writes no HTML report (it writes
+ * --json, --markdown, --regressions)". */
+const char *gs_output_refusal(gs_report_kind kind, gs_output_format f, char *buf,
+                              size_t size);
+
+/* gs_output_write: format F of R to the stream OUT (explain and gpus on
+ * stdout; not GS_OUT_ASSETS).  Returns 0, or -1 with ERR when F cannot
+ * show R's kind or its writer fails. */
+int gs_output_write(const gs_report *r, gs_output_format f, FILE *out, gs_error *err);
+
+/* gs_output_write_all: render R to every non-NULL path of PATHS.  Every
+ * requested format must support R's kind (else -1 with ERR naming the
+ * first such path, nothing written).  The assets directory is created if
+ * missing (plots are re-rendered to PNG from R->plots' figures, see
+ * gs_report_plot).  Returns 0, or -1 with ERR and nothing created or
+ * replaced. */
 int gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
                         gs_error *err);
 

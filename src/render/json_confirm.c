@@ -1,12 +1,18 @@
+/* json_confirm.c: the JSON of `gemmscope confirm --json`, reached through
+ * gs_render_json (render/report.h): {command, threshold, regressions,
+ * confirmed, not_reproduced, unsure, not_remeasured, items[]: key fields,
+ * tag, original_speedup, remeasured_speedup (null if not re-measured),
+ * p_value (null if untested), status}.  Nothing is computed here.
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/confirm_out.h"
-#include "render/fmt.h"
+#include "analysis/confirm.h"
 #include "render/jsonw.h"
+#include "render/writer_impl.h"
 
 static void
 item(gs_jw *w, const gs_confirm_item *it)
@@ -22,8 +28,9 @@ item(gs_jw *w, const gs_confirm_item *it)
 }
 
 int
-gs_render_confirm_json(const gs_confirm *c, FILE *out, gs_error *err)
+gs_json_confirm(const gs_report *r, FILE *out, gs_error *err)
 {
+	const gs_confirm *c = r->confirm;
 	gs_jw w;
 
 	if (gs_jw_begin(&w, out, err) != 0)
@@ -42,31 +49,4 @@ gs_render_confirm_json(const gs_confirm *c, FILE *out, gs_error *err)
 	gs_jw_array_close(&w);
 	gs_jw_map_close(&w);
 	return gs_jw_end(&w, err);
-}
-
-int
-gs_render_confirm_markdown(const gs_confirm *c, FILE *out, gs_error *err)
-{
-	char shape[256];
-
-	fprintf(out, "### gemmscope confirm: %zu of %zu regressions confirmed\n\n",
-	        c->confirmed, c->n);
-	fprintf(out, "%zu confirmed, %zu not reproduced, %zu unsure, %zu not re-measured "
-	        "(threshold %g %%).\n\n", c->confirmed, c->not_reproduced, c->unsure,
-	        c->not_remeasured, c->threshold * 100);
-	if (c->n)
-		fprintf(out, "| Shape | Original slowdown | Re-measured slowdown | Status |\n"
-		        "|---|---:|---:|---|\n");
-	for (size_t i = 0; i < c->n; i++) {
-		const gs_confirm_item *it = &c->items[i];
-		fputs("| ", out);
-		gs_fmt_md_text(out, gs_shape_format(&it->shape, shape, sizeof shape));
-		fprintf(out, " | %.2f\xc3\x97 | ", 1 / it->orig_speedup);
-		if (it->re)
-			fprintf(out, "%.2f\xc3\x97", 1 / it->re->speedup);
-		else
-			fputs("—", out);
-		fprintf(out, " | %s |\n", gs_confirm_status_name(it->status));
-	}
-	return ferror(out) ? gs_error_set(err, NULL, 0, 0, "write failed") : 0;
 }

@@ -1,0 +1,58 @@
+/* writer_impl.h: inside render/ only.  The per-kind halves of the format
+ * writers that live in a file of their own; each is reached through its
+ * format's one entry point (render/report.h: gs_render_html ->
+ * gs_html_history, gs_render_json -> gs_json_history / gs_json_confirm /
+ * gs_json_explain / gs_json_gpus, ...), which has already checked the kind.
+ *
+ * Every function takes the model R (of the kind its name says, with that
+ * kind's fields set: analysis/report.h) and a stream, writes the whole
+ * output, and returns 0, or -1 with ERR set (a write error, a template or
+ * generator failure).  They format only: every verdict they show (open
+ * and pending change points, the --regressions records) is in R.
+ */
+#ifndef GS_WRITER_IMPL_H
+#define GS_WRITER_IMPL_H
+
+#include <stdio.h>
+
+#include "render/report.h"
+#include "util/error.h"
+
+/* History (html_history.c, json_history.c, markdown_history.c,
+ * csv_history.c, junit_history.c): R->hist, R->run_cls and R->hseries set,
+ * R->modes optional.
+ *
+ * gs_html_history: one self-contained page on DATADIR/templates/report.html:
+ *   summary, trend plot, evolution table (statistics.md §1 "Evolution
+ *   across versions"), change points, small multiples, mode decomposition,
+ *   shapes missing from some runs, methodology.
+ * gs_json_history: DESIGN.md "history --json": runs[], change_points[],
+ *   summary, shapes[] with their series, modes.
+ * gs_md_history: a job-page-sized summary: verdict, the evolution table
+ *   (last 15 runs), open regressions, pending steps.
+ * gs_csv_history: per-shape series: op,batch,M,N,K,dtype,trans_a,trans_b,
+ *   bias,tag, then one column per run (named by the run, time in µs, empty
+ *   where the run lacks the shape).
+ * gs_junit_history: one testcase per shape; an open regression is a
+ *   <failure> with the numbers, a shape with only a pending step is
+ *   <skipped>. */
+int gs_html_history(const gs_report *r, FILE *out, gs_error *err);
+int gs_json_history(const gs_report *r, FILE *out, gs_error *err);
+int gs_md_history(const gs_report *r, FILE *out, gs_error *err);
+int gs_csv_history(const gs_report *r, FILE *out, gs_error *err);
+int gs_junit_history(const gs_report *r, FILE *out, gs_error *err);
+
+/* gs_json_confirm (json_confirm.c): R->confirm's counts and items. */
+int gs_json_confirm(const gs_report *r, FILE *out, gs_error *err);
+
+/* gs_json_explain (json_explain.c): R->explain as one JSON object (M, N,
+ * K, batch, dtype, gpu, arch, the quantisation, roofline, tile model and
+ * occupancy fields; NAN as null). */
+int gs_json_explain(const gs_report *r, FILE *out, gs_error *err);
+
+/* gs_json_gpus (json_explain.c): R->gpu as a JSON object, or (R->gpu
+ * NULL) R->gpus, the built-in table, as {"gpus": [...]}; every figure as {value,
+ * kind, tag, source}. */
+int gs_json_gpus(const gs_report *r, FILE *out, gs_error *err);
+
+#endif
