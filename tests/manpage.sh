@@ -68,6 +68,10 @@ extra=$(comm -13 "$tmp/help-opts.txt" "$tmp/page-opts.txt" | tr '\n' ' ' | sed '
 check "every option in gemmscope.1 is in some --help${extra:+ (not in any: $extra)}" \
 	test -z "$extra"
 
+status_is 0 "gemmscope --version" "$GEMMSCOPE" --version
+check "the page's header names this version ($(cat "$tmp/out"))" \
+	grep -q "^\.TH GEMMSCOPE 1 [0-9-]* \"$(cat "$tmp/out")\"" "$page"
+
 # --- the manual page renders cleanly -------------------------------------------
 if command -v groff >/dev/null 2>&1; then
 	LC_ALL=C.UTF-8 groff -man -Tutf8 -ww -z "$page" 2>"$tmp/groff.err"
