@@ -86,7 +86,7 @@ list_entries(const char *dir, strv *out, gs_error *err)
 		if (e->d_name[0] != '.')
 			rc = strv_add3(out, e->d_name, "", "", err);
 	closedir(d);
-	if (rc == 0)
+	if (rc == 0 && out->n > 1)
 		qsort(out->v, out->n, sizeof *out->v, by_str);
 	return rc;
 }
