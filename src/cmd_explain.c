@@ -42,12 +42,13 @@ static const char explain_usage[] =
 "  --no-swap             M N are the BLAS dims (the default)\n"
 "  --cus N               CU/SM count (default: the GPU's)\n"
 "  --wgs-per-cu N        workgroups resident per CU: slots = CUs x N (default 1)\n"
-"  --time US             measured time: achieved TFLOP/s and %% of roofline\n"
+"  --time US             measured time: achieved TFLOP/s and % of roofline\n"
 "  --roof peak|measured  which roof (default peak)\n"
 "  --grid WG             launched workgroups, checked against the tile count\n"
 "  --wg-size T --vgpr N --agpr N --sgpr N --regs N --lds BYTES\n"
 "                        kernel resources: occupancy\n"
 "  --json                JSON on stdout\n"
+"  -h, --help            this help\n"
 "Without --tile or a tile in --kernel, the tile model's pick is used.\n";
 
 static int
@@ -350,7 +351,9 @@ static const char gpus_usage[] =
 "  Without NAME: the built-in GPU table.  With NAME (or a spec FILE): every\n"
 "  figure of that GPU with its kind and source.\n"
 "  Kinds: P vendor peak, P* vendor peak from a third-party page, D derived,\n"
-"  M measured / max-achievable, T third-party listing.\n";
+"  M measured / max-achievable, T third-party listing.\n"
+"  --json                JSON on stdout\n"
+"  -h, --help            this help\n";
 
 int
 gs_main_gpus(int argc, char **argv)

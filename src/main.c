@@ -26,6 +26,7 @@ static const char usage_text[] =
 	"       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
 	"       gemmscope gpus [--json]                           built-in GPU table\n"
 	"       gemmscope --version\n"
+	"       gemmscope COMMAND --help                          that command's own usage and options\n"
 	"\n"
 	"Inputs: benchmark CSV (iree-kernel-benchmark, hipblaslt-bench, rocblas-bench,\n"
 	"Tensile, TraceLens GEMM.csv, gemmscope native), optionally .gz.\n"
@@ -179,6 +180,86 @@ refused(command cmd, int opt)
 	return 0;
 }
 
+/* ---- per-command help (gemmscope COMMAND --help; src/gemmscope.1 has
+ * the same options, tests/manpage.sh checks) ------------------------------- */
+
+static const char *const command_usage[] = {
+	"usage: gemmscope compare BASELINE CANDIDATE [options]\n"
+	"Compare a candidate run against a baseline, shape by shape: speedups, their\n"
+	"geomean with a bootstrap CI, U tests, efficiency, and the CI gates.\n",
+	"usage: gemmscope report INPUT [options]\n"
+	"One run: the efficiency breakdown of every shape against the GPU's roofline.\n",
+	"usage: gemmscope history RUN... | DIR [options]\n"
+	"A series of runs, oldest first: trends, change points, persistent regressions.\n"
+	"A DIR is read in the flat layout (its run files) or the nightly layout (one\n"
+	"folder per night holding NIGHT.csv); entries that are no run are skipped\n"
+	"with a note.\n",
+	"usage: gemmscope confirm REPORT.json BASE_RE CAND_RE [options]\n"
+	"The regressions of a compare report (--json) re-measured under both builds:\n"
+	"each confirmed or not; --regressions writes the confirmed ones.\n",
+};
+
+/* One line of an option's help, and the option it documents. */
+typedef struct opt_help {
+	int opt;
+	const char *line;
+} opt_help;
+
+static const opt_help option_help[] = {
+	{'o', "  -o FILE.html         the report (default gemmscope-report.html)\n"},
+	{OPT_JSON, "  --json FILE          everything the report shows, machine-readable\n"},
+	{OPT_MARKDOWN, "  --markdown FILE      short summary for a PR comment or CI job page\n"},
+	{OPT_CSV, "  --csv FILE           per-shape table, native schema\n"},
+	{OPT_REGRESSIONS, "  --regressions FILE   regressed shapes, native schema "
+	                  "(gemmscope-bench --shapes)\n"},
+	{OPT_JUNIT, "  --junit FILE         JUnit XML: a testcase per shape, regressions "
+	            "as failures\n"},
+	{OPT_ASSETS, "  --assets DIR         every plot as SVG and PNG\n"},
+	{OPT_GPU, "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"},
+	{OPT_THRESHOLD, "  --threshold PCT      regression/improvement threshold, default 5\n"},
+	{OPT_TOP, "  --top N              rows in the top-N tables, default 10\n"},
+	{OPT_MAP, "  --map FIELD=COLUMN   override column detection (repeatable)\n"},
+	{OPT_CORRECTION, "  --correction holm|bh|none   multiple-comparison correction, "
+	                 "default holm\n"},
+	{OPT_MIN_GEOMEAN, "  --min-geomean X      gate: exit 1 if the geomean speedup is "
+	                  "below X\n"},
+	{OPT_MAX_REGRESSED, "  --max-regressed N    gate: exit 1 if more than N shapes "
+	                    "regressed\n"},
+	{OPT_TITLE, "  --title TEXT         report title\n"},
+	{OPT_PERSIST, "  --persist N          a step is a regression once it lasts N "
+	              "runs (2)\n"},
+	{OPT_ORDER, "  --order COLUMN       order runs by this date/number column, not "
+	            "by name\n"},
+	{'q', "  -q, --quiet          no summary line on stdout, no progress bar on "
+	      "stderr\n"},
+	{'h', "  -h, --help           this help\n"},
+};
+
+/* Whether CMD's help lists OPT: every option it does not refuse, but
+ * report's --junit and --regressions (they need a comparison). */
+static int
+listed(command cmd, int opt)
+{
+	if (cmd == CMD_REPORT && (opt == OPT_JUNIT || opt == OPT_REGRESSIONS))
+		return 0;
+	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
+		if (refusals[i].cmd == cmd && refusals[i].opt == opt)
+			return 0;
+	return 1;
+}
+
+static void
+command_help(command cmd)
+{
+	fputs(command_usage[cmd], stdout);
+	fputs("\nOptions:\n", stdout);
+	for (size_t i = 0; i < sizeof option_help / sizeof option_help[0]; i++)
+		if (listed(cmd, option_help[i].opt))
+			fputs(option_help[i].line, stdout);
+	fputs("\nExit status: 0 done, 1 a gate was crossed, 2 usage or input error.\n"
+	      "See gemmscope(1).\n", stdout);
+}
+
 /* The options that take a path, a name or a title as given.  Returns 1
  * when C is one of them (stored into CLI), else 0. */
 static int
@@ -280,7 +361,7 @@ parse_common(command cmd, int argc, char **argv, gs_cli *cli)
 
 	while ((c = getopt_long(argc, argv, "o:qh", long_options, NULL)) != -1) {
 		if (c == 'h') {
-			fputs(usage_text, stdout);
+			command_help(cmd);
 			return 1;
 		}
 		if (c == '?' || refused(cmd, c))

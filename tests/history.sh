@@ -3,7 +3,9 @@
 # built from the real example by tests/data/history/make-history.sh (steps
 # planted on named shapes, +-2 % noise on all): change points at the planted
 # runs and nowhere else, persistence, gates, ordering by a date column,
-# every output format, reproducibility, atomic outputs, mode decomposition.
+# every output format, reproducibility, atomic outputs, mode decomposition,
+# the README's nightly job and the directory layout it builds (history DIR:
+# one folder per night, what is no run skipped with a note).
 # Expectations come from the plan in make-history.sh and from the generated
 # inputs (geomeans recomputed here with awk), never from gemmscope itself.
 set -u
@@ -263,6 +265,62 @@ for f in history.html vs-baseline.html vs-last-night.html history-junit.xml hist
 done
 check "nightly job kept the regressions to re-measure" test -s nightly/h/2026-01-15/regressions.csv
 check "nightly job kept one CSV per night" test "$(ls nightly/h/*/*.csv | grep -c '/\(2026-01-1[0-5]\)/\1\.csv$')" -eq 6
+
+# --- history DIR: the job's own layout, and what is no run -------------------
+# The directory the nightly job above built, read as a whole: one run per
+# night folder (NIGHT/NIGHT.csv, named by the night), the night's reports
+# beside it ignored, the fixed baseline skipped with a note.
+names() { sed -n 's/^      "name": "\(.*\)",$/\1/p' "$1" | tr '\n' ' '; }
+status_is 0 "history of the nightly job's directory" "$GEMMSCOPE" history nightly/h -q \
+	-o nd.html --json nd.json
+same "nightly layout: one run per night, named by its folder" "$(names nd.json)" \
+	"2026-01-10 2026-01-11 2026-01-12 2026-01-13 2026-01-14 2026-01-15 "
+check "nightly layout: the baseline skipped with one note" \
+	grep -qx 'gemmscope: note: nightly/h: skipped 1 entry (not a run): baseline.csv' err
+cps nd.json > nd.txt
+cps nightly/h/2026-01-15/history.json > job.txt
+check "nightly layout: the change points of the job's own history" cmp -s nd.txt job.txt
+echo "looked at the unet step, see PR 12" > nightly/h/notes.txt
+echo "<html></html>" > nightly/h/report.html
+echo "# nightly" > nightly/h/README.md
+mkdir nightly/h/2026-01-16 nightly/h/.cache
+status_is 0 "notes, a report, a README and a night without its CSV are skipped" \
+	"$GEMMSCOPE" history nightly/h -q -o nd2.html --json nd2.json
+check "one note line: the count and the first four, sorted" grep -qx 'gemmscope: note: nightly/h: skipped 5 entries (not runs): 2026-01-16/, README.md, baseline.csv, notes.txt and 1 more' err
+same "the same six runs" "$(names nd2.json)" "$(names nd.json)"
+gzip -c nightly/h/2026-01-15/2026-01-15.csv > nightly/h/2026-01-15/2026-01-15.csv.gz
+status_is 2 "two runs in one night folder" "$GEMMSCOPE" history nightly/h -q -o none.html
+check "error names both" grep -q '2026-01-15.csv.gz.*a second run of night .2026-01-15. (beside .*/2026-01-15.csv): keep one' err
+rm nightly/h/2026-01-15/2026-01-15.csv.gz
+# The flat layout: the run files of the directory; a .txt is a run when it
+# reads as one (the real hipblaslt-bench log), not when it is a note.
+mkdir flat flat/assets
+cp "$runs/run-0.csv" "$runs/run-1.csv" flat/
+cp "$top_srcdir/tests/data/csv/hipblaslt-bench.txt" flat/bench-log.txt
+echo "not a run" > flat/notes.txt
+echo "<html></html>" > flat/report.html
+status_is 0 "flat layout: a benchmark log among the runs is read" \
+	"$GEMMSCOPE" history flat -q -o fl0.html --json fl0.json
+same "flat layout: the log is a run" "$(names fl0.json)" "bench-log run-0 run-1 "
+rm flat/bench-log.txt
+status_is 0 "flat layout: notes, a report and a folder skipped" "$GEMMSCOPE" history flat -q \
+	-o fl.html --json fl.json
+same "flat layout: the two runs" "$(names fl.json)" "run-0 run-1 "
+check "flat layout: one note line" \
+	grep -qx 'gemmscope: note: flat: skipped 3 entries (not runs): assets/, notes.txt, report.html' err
+mkdir logs
+cp "$top_srcdir/tests/data/csv/hipblaslt-bench.txt" logs/a.txt
+cp "$top_srcdir/tests/data/csv/hipblaslt-bench.txt" logs/b.txt
+echo "not a run" > logs/notes.txt
+status_is 0 "benchmark logs (.txt) are runs, notes.txt is not" "$GEMMSCOPE" history logs -q \
+	-o lg.html --json lg.json
+same "the two logs" "$(names lg.json)" "a b "
+check "notes.txt skipped" grep -qx 'gemmscope: note: logs: skipped 1 entry (not a run): notes.txt' err
+mkdir lone
+cp "$runs/run-0.csv" lone/
+echo "not a run" > lone/notes.txt
+status_is 2 "one run and a note: still not a history" "$GEMMSCOPE" history lone -q -o none.html
+check "the note, then the error" grep -q 'a history needs at least two runs, found 1' err
 
 echo "1..$((passes + fails))"
 [ "$fails" -eq 0 ]

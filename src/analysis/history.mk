@@ -4,7 +4,7 @@
 libgs_a_SOURCES += src/analysis/history.c src/analysis/history.h \
 	src/analysis/modes.c src/analysis/modes.h \
 	src/analysis/metrics.c src/analysis/metrics.h \
-	src/ingest/runset.c src/ingest/runset.h \
+	src/ingest/runset.c src/ingest/runset.h src/ingest/runset_dir.c \
 	src/ingest/report_json.c src/ingest/report_json.h
 
 check_PROGRAMS += tests/test_history tests/test_modes tests/test_metrics

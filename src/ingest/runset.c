@@ -5,8 +5,6 @@
  * (issue 9, item 3). */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
-#include <dirent.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,53 +143,34 @@ is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* The runs of directory DIR (gs_runset_dir) added to L. */
 static int
-is_regular(const char *path)
+list_dir(run_list *l, const char *dir, const gs_ingest_opts *io, gs_error *err)
 {
-	struct stat st;
+	char **paths;
+	size_t n;
+	int rc;
 
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Every regular file of DIR whose name does not start with '.'. */
-static int
-list_dir(run_list *l, const char *dir, gs_error *err)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	int rc = 0;
-
-	if (!d)
-		return gs_error_set(err, dir, 0, 0, "cannot read directory: %s", strerror(errno));
-	while (rc == 0 && (e = readdir(d)) != NULL) {
-		size_t len = strlen(dir) + strlen(e->d_name) + 2;
-		char *path;
-		if (e->d_name[0] == '.')
-			continue;
-		path = malloc(len);
-		if (!path) {
-			rc = gs_error_set(err, NULL, 0, 0, "out of memory");
-			break;
-		}
-		snprintf(path, len, "%s%s%s", dir,
-		         dir[strlen(dir) - 1] == '/' ? "" : "/", e->d_name);
-		if (is_regular(path))
-			rc = list_add(l, path, err);
-		free(path);
+	if (gs_runset_dir(dir, io, &paths, &n, err) != 0)
+		return -1;
+	rc = n ? 0 : gs_error_set(err, dir, 0, 0, "no input files in this directory");
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0)
+			rc = list_add(l, paths[i], err);
+		free(paths[i]);
 	}
-	closedir(d);
-	if (rc == 0 && l->n == 0)
-		rc = gs_error_set(err, dir, 0, 0, "no input files in this directory");
+	free(paths);
 	return rc;
 }
 
 static int
-collect(run_list *l, const char *const *paths, size_t n, gs_error *err)
+collect(run_list *l, const char *const *paths, size_t n, const gs_ingest_opts *io,
+        gs_error *err)
 {
 	if (n == 0)
 		return gs_error_set(err, NULL, 0, 0, "history: no runs given");
 	if (n == 1 && is_dir(paths[0]))
-		return list_dir(l, paths[0], err);
+		return list_dir(l, paths[0], io, err);
 	for (size_t i = 0; i < n; i++) {
 		if (is_dir(paths[i]))
 			return gs_error_set(err, paths[i], 0, 0,
@@ -452,7 +431,7 @@ gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
 	*runs = NULL;
 	*names = NULL;
 	*nruns = 0;
-	rc = collect(&l, paths, n, err);
+	rc = collect(&l, paths, n, io, err);
 	if (rc == 0)
 		rc = order(&l, order_column, err);
 	if (rc == 0)

@@ -12,8 +12,8 @@
 #include "util/error.h"
 
 /* gs_runset_load: read the runs of a history.  PATHS[0..N) are input
- * files, or (N == 1) one directory, whose regular files not starting with
- * '.' are all read.  Each is read with gs_ingest_read(PATH, IO) and named
+ * files, or (N == 1) one directory, whose runs gs_runset_dir picks.  Each
+ * is read with gs_ingest_read(PATH, IO) and named
  * by its base name without ".gz" and one of ".csv", ".tsv", ".txt",
  * ".json", ".db" (gs_runset_run_name).  Runs are returned oldest first:
  * with ORDER_COLUMN NULL by name in natural order (gs_runset_natcmp, then
@@ -28,6 +28,25 @@
 int gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
                    const char *order_column, gs_table ***runs, char ***names,
                    size_t *nruns, gs_error *err);
+
+/* gs_runset_dir: the run files of directory DIR, in name order.  Names
+ * starting with '.' are ignored.  The nightly layout of README.md, where
+ * some folder DIR/NIGHT holds a file NIGHT.EXT (EXT one of .csv .tsv .json
+ * .db .txt, each optionally followed by .gz): the runs are those files, one
+ * per folder (two in one folder is an error); DIR's own files (the
+ * baseline, say) and folders without one are skipped, and so is
+ * everything else inside a night folder (that night's reports).
+ * Otherwise, the flat layout: the runs are DIR's regular files ending in
+ * .csv .tsv .json .db (optionally .gz), and those ending in .txt[.gz] that
+ * read as an input (gs_ingest_read with IO: benchmark logs, not notes);
+ * folders and other files are skipped.  Skipped entries get one note line
+ * on stderr ("gemmscope: note: DIR: skipped N entries (not runs):"
+ * and the first four names, sorted).  Returns 0 with *PATHS (*N strings,
+ * each and the array owned by the caller, free()) -- *N may be 0 -- or -1
+ * with ERR (an unreadable DIR, two runs in a night folder, out of memory)
+ * and nothing allocated. */
+int gs_runset_dir(const char *dir, const gs_ingest_opts *io, char ***paths,
+                  size_t *n, gs_error *err);
 
 /* gs_runset_free: free what gs_runset_load returned (RUNS[0..N) and
  * NAMES[0..N), either may be NULL). */
