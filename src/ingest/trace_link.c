@@ -259,7 +259,7 @@ add_call(linker *L, const tr_op *op, const tr_gpu *k, double busy)
 	rec = gs_table_get(L->t, &key, op->line, L->err);
 	if (!rec)
 		return -1;
-	if (gs_record_add_sample(rec, busy) != 0 || gs_record_set_string(&rec->kernel, kname) != 0)
+	if (gs_record_add_sample(rec, busy) != 0 || gs_table_set_text(L->t, &rec->kernel, kname) != 0)
 		return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
 	if (k && rec->launch.workgroups == 0 && rec->launch.wg_size == 0)
 		fill_launch(&rec->launch, k, r);
