@@ -7,8 +7,18 @@
 #include <yaml.h>
 
 #include "runner/psize.h"
+#include "util/checked.h"
+#include "util/grow.h"
 
-enum { MAX_DEPTH = 64 };
+/* Bounds on what a hostile YAML can cost (issue 11, item 1): nesting
+ * deeper than MAX_DEPTH is refused while scanning, before libyaml's
+ * loader (whose flow-level bookkeeping is quadratic in the depth) sees
+ * it; at most MAX_ALIASES alias references per input, and at most
+ * MAX_VISITS nodes visited by the walk, so aliases cannot expand a small
+ * file exponentially ("billion laughs"); at most MAX_SIZES sizes in all. */
+enum { MAX_DEPTH = 64, MAX_ALIASES = 1000 };
+#define MAX_VISITS 1000000L
+#define MAX_SIZES ((size_t)16 * GS_PSIZE_MAX)
 
 /* What the problem type in force says. */
 typedef struct ptype {
@@ -23,6 +33,7 @@ typedef struct pctx {
 	long col_shift;    /* columns added by wrapping a command-line spec */
 	gs_psize_list *out;
 	gs_error *err;
+	long visits;       /* nodes walked so far (aliases count each time) */
 } pctx;
 
 /* One Range element. */
@@ -98,8 +109,11 @@ parse_long(const pctx *c, const yaml_node_t *node, long *v)
 		                node->type == YAML_SEQUENCE_NODE ? "list" : "map");
 	errno = 0;
 	*v = strtol(s, &end, 10);
-	if (end == s || *end || errno)
+	if (end == s || *end || (errno && errno != ERANGE))
 		return node_err(c, node, "expected an integer, found '%s'", s);
+	if (errno == ERANGE || *v > GS_COUNT_MAX || *v < -GS_COUNT_MAX)
+		return node_err(c, node, "'%s' is beyond 2^53 (9007199254740992), the "
+		                "largest size accepted", s);
 	return 0;
 }
 
@@ -109,14 +123,11 @@ append(pctx *c, const long size[4], int nidx, const ptype *pt, long line)
 	gs_psize_list *l = c->out;
 	gs_psize *p;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		gs_psize *v = realloc(l->v, cap * sizeof *v);
-		if (!v)
-			return gs_error_set(c->err, c->where, line, 0, "out of memory");
-		l->v = v;
-		l->cap = cap;
-	}
+	if (l->n >= MAX_SIZES)
+		return gs_error_set(c->err, c->where, line, 0, "more than %zu sizes in all",
+		                    MAX_SIZES);
+	if (GS_GROW(l->v, l->cap, l->n + 1, MAX_SIZES) != 0)
+		return gs_error_set(c->err, c->where, line, 0, "out of memory");
 	p = &l->v[l->n++];
 	memset(p, 0, sizeof *p);
 	p->m = size[0];
@@ -410,6 +421,9 @@ walk(pctx *c, yaml_node_t *node, ptype pt, int depth)
 {
 	if (!node)
 		return 0;
+	if (++c->visits > MAX_VISITS)
+		return node_err(c, node, "the YAML expands to more than %ld nodes "
+		                "(through aliases)", MAX_VISITS);
 	if (depth > MAX_DEPTH)
 		return node_err(c, node, "nested deeper than %d levels", MAX_DEPTH);
 	if (node->type == YAML_SEQUENCE_NODE)
@@ -429,6 +443,52 @@ parser_err(const yaml_parser_t *p, const char *where, long col_shift, gs_error *
 	return gs_error_set(err, where, (long)p->problem_mark.line + 1, col > 0 ? col : 1,
 	                    "YAML: %s%s%s", p->problem ? p->problem : "syntax error",
 	                    p->context ? " " : "", p->context ? p->context : "");
+}
+
+/* Scan the events of PARSER's whole input: refuse nesting deeper than
+ * MAX_DEPTH and more than MAX_ALIASES aliases, at the event's position.
+ * Costs O(input): the loader then runs only on bounded input. */
+static int
+scan_events(yaml_parser_t *parser, const char *where, long col_shift, gs_error *err)
+{
+	int depth = 0, aliases = 0, rc = 1;
+	yaml_event_t ev;
+
+	while (rc > 0) {
+		if (!yaml_parser_parse(parser, &ev))
+			return parser_err(parser, where, col_shift, err);
+		if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)
+			depth--;
+		else if (ev.type == YAML_ALIAS_EVENT)
+			aliases++;
+		if (depth > MAX_DEPTH || aliases > MAX_ALIASES) {
+			long col = (long)ev.start_mark.column + 1 - col_shift;
+			rc = gs_error_set(err, where, (long)ev.start_mark.line + 1, col > 0 ? col : 1,
+			                  depth > MAX_DEPTH ? "YAML nested deeper than %d levels" :
+			                  "YAML with more than %d aliases", depth > MAX_DEPTH ?
+			                  MAX_DEPTH : MAX_ALIASES);
+		} else if (ev.type == YAML_STREAM_END_EVENT) {
+			rc = 0;
+		}
+		yaml_event_delete(&ev);
+	}
+	return rc;
+}
+
+/* scan_events over the string TEXT. */
+static int
+scan_text(const char *text, const char *where, long col_shift, gs_error *err)
+{
+	yaml_parser_t parser;
+	int rc;
+
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
+	rc = scan_events(&parser, where, col_shift, err);
+	yaml_parser_delete(&parser);
+	return rc;
 }
 
 typedef int (*spec_fn)(pctx *c, yaml_node_t *node, const ptype *pt);
@@ -458,7 +518,7 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 	char *text = malloc(len + 3);
 	yaml_parser_t parser;
 	yaml_document_t doc;
-	pctx c = {&doc, where, wrap, out, err};
+	pctx c = {&doc, where, wrap, out, err, 0};
 	ptype pt = {"", 0, 0, 0};
 	yaml_node_t *root;
 	int rc = -1;
@@ -466,6 +526,10 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 	if (!text)
 		return gs_error_set(err, where, 0, 0, "out of memory");
 	snprintf(text, len + 3, wrap ? "[%s]" : "%s", spec);
+	if (scan_text(text, where, wrap, err) != 0) {
+		free(text);
+		return -1;
+	}
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
 	if (!yaml_parser_load(&parser, &doc)) {
@@ -505,7 +569,7 @@ load_documents(yaml_parser_t *parser, const char *path, gs_psize_list *out,
 
 	for (;;) {
 		yaml_document_t doc;
-		pctx c = {&doc, path, 0, out, err};
+		pctx c = {&doc, path, 0, out, err, 0};
 		yaml_node_t *root;
 		int rc;
 
@@ -531,8 +595,16 @@ gs_psize_load(const char *path, gs_psize_list *out, gs_error *err)
 		return gs_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_file(&parser, f);
-	rc = load_documents(&parser, path, out, err);
+	rc = scan_events(&parser, path, 0, err);
 	yaml_parser_delete(&parser);
+	if (rc == 0 && fseek(f, 0, SEEK_SET) != 0)
+		rc = gs_error_set(err, path, 0, 0, "cannot read twice: %s", strerror(errno));
+	if (rc == 0) {
+		yaml_parser_initialize(&parser);
+		yaml_parser_set_input_file(&parser, f);
+		rc = load_documents(&parser, path, out, err);
+		yaml_parser_delete(&parser);
+	}
 	fclose(f);
 	if (rc == 0 && out->n == before)
 		return gs_error_set(err, path, 0, 0,
