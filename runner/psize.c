@@ -7,16 +7,15 @@
 #include <yaml.h>
 
 #include "runner/psize.h"
+#include "runner/yscan.h"
 #include "util/checked.h"
 #include "util/grow.h"
 
-/* Bounds on what a hostile YAML can cost (issue 11, item 1): nesting
- * deeper than MAX_DEPTH is refused while scanning, before libyaml's
- * loader (whose flow-level bookkeeping is quadratic in the depth) sees
- * it; at most MAX_ALIASES alias references per input, and at most
+/* Bounds on what a hostile YAML can cost (issue 11, item 1): depth and
+ * aliases are capped by the scan before loading (yscan.h); at most
  * MAX_VISITS nodes visited by the walk, so aliases cannot expand a small
  * file exponentially ("billion laughs"); at most MAX_SIZES sizes in all. */
-enum { MAX_DEPTH = 64, MAX_ALIASES = 1000 };
+enum { MAX_DEPTH = GS_YSCAN_MAX_DEPTH };
 #define MAX_VISITS 1000000L
 #define MAX_SIZES ((size_t)16 * GS_PSIZE_MAX)
 
@@ -435,62 +434,6 @@ walk(pctx *c, yaml_node_t *node, ptype pt, int depth)
 
 /* ---- entry points ------------------------------------------------------------ */
 
-static int
-parser_err(const yaml_parser_t *p, const char *where, long col_shift, gs_error *err)
-{
-	long col = (long)p->problem_mark.column + 1 - col_shift;
-
-	return gs_error_set(err, where, (long)p->problem_mark.line + 1, col > 0 ? col : 1,
-	                    "YAML: %s%s%s", p->problem ? p->problem : "syntax error",
-	                    p->context ? " " : "", p->context ? p->context : "");
-}
-
-/* Scan the events of PARSER's whole input: refuse nesting deeper than
- * MAX_DEPTH and more than MAX_ALIASES aliases, at the event's position.
- * Costs O(input): the loader then runs only on bounded input. */
-static int
-scan_events(yaml_parser_t *parser, const char *where, long col_shift, gs_error *err)
-{
-	int depth = 0, aliases = 0, rc = 1;
-	yaml_event_t ev;
-
-	while (rc > 0) {
-		if (!yaml_parser_parse(parser, &ev))
-			return parser_err(parser, where, col_shift, err);
-		if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT)
-			depth++;
-		else if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT)
-			depth--;
-		else if (ev.type == YAML_ALIAS_EVENT)
-			aliases++;
-		if (depth > MAX_DEPTH || aliases > MAX_ALIASES) {
-			long col = (long)ev.start_mark.column + 1 - col_shift;
-			rc = gs_error_set(err, where, (long)ev.start_mark.line + 1, col > 0 ? col : 1,
-			                  depth > MAX_DEPTH ? "YAML nested deeper than %d levels" :
-			                  "YAML with more than %d aliases", depth > MAX_DEPTH ?
-			                  MAX_DEPTH : MAX_ALIASES);
-		} else if (ev.type == YAML_STREAM_END_EVENT) {
-			rc = 0;
-		}
-		yaml_event_delete(&ev);
-	}
-	return rc;
-}
-
-/* scan_events over the string TEXT. */
-static int
-scan_text(const char *text, const char *where, long col_shift, gs_error *err)
-{
-	yaml_parser_t parser;
-	int rc;
-
-	yaml_parser_initialize(&parser);
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
-	rc = scan_events(&parser, where, col_shift, err);
-	yaml_parser_delete(&parser);
-	return rc;
-}
-
 typedef int (*spec_fn)(pctx *c, yaml_node_t *node, const ptype *pt);
 
 /* Whether a command-line SPEC left out its outer brackets: an Exact then
@@ -526,14 +469,14 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 	if (!text)
 		return gs_error_set(err, where, 0, 0, "out of memory");
 	snprintf(text, len + 3, wrap ? "[%s]" : "%s", spec);
-	if (scan_text(text, where, wrap, err) != 0) {
+	if (gs_yscan_text(text, where, wrap, err) != 0) {
 		free(text);
 		return -1;
 	}
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
 	if (!yaml_parser_load(&parser, &doc)) {
-		parser_err(&parser, where, wrap, err);
+		gs_yscan_error(&parser, where, wrap, err);
 	} else {
 		root = yaml_document_get_root_node(&doc);
 		if (!root)
@@ -574,7 +517,7 @@ load_documents(yaml_parser_t *parser, const char *path, gs_psize_list *out,
 		int rc;
 
 		if (!yaml_parser_load(parser, &doc))
-			return parser_err(parser, path, 0, err);
+			return gs_yscan_error(parser, path, 0, err);
 		root = yaml_document_get_root_node(&doc);
 		rc = root ? walk(&c, root, pt, 0) : 0;
 		yaml_document_delete(&doc);
@@ -595,7 +538,7 @@ gs_psize_load(const char *path, gs_psize_list *out, gs_error *err)
 		return gs_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_file(&parser, f);
-	rc = scan_events(&parser, path, 0, err);
+	rc = gs_yscan_events(&parser, path, 0, err);
 	yaml_parser_delete(&parser);
 	if (rc == 0 && fseek(f, 0, SEEK_SET) != 0)
 		rc = gs_error_set(err, path, 0, 0, "cannot read twice: %s", strerror(errno));
