@@ -128,6 +128,15 @@ done
 refused "gzip truncated inside its header" \
 	"gz-truncated-in-header.json.gz: byte 5: truncated gzip stream" \
 	"$GEMMSCOPE" report "$D/gz-truncated-in-header.json.gz" -o out.html
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c '
+import gzip, sys
+b = bytearray(gzip.compress(b"M,N,K,dtype,time_us_median\n" * 200, mtime=0))
+for i in range(30, 60): b[i] ^= 0x55
+open(sys.argv[1], "wb").write(b)' "$tmp/bad.csv.gz"
+	refused "zlib error names the path once" "^[^:]*bad.csv.gz: byte [0-9]+: cannot read: [^/]*\$" \
+		"$GEMMSCOPE" report "$tmp/bad.csv.gz" -o out.html
+fi
 printf 'M,N,K,dtype,time_us_median\n4611686018427387904,64,64,f16,5\n' >"$tmp/big.csv"
 refused "2^62 is above 2^53, not 'not a whole number'" \
 	"big.csv:2:1: M is above 2\\^53" "$GEMMSCOPE" report "$tmp/big.csv" -o out.html
