@@ -283,6 +283,10 @@ one_op(linker *L, size_t i, span *tmp)
 	busy = busy_time(L->s, idx, n, tmp);
 	if (!(busy > 0))
 		return tally_add(L, op, "zero kernel time");
+	if (!gs_time_in_range(busy))    /* issue 11, item 12 */
+		return gs_error_set(L->err, L->t->path, 0, 0, "event %ld (%s): GPU time %g us "
+		                    "is outside the accepted range 1e-6 .. 1e12 us", op->line,
+		                    op->key.op, busy);
 	return add_call(L, op, main_kernel(L->s, idx, n), busy);
 }
 
