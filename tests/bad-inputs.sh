@@ -111,6 +111,11 @@ refused "confirm: report.json dims checked" \
 	"$GEMMSCOPE" confirm "$D/confirm-weird-dims.json" "$D/good-base.csv" \
 	"$D/good-cand.csv" --json out.json
 
+printf '{"threshold": 0.05,\000 "shapes": []}' >"$tmp/nul.json"
+refused "confirm: a NUL in report.json" "nul.json: byte 19: NUL byte" \
+	"$GEMMSCOPE" confirm "$tmp/nul.json" "$D/good-base.csv" "$D/good-cand.csv" \
+	--json out.json
+
 # --- items 10, 11, 12, 15, 16: ingest messages --------------------------
 refused "NUL after the first 4 KB" \
 	"nul-after-4k.csv: byte 5402: NUL byte in a text input" \
