@@ -4,6 +4,7 @@
 
 #include "runner/bdtype.h"
 #include "runner/check.h"
+#include "util/checked.h"
 
 uint64_t
 gs_check_rand(uint64_t *state)
@@ -44,19 +45,31 @@ gs_check_ops_free(gs_check_ops *o)
 	memset(o, 0, sizeof *o);
 }
 
+/* *OUT = A · B · C; -1 when it overflows size_t. */
+static int
+mul3(size_t a, size_t b, size_t c, size_t *out)
+{
+	size_t ab;
+
+	return gs_mul_size(a, b, &ab) || gs_mul_size(ab, c, out) ? -1 : 0;
+}
+
 int
 gs_check_ops_init(gs_check_ops *o, const gs_dev_gemm *g, uint64_t seed)
 {
 	size_t batch = (size_t)g->batch, m = (size_t)g->m, n = (size_t)g->n;
-	size_t k = (size_t)g->k;
+	size_t k = (size_t)g->k, bytes_a, bytes_b;
 
 	memset(o, 0, sizeof *o);
-	o->na = batch * m * k;
-	o->nb = batch * k * n;
-	o->nc = batch * m * n;
-	o->a = malloc(o->na * sizeof *o->a);
-	o->b = malloc(o->nb * sizeof *o->b);
-	o->bias = g->bias ? malloc(m * sizeof *o->bias) : NULL;
+	if (mul3(batch, m, k, &o->na) || mul3(batch, k, n, &o->nb) ||
+	    mul3(batch, m, n, &o->nc) || gs_mul_size(o->na, sizeof *o->a, &bytes_a) ||
+	    gs_mul_size(o->nb, sizeof *o->b, &bytes_b)) {
+		memset(o, 0, sizeof *o);
+		return -1;
+	}
+	o->a = malloc(bytes_a);
+	o->b = malloc(bytes_b);
+	o->bias = g->bias ? calloc(m, sizeof *o->bias) : NULL;
 	if (!o->a || !o->b || (g->bias && !o->bias)) {
 		gs_check_ops_free(o);
 		return -1;
@@ -167,11 +180,14 @@ int
 gs_check_gemm(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
               long nsample, uint64_t seed, gs_check_result *res)
 {
-	long long macs = g->batch * g->m * g->n * g->k;
+	long long outs, macs;
+	int big = __builtin_mul_overflow(g->batch, g->m, &outs) ||
+	          __builtin_mul_overflow(outs, g->n, &outs);
 
+	big = big || __builtin_mul_overflow(outs, g->k, &macs);
 	memset(res, 0, sizeof *res);
 	res->bound = gs_check_bound(g);
-	if (macs <= GS_CHECK_FULL_MACS || g->batch * g->m * g->n <= nsample)
+	if (!big && (macs <= GS_CHECK_FULL_MACS || outs <= nsample))
 		check_full(g, o, c, res);
 	else
 		check_sampled(g, o, c, nsample, seed, res);

@@ -27,7 +27,8 @@ typedef struct gs_check_ops {
 } gs_check_ops;
 
 /* gs_check_ops_init: fill O for G from SEED (splitmix64).  Returns 0, or
- * -1 on out of memory (O released). */
+ * -1 on out of memory or when a size product overflows size_t (O
+ * released; the element and byte counts are checked, util/checked.h). */
 int gs_check_ops_init(gs_check_ops *o, const gs_dev_gemm *g, uint64_t seed);
 
 /* gs_check_ops_free: release O; safe on a zeroed O. */

@@ -8,6 +8,7 @@
 
 #include "runner/bdtype.h"
 #include "runner/cpugemm.h"
+#include "util/checked.h"
 
 /* Blocking after Goto & van de Geijn, "Anatomy of high-performance matrix
  * multiplication" (ACM TOMS 34(3), 2008): an MC×KC block of A (64 KiB of
@@ -150,15 +151,21 @@ plan_new(const gs_dev_gemm *g)
 {
 	cpu_plan *p = calloc(1, sizeof *p);
 	size_t kc = g->k < KC ? (size_t)g->k : KC;
+	size_t bp_n, acc_n;
 
 	if (!p)
 		return NULL;
 	p->g = *g;
 	p->es = gs_bdtype_size(g->dtype);
-	p->np = ((size_t)g->n + NR - 1) / NR * NR;
+	p->np = (size_t)gs_ceil_div((long)g->n, NR) * NR;
+	if (gs_mul_size(kc, p->np, &bp_n) || gs_mul_size((size_t)g->m, (size_t)g->n, &acc_n) ||
+	    gs_mul_size(bp_n, sizeof *p->bp, &bp_n) || gs_mul_size(acc_n, sizeof *p->acc, &acc_n)) {
+		plan_free(p);
+		return NULL;    /* sizes beyond size_t: cannot be allocated */
+	}
 	p->ap = malloc(MC * kc * sizeof *p->ap);
-	p->bp = malloc(kc * p->np * sizeof *p->bp);
-	p->acc = malloc((size_t)g->m * (size_t)g->n * sizeof *p->acc);
+	p->bp = malloc(bp_n);
+	p->acc = malloc(acc_n);
 	if (!p->es || !p->ap || !p->bp || !p->acc) {
 		plan_free(p);
 		return NULL;

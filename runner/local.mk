@@ -9,6 +9,7 @@ runner_librunner_a_SOURCES = \
 	runner/cpugemm.c runner/cpugemm.h \
 	runner/check.c runner/check.h \
 	runner/psize.c runner/psize.h \
+	runner/yscan.c runner/yscan.h \
 	runner/tile.c runner/tile.h \
 	runner/shapes.c runner/shapes.h \
 	runner/measure.c runner/measure.h \

@@ -1,10 +1,12 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "runner/bdtype.h"
 #include "runner/check.h"
 #include "runner/measure.h"
+#include "util/checked.h"
 
 typedef struct opset {
 	void *a, *b, *c, *bias;
@@ -65,10 +67,14 @@ dev_fail(run_ctx *c, const char *msg)
 	return gs_error_set(c->err, NULL, 0, 0, "%s", msg);
 }
 
+/* Bytes of ELEMENTS elements; SIZE_MAX (which no allocation grants) when
+ * the product overflows. */
 static size_t
 nbytes(const run_ctx *c, size_t elements)
 {
-	return elements * gs_bdtype_size(c->g->dtype);
+	size_t b;
+
+	return gs_mul_size(elements, gs_bdtype_size(c->g->dtype), &b) ? SIZE_MAX : b;
 }
 
 /* Pack N host floats to the dtype and upload them to each set's slot. */

@@ -7,8 +7,17 @@
 #include <yaml.h>
 
 #include "runner/psize.h"
+#include "runner/yscan.h"
+#include "util/checked.h"
+#include "util/grow.h"
 
-enum { MAX_DEPTH = 64 };
+/* Bounds on what a hostile YAML can cost (issue 11, item 1): depth and
+ * aliases are capped by the scan before loading (yscan.h); at most
+ * MAX_VISITS nodes visited by the walk, so aliases cannot expand a small
+ * file exponentially ("billion laughs"); at most MAX_SIZES sizes in all. */
+enum { MAX_DEPTH = GS_YSCAN_MAX_DEPTH };
+#define MAX_VISITS 1000000L
+#define MAX_SIZES ((size_t)16 * GS_PSIZE_MAX)
 
 /* What the problem type in force says. */
 typedef struct ptype {
@@ -23,6 +32,7 @@ typedef struct pctx {
 	long col_shift;    /* columns added by wrapping a command-line spec */
 	gs_psize_list *out;
 	gs_error *err;
+	long visits;       /* nodes walked so far (aliases count each time) */
 } pctx;
 
 /* One Range element. */
@@ -98,8 +108,11 @@ parse_long(const pctx *c, const yaml_node_t *node, long *v)
 		                node->type == YAML_SEQUENCE_NODE ? "list" : "map");
 	errno = 0;
 	*v = strtol(s, &end, 10);
-	if (end == s || *end || errno)
+	if (end == s || *end || (errno && errno != ERANGE))
 		return node_err(c, node, "expected an integer, found '%s'", s);
+	if (errno == ERANGE || *v > GS_COUNT_MAX || *v < -GS_COUNT_MAX)
+		return node_err(c, node, "'%s' is beyond 2^53 (9007199254740992), the "
+		                "largest size accepted", s);
 	return 0;
 }
 
@@ -109,14 +122,11 @@ append(pctx *c, const long size[4], int nidx, const ptype *pt, long line)
 	gs_psize_list *l = c->out;
 	gs_psize *p;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 64;
-		gs_psize *v = realloc(l->v, cap * sizeof *v);
-		if (!v)
-			return gs_error_set(c->err, c->where, line, 0, "out of memory");
-		l->v = v;
-		l->cap = cap;
-	}
+	if (l->n >= MAX_SIZES)
+		return gs_error_set(c->err, c->where, line, 0, "more than %zu sizes in all",
+		                    MAX_SIZES);
+	if (GS_GROW(l->v, l->cap, l->n + 1, MAX_SIZES) != 0)
+		return gs_error_set(c->err, c->where, line, 0, "out of memory");
 	p = &l->v[l->n++];
 	memset(p, 0, sizeof *p);
 	p->m = size[0];
@@ -410,6 +420,9 @@ walk(pctx *c, yaml_node_t *node, ptype pt, int depth)
 {
 	if (!node)
 		return 0;
+	if (++c->visits > MAX_VISITS)
+		return node_err(c, node, "the YAML expands to more than %ld nodes "
+		                "(through aliases)", MAX_VISITS);
 	if (depth > MAX_DEPTH)
 		return node_err(c, node, "nested deeper than %d levels", MAX_DEPTH);
 	if (node->type == YAML_SEQUENCE_NODE)
@@ -420,16 +433,6 @@ walk(pctx *c, yaml_node_t *node, ptype pt, int depth)
 }
 
 /* ---- entry points ------------------------------------------------------------ */
-
-static int
-parser_err(const yaml_parser_t *p, const char *where, long col_shift, gs_error *err)
-{
-	long col = (long)p->problem_mark.column + 1 - col_shift;
-
-	return gs_error_set(err, where, (long)p->problem_mark.line + 1, col > 0 ? col : 1,
-	                    "YAML: %s%s%s", p->problem ? p->problem : "syntax error",
-	                    p->context ? " " : "", p->context ? p->context : "");
-}
 
 typedef int (*spec_fn)(pctx *c, yaml_node_t *node, const ptype *pt);
 
@@ -458,7 +461,7 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 	char *text = malloc(len + 3);
 	yaml_parser_t parser;
 	yaml_document_t doc;
-	pctx c = {&doc, where, wrap, out, err};
+	pctx c = {&doc, where, wrap, out, err, 0};
 	ptype pt = {"", 0, 0, 0};
 	yaml_node_t *root;
 	int rc = -1;
@@ -466,10 +469,14 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 	if (!text)
 		return gs_error_set(err, where, 0, 0, "out of memory");
 	snprintf(text, len + 3, wrap ? "[%s]" : "%s", spec);
+	if (gs_yscan_text(text, where, wrap, err) != 0) {
+		free(text);
+		return -1;
+	}
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, strlen(text));
 	if (!yaml_parser_load(&parser, &doc)) {
-		parser_err(&parser, where, wrap, err);
+		gs_yscan_error(&parser, where, wrap, err);
 	} else {
 		root = yaml_document_get_root_node(&doc);
 		if (!root)
@@ -505,12 +512,12 @@ load_documents(yaml_parser_t *parser, const char *path, gs_psize_list *out,
 
 	for (;;) {
 		yaml_document_t doc;
-		pctx c = {&doc, path, 0, out, err};
+		pctx c = {&doc, path, 0, out, err, 0};
 		yaml_node_t *root;
 		int rc;
 
 		if (!yaml_parser_load(parser, &doc))
-			return parser_err(parser, path, 0, err);
+			return gs_yscan_error(parser, path, 0, err);
 		root = yaml_document_get_root_node(&doc);
 		rc = root ? walk(&c, root, pt, 0) : 0;
 		yaml_document_delete(&doc);
@@ -531,8 +538,16 @@ gs_psize_load(const char *path, gs_psize_list *out, gs_error *err)
 		return gs_error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_file(&parser, f);
-	rc = load_documents(&parser, path, out, err);
+	rc = gs_yscan_events(&parser, path, 0, err);
 	yaml_parser_delete(&parser);
+	if (rc == 0 && fseek(f, 0, SEEK_SET) != 0)
+		rc = gs_error_set(err, path, 0, 0, "cannot read twice: %s", strerror(errno));
+	if (rc == 0) {
+		yaml_parser_initialize(&parser);
+		yaml_parser_set_input_file(&parser, f);
+		rc = load_documents(&parser, path, out, err);
+		yaml_parser_delete(&parser);
+	}
 	fclose(f);
 	if (rc == 0 && out->n == before)
 		return gs_error_set(err, path, 0, 0,

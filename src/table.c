@@ -8,6 +8,13 @@
 #include <string.h>
 
 #include "table.h"
+#include "util/grow.h"
+#include "util/utf8.h"
+
+/* The most records, samples per record, exclusions, names or extra
+ * columns a table holds: far above any real input, low enough that a
+ * runaway input fails with "out of memory" before the machine does. */
+#define GS_TABLE_MAX ((size_t)1 << 36)
 
 /* Open-addressing index from shape key to record position. */
 struct gs_index {
@@ -94,12 +101,34 @@ gs_table_free(gs_table *t)
 	free(t);
 }
 
+/* A copy of S (NULL stays NULL) repaired to well-formed UTF-8 (utf8.h),
+ * the replacements added to *COUNT when COUNT is given.  Returns 0, or -1
+ * on out of memory (*OUT NULL). */
 static int
-replace_string(char **field, const char *s)
+clean_dup(size_t *count, const char *s, char **out)
 {
-	char *copy = s ? strdup(s) : NULL;
+	size_t nrep = 0;
 
-	if (s && !copy)
+	*out = NULL;
+	if (!s)
+		return 0;
+	*out = strdup(s);
+	if (!*out || gs_utf8_clean_str(out, &nrep) != 0) {
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	if (count)
+		*count += nrep;
+	return 0;
+}
+
+static int
+replace_string(gs_table *t, char **field, const char *s)
+{
+	char *copy;
+
+	if (clean_dup(&t->utf8_replaced, s, &copy) != 0)
 		return -1;
 	free(*field);
 	*field = copy;
@@ -109,43 +138,44 @@ replace_string(char **field, const char *s)
 int
 gs_table_set_format(gs_table *t, const char *format)
 {
-	return replace_string(&t->format, format);
+	return replace_string(t, &t->format, format);
 }
 
 int
 gs_table_set_gpu(gs_table *t, const char *gpu, int cus)
 {
 	t->gpu_cus = cus;
-	return replace_string(&t->gpu, gpu);
+	return replace_string(t, &t->gpu, gpu);
 }
 
 const char *
 gs_table_intern(gs_table *t, const char *s)
 {
-	char **v;
+	size_t nrep = 0;
+	char *c;
 
+	if (clean_dup(&nrep, s, &c) != 0)
+		return NULL;
 	/* Linear: callers intern a few hundred distinct kernel names. */
 	for (size_t i = 0; i < t->ninterned; i++)
-		if (strcmp(t->interned[i], s) == 0)
+		if (strcmp(t->interned[i], c) == 0) {
+			free(c);
 			return t->interned[i];
-	v = realloc(t->interned, (t->ninterned + 1) * sizeof *v);
-	if (!v)
+		}
+	if (GS_GROW(t->interned, t->interned_cap, t->ninterned + 1, GS_TABLE_MAX) != 0) {
+		free(c);
 		return NULL;
-	t->interned = v;
-	v[t->ninterned] = strdup(s);
-	return v[t->ninterned] ? v[t->ninterned++] : NULL;
+	}
+	t->utf8_replaced += nrep;
+	t->interned[t->ninterned] = c;
+	return t->interned[t->ninterned++];
 }
 
 int
 gs_table_add_extra_name(gs_table *t, const char *name)
 {
-	char **names = realloc(t->extra_names, (t->nextra + 1) * sizeof *names);
-
-	if (!names)
-		return -1;
-	t->extra_names = names;
-	names[t->nextra] = strdup(name);
-	if (!names[t->nextra])
+	if (GS_GROW(t->extra_names, t->extra_cap, t->nextra + 1, GS_TABLE_MAX) != 0 ||
+	    clean_dup(&t->utf8_replaced, name, &t->extra_names[t->nextra]) != 0)
 		return -1;
 	return (int)t->nextra++;
 }
@@ -180,28 +210,48 @@ index_grow(gs_table *t)
 	return 0;
 }
 
+/* KEY's op repaired to well-formed UTF-8 in place, cut at a character
+ * boundary to fit GS_OP_LEN; *NREP gets the replacements.  -1 on OOM. */
+static int
+clean_op(gs_shape *key, size_t *nrep)
+{
+	char *c = NULL;
+	size_t len;
+
+	if (gs_utf8_scan(key->op, strlen(key->op), NULL) == 0)
+		return 0;
+	if (gs_utf8_clean(key->op, strlen(key->op), &c, &len, nrep) != 0)
+		return -1;
+	if (len >= sizeof key->op)
+		for (len = sizeof key->op - 1; len > 0 && ((unsigned char)c[len] & 0xc0) == 0x80;)
+			len--;
+	memcpy(key->op, c, len);
+	key->op[len] = '\0';
+	free(c);
+	return 0;
+}
+
 gs_record *
 gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 {
 	size_t *slot;
 	gs_record *r;
 
-	if ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0)
+	gs_shape k = *key;
+	size_t nrep = 0;
+
+	if (clean_op(&k, &nrep) != 0 ||
+	    ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
 		goto oom;
-	slot = index_lookup(t, key);
+	slot = index_lookup(t, &k);
 	if (*slot)
 		return &t->rec[*slot - 1];
-	if (t->n == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 64;
-		gs_record *rec = realloc(t->rec, cap * sizeof *rec);
-		if (!rec)
-			goto oom;
-		t->rec = rec;
-		t->cap = cap;
-	}
+	if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX) != 0)
+		goto oom;
+	t->utf8_replaced += nrep;
 	r = &t->rec[t->n];
 	memset(r, 0, sizeof *r);
-	r->shape = *key;
+	r->shape = k;
 	r->line = line;
 	if (t->nextra) {
 		r->extra = malloc(t->nextra * sizeof *r->extra);
@@ -220,25 +270,24 @@ oom:
 int
 gs_record_add_sample(gs_record *r, double time_us)
 {
-	if (r->nsamples == r->samples_cap) {
-		size_t cap = r->samples_cap ? r->samples_cap * 2 : 4;
-		double *s = realloc(r->samples, cap * sizeof *s);
-		if (!s)
-			return -1;
-		r->samples = s;
-		r->samples_cap = cap;
-	}
+	if (GS_GROW(r->samples, r->samples_cap, r->nsamples + 1, GS_TABLE_MAX) != 0)
+		return -1;
 	r->samples[r->nsamples++] = time_us;
 	return 0;
 }
 
 int
-gs_record_set_string(char **field, const char *s)
+gs_table_set_text(gs_table *t, char **field, const char *s)
 {
 	if (*field || !s)
 		return 0;
-	*field = strdup(s);
-	return *field ? 0 : -1;
+	return clean_dup(t ? &t->utf8_replaced : NULL, s, field);
+}
+
+int
+gs_record_set_string(char **field, const char *s)
+{
+	return gs_table_set_text(NULL, field, s);
 }
 
 int
@@ -246,19 +295,13 @@ gs_table_exclude(gs_table *t, long line, const char *what, const char *reason)
 {
 	gs_excluded *e;
 
-	if (t->nexcl == t->excl_cap) {
-		size_t cap = t->excl_cap ? t->excl_cap * 2 : 16;
-		e = realloc(t->excl, cap * sizeof *e);
-		if (!e)
-			return -1;
-		t->excl = e;
-		t->excl_cap = cap;
-	}
+	if (GS_GROW(t->excl, t->excl_cap, t->nexcl + 1, GS_TABLE_MAX) != 0)
+		return -1;
 	e = &t->excl[t->nexcl];
 	e->line = line;
-	e->what = strdup(what ? what : "");
-	e->reason = strdup(reason ? reason : "");
-	if (!e->what || !e->reason) {
+	e->what = e->reason = NULL;
+	if (clean_dup(&t->utf8_replaced, what ? what : "", &e->what) != 0 ||
+	    clean_dup(&t->utf8_replaced, reason ? reason : "", &e->reason) != 0) {
 		free(e->what);
 		free(e->reason);
 		return -1;

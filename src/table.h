@@ -6,6 +6,13 @@
  * gs_table_finish() (ingest.h) each record's time is the median of its
  * samples.  The table only stores what a reader gave it: no statistics
  * are computed here.  All times are microseconds.
+ *
+ * Text: every string a reader hands to the table (kernel names, tags, ops,
+ * GPU name, extra column names, exclusion descriptions) is stored as
+ * well-formed UTF-8: ill-formed sequences are replaced with U+FFFD by
+ * gs_utf8_clean (util/utf8.h) on the way in and counted in
+ * utf8_replaced, so every writer can trust the text (issue 11, item 5).
+ * The path is kept as given: it names the file in messages.
  */
 #ifndef GS_TABLE_H
 #define GS_TABLE_H
@@ -14,6 +21,20 @@
 
 #include "model/shape.h"
 #include "util/error.h"
+
+/* The valid range of a time (µs) in any input (issue 11, item 12): from a
+ * picosecond to about 11.6 days per call.  A finite positive time outside
+ * it is refused with its location by the reader, never stored. */
+#define GS_TIME_MIN_US 1e-6
+#define GS_TIME_MAX_US 1e12
+
+/* gs_time_in_range: 1 if US is within [GS_TIME_MIN_US, GS_TIME_MAX_US]
+ * (NaN is not), else 0. */
+static inline int
+gs_time_in_range(double us)
+{
+	return us >= GS_TIME_MIN_US && us <= GS_TIME_MAX_US;
+}
 
 /* A row left out of the analysis, with the reason. */
 typedef struct gs_excluded {
@@ -34,10 +55,12 @@ typedef struct gs_table {
 	gs_excluded *excl;
 	size_t nexcl, excl_cap;
 	char **extra_names;         /* extra numeric columns, owned */
-	size_t nextra;
+	size_t nextra, extra_cap;
 	size_t skipped;             /* events/rows skipped (not excluded) by a reader */
 	char **interned;            /* gs_table_intern() strings, owned */
-	size_t ninterned;
+	size_t ninterned, interned_cap;
+	size_t utf8_replaced;       /* U+FFFD put in for ill-formed UTF-8 in the
+	                               input's text (see "Text" above) */
 	struct gs_index *index;     /* key -> record, private */
 } gs_table;
 
@@ -53,8 +76,9 @@ void gs_table_free(gs_table *t);
 int gs_table_set_format(gs_table *t, const char *format);
 int gs_table_set_gpu(gs_table *t, const char *gpu, int cus);
 
-/* gs_table_intern: a copy of S owned by T, the same pointer for equal
- * strings (for gs_shape.name).  NULL on out of memory. */
+/* gs_table_intern: a copy of S owned by T, repaired to well-formed UTF-8
+ * (see "Text"), the same pointer for equal strings (for gs_shape.name).
+ * NULL on out of memory. */
 const char *gs_table_intern(gs_table *t, const char *s);
 
 /* gs_table_add_extra_name: declare an extra numeric column (hardware
@@ -62,7 +86,9 @@ const char *gs_table_intern(gs_table *t, const char *s);
  * on out of memory. */
 int gs_table_add_extra_name(gs_table *t, const char *name);
 
-/* gs_table_get: the record for KEY, created (with LINE) if new.  Returns
+/* gs_table_get: the record for KEY, created (with LINE) if new; KEY's op
+ * is repaired to well-formed UTF-8 first (cut at a character boundary to
+ * fit GS_OP_LEN), so keys differing only in ill-formed bytes may meet.  Returns
  * NULL only on out of memory, with ERR set.  The pointer is valid until
  * the next gs_table_get() that creates a record. */
 gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err);
@@ -71,12 +97,18 @@ gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *e
  * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory. */
 int gs_record_add_sample(gs_record *r, double time_us);
 
-/* gs_record_set_string: replace *FIELD (r->tag or r->kernel) with a copy of
- * S if *FIELD is NULL; keeps the first value seen.  Returns 0 or -1 (OOM). */
+/* gs_table_set_text: set *FIELD (r->tag or r->kernel of a record of T)
+ * to a copy of S repaired to well-formed UTF-8 if *FIELD is NULL; keeps
+ * the first value seen.  Replacements are counted in T->utf8_replaced (T
+ * may be NULL: not counted).  Returns 0 or -1 (OOM). */
+int gs_table_set_text(gs_table *t, char **field, const char *s);
+
+/* gs_record_set_string: gs_table_set_text without a table to count in. */
 int gs_record_set_string(char **field, const char *s);
 
 /* gs_table_exclude: record that input LINE (WHAT, e.g. "4096x4096x8192
- * bf16 TN") was left out because of REASON.  Returns 0 or -1 on OOM. */
+ * bf16 TN") was left out because of REASON (both stored as well-formed
+ * UTF-8).  Returns 0 or -1 on OOM. */
 int gs_table_exclude(gs_table *t, long line, const char *what, const char *reason);
 
 /* gs_table_order: order T's records by input line (the order readers and

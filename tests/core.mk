@@ -28,6 +28,34 @@ TESTS += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/exports.sh \
 	tests/layers.sh tests/manpage.sh tests/readme-nightly.sh
 EXTRA_DIST += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/testdata.h \
 	tests/exports.sh tests/layers.sh tests/manpage.sh tests/readme-nightly.sh
+
+# The bad-input corpus of issue 11 (tests/data/bad-inputs/README.md).
+TESTS += tests/bad-inputs.sh
+EXTRA_DIST += tests/bad-inputs.sh \
+	tests/data/bad-inputs/README.md \
+	tests/data/bad-inputs/confirm-weird-dims.json \
+	tests/data/bad-inputs/esc-dtype.csv \
+	tests/data/bad-inputs/good-base.csv \
+	tests/data/bad-inputs/good-cand.csv \
+	tests/data/bad-inputs/gz-truncated-in-header.json.gz \
+	tests/data/bad-inputs/inj-base.csv \
+	tests/data/bad-inputs/inj-cand.csv \
+	tests/data/bad-inputs/kt-duration-overflow.csv \
+	tests/data/bad-inputs/laugh11.yaml \
+	tests/data/bad-inputs/laugh9.yaml \
+	tests/data/bad-inputs/nul-after-4k.csv \
+	tests/data/bad-inputs/overlong-utf8-base.csv \
+	tests/data/bad-inputs/overlong-utf8-cand.csv \
+	tests/data/bad-inputs/ps-huge-exact.yaml \
+	tests/data/bad-inputs/rocpd-duration-overflow.db \
+	tests/data/bad-inputs/rocprof-duration-overflow.json \
+	tests/data/bad-inputs/shapes-size-overflow.csv \
+	tests/data/bad-inputs/tiles-overflow.csv \
+	tests/data/bad-inputs/time-1e308.csv \
+	tests/data/bad-inputs/time-denormal.csv \
+	tests/data/bad-inputs/utf8-5byte-base.csv \
+	tests/data/bad-inputs/utf8-5byte-cand.csv \
+	tests/data/bad-inputs/yaml-nest100k.yaml
 clean-local: clean-sanitizers
 clean-sanitizers:
 	-rm -rf build-sanitizers

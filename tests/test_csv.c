@@ -490,6 +490,13 @@ test_bad_corpus(void **state)
 		{"bad-quote.csv", 3, 3, -1, "quot"},
 		{"truncated.csv.gz", 0, 0, 8123, "truncated gzip"},
 		{"garbage.bin", 1, 0, -1, "binary"},
+		/* issue 11 (tests/data/bad-inputs/README.md) */
+		{"../bad-inputs/nul-after-4k.csv", 0, 0, 5402, "NUL byte"},
+		{"../bad-inputs/gz-truncated-in-header.json.gz", 0, 0, 5, "truncated gzip"},
+		{"../bad-inputs/time-1e308.csv", 2, 5, -1, "above 1e12"},
+		{"../bad-inputs/time-denormal.csv", 2, 5, -1, "below 1e-6"},
+		{"../bad-inputs/kt-duration-overflow.csv", 2, 0, -1, "int64"},
+		{"../bad-inputs/rocpd-duration-overflow.db", 1, 0, -1, "int64"},
 	};
 
 	(void)state;

@@ -206,6 +206,8 @@ test_cell_values(void **state)
 	assert_int_equal(gs_csv_count("40.5", &n), -1);
 	assert_int_equal(gs_csv_count("0", &n), -2);
 	assert_int_equal(gs_csv_count("", &n), -1);
+	assert_int_equal(gs_csv_count("9007199254740992", &n), 0);   /* 2^53 */
+	assert_int_equal(gs_csv_count("4611686018427387904", &n), -3); /* 2^62 */
 	assert_int_equal(gs_csv_number(" 1e-3 ", &d), 0);
 	assert_true(d == 1e-3);
 	assert_int_equal(gs_csv_number("12us", &d), -1);

@@ -180,6 +180,36 @@ test_psize_yaml(void **state)
 	gs_psize_list_free(&l);
 }
 
+/* Issue 11, item 1: hostile YAML is refused quickly and sizes above 2^53
+ * are errors. */
+static void
+test_psize_hostile(void **state)
+{
+	char deep[400];
+	gs_psize_list l = {0};
+	gs_error err;
+
+	(void)state;
+	memset(deep, '[', 200);
+	memset(deep + 200, ']', 199);
+	deep[399] = '\0';
+	assert_int_equal(gs_psize_exact(deep, "--exact", &l, &err), -1);
+	assert_non_null(strstr(err.msg, "nested deeper than 64"));
+	assert_int_equal(gs_psize_load(gs_test_path("tests/data/bad-inputs/laugh9.yaml"),
+	                               &l, &err), -1);
+	assert_non_null(strstr(err.msg, "expands to more than"));
+	assert_int_equal(gs_psize_load(gs_test_path("tests/data/bad-inputs/yaml-nest100k.yaml"),
+	                               &l, &err), -1);
+	assert_non_null(strstr(err.msg, "nested deeper than 64"));
+	assert_int_equal(l.n, 0);
+	assert_int_equal(gs_psize_exact("[9007199254740993, 1, 1, 1]", "--exact", &l, &err), -1);
+	assert_non_null(strstr(err.msg, "2^53"));
+	assert_int_equal(err.col, 2);
+	assert_int_equal(gs_psize_exact("[9007199254740992, 1, 1, 1]", "--exact", &l, &err), 0);
+	assert_int_equal(l.n, 1);
+	gs_psize_list_free(&l);
+}
+
 int
 main(void)
 {
@@ -189,6 +219,7 @@ main(void)
 		cmocka_unit_test(test_psize_exact),
 		cmocka_unit_test(test_psize_range_errors),
 		cmocka_unit_test(test_psize_yaml),
+		cmocka_unit_test(test_psize_hostile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -429,6 +429,43 @@ json_without_dispatches(void **state)
 	unlink(p);
 }
 
+/* Issue 11, item 2: timestamps are validated with the row (CSV) or the
+ * byte offset (JSON). */
+static void
+bad_timestamps(void **state)
+{
+	static const char *const csv[] = {
+		"Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\nk,2000,1000\n",
+		"Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\n"
+		"k,-9223372036854775807,9223372036854775807\n",
+	};
+	static const char json[] =
+		"{\"rocprofiler-sdk-tool\":[{\"agents\":[],\"kernel_symbols\":"
+		"[{\"kernel_id\":1,\"kernel_name\":\"k\"}],\"buffer_records\":"
+		"{\"kernel_dispatch\":[{\"start_timestamp\":5000,\"end_timestamp\":"
+		"4000,\"dispatch_info\":{\"kernel_id\":1}}]}}]}";
+	char *p = temp_name();
+	gs_error err;
+	FILE *f;
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		f = fopen(p, "w");
+		fputs(csv[i], f);
+		fclose(f);
+		gs_test_read_fails(p, &err);
+		assert_int_equal(err.line, 3);
+		assert_non_null(strstr(err.msg, i ? "int64" : "ends before it starts"));
+	}
+	f = fopen(p, "w");
+	fputs(json, f);
+	fclose(f);
+	gs_test_read_fails(p, &err);
+	assert_non_null(strstr(err.msg, "ends before it starts"));
+	assert_true(err.offset > 100 && err.offset < (long long)sizeof json);
+	unlink(p);
+}
+
 int
 main(void)
 {
@@ -444,6 +481,7 @@ main(void)
 		cmocka_unit_test(rpd_is_refused),
 		cmocka_unit_test(json_truncated),
 		cmocka_unit_test(json_without_dispatches),
+		cmocka_unit_test(bad_timestamps),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -530,6 +530,33 @@ teardown(void **state)
 	return rmdir(tmpdir);
 }
 
+/* Issue 11, item 1: a shape whose operand sizes overflow is refused where
+ * it enters the plan, and the check operands refuse it too. */
+static void
+test_size_overflow(void **state)
+{
+	static const char *const dt[] = {"f32", NULL};
+	gs_bshapes_opts o = {dt, 'N', 'N', 0};
+	gs_table *plan = gs_table_new("shapes");
+	gs_dev_gemm g = {0};
+	gs_check_ops ops;
+	gs_error err;
+
+	(void)state;
+	assert_int_equal(gs_bshapes_add_mnk(plan, 1L << 31, 1, 1L << 31, 1, &o, &err), -1);
+	assert_string_equal(err.file, "-m/-n/-k");
+	assert_non_null(strstr(err.msg, "overflow"));
+	assert_int_equal(plan->n, 0);
+	assert_int_equal(gs_bshapes_add_mnk(plan, 64, 64, 64, 1, &o, &err), 1);
+	gs_table_free(plan);
+	g.m = g.k = 1LL << 62;
+	g.n = g.batch = 1;
+	g.dtype = GS_DEV_F32;
+	g.trans_a = g.trans_b = 'N';
+	assert_int_equal(gs_check_ops_init(&ops, &g, 1), -1);
+	assert_null(ops.a);
+}
+
 int
 main(void)
 {
@@ -543,6 +570,7 @@ main(void)
 		cmocka_unit_test(test_shapes_from_regressions),
 		cmocka_unit_test(test_shapes_from_iree),
 		cmocka_unit_test(test_measure_cpu),
+		cmocka_unit_test(test_size_overflow),
 		cmocka_unit_test(test_results_read_back),
 		cmocka_unit_test(test_ceilings_cpu),
 		cmocka_unit_test(test_refusals),

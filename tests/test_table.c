@@ -134,6 +134,50 @@ kernel_keys_and_exclusions(void **state)
 	gs_table_free(t);
 }
 
+/* Issue 11, item 5: text enters the table as well-formed UTF-8, the
+ * repairs counted; the op is cut at a character boundary. */
+static void
+utf8_repaired_on_entry(void **state)
+{
+	gs_table *t = gs_table_new("u.csv");
+	gs_shape s;
+	gs_error err;
+	gs_record *r;
+	const char *a, *b;
+
+	(void)state;
+	a = gs_table_intern(t, "k\xc0\xaf");          /* overlong '/' */
+	assert_string_equal(a, "k\xef\xbf\xbd\xef\xbf\xbd");
+	assert_int_equal(t->utf8_replaced, 2);
+	b = gs_table_intern(t, "k\xc0\xaf");
+	assert_ptr_equal(a, b);
+	assert_int_equal(t->utf8_replaced, 2);          /* counted once */
+	gs_shape_init(&s);
+	s.M = s.N = s.K = 1;
+	memset(s.op, 'a', sizeof s.op - 2);
+	s.op[sizeof s.op - 2] = '\xf8';                /* a 5-byte lead */
+	s.op[sizeof s.op - 1] = '\0';
+	r = gs_table_get(t, &s, 1, &err);
+	assert_non_null(r);
+	assert_int_equal(strlen(r->shape.op), sizeof s.op - 2); /* U+FFFD does not fit */
+	assert_int_equal(gs_table_set_text(t, &r->kernel, "x\xed\xa0\x80"), 0);
+	assert_string_equal(r->kernel, "x\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+	assert_int_equal(gs_table_exclude(t, 3, "w\xff", "why"), 0);
+	assert_string_equal(t->excl[0].what, "w\xef\xbf\xbd");
+	assert_int_equal(t->utf8_replaced, 2 + 1 + 3 + 1);
+	gs_table_free(t);
+}
+
+/* Issue 11, item 12: the time range every reader applies. */
+static void
+time_range(void **state)
+{
+	(void)state;
+	assert_true(gs_time_in_range(1e-6) && gs_time_in_range(1e12));
+	assert_false(gs_time_in_range(4.9e-324) || gs_time_in_range(1e308));
+	assert_false(gs_time_in_range(NAN) || gs_time_in_range(0));
+}
+
 int
 main(void)
 {
@@ -142,6 +186,8 @@ main(void)
 		cmocka_unit_test(samples_and_median),
 		cmocka_unit_test(many_keys),
 		cmocka_unit_test(kernel_keys_and_exclusions),
+		cmocka_unit_test(utf8_repaired_on_entry),
+		cmocka_unit_test(time_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

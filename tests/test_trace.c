@@ -620,6 +620,27 @@ legacy_trace(void **state)
 	unlink(p);
 }
 
+/* Issue 11, item 12: a GPU time outside 1e-6 .. 1e12 us is refused. */
+static void
+time_out_of_range(void **state)
+{
+	static const char *const durs[] = {"1e300", "2e12"};
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		char text[sizeof legacy + 16], *at, *p;
+		gs_error err;
+		at = strstr(legacy, "\"dur\": 6.5");
+		assert_non_null(at);
+		snprintf(text, sizeof text, "%.*s\"dur\": %s%s", (int)(at - legacy), legacy,
+		         durs[i], at + strlen("\"dur\": 6.5"));
+		p = temp_text(text, ".json");
+		gs_test_read_fails(p, &err);
+		assert_non_null(strstr(err.msg, "outside the accepted range"));
+		unlink(p);
+	}
+}
+
 int
 main(void)
 {
@@ -636,6 +657,7 @@ main(void)
 		cmocka_unit_test(cut_short_and_not_a_trace),
 		cmocka_unit_test(synthetic_linking),
 		cmocka_unit_test(legacy_trace),
+		cmocka_unit_test(time_out_of_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -199,6 +199,10 @@ parse_dim(const gs_csv_reader *r, long line, const char *const *row,
 	if (rc == -2)
 		return gs_error_set(err, r->path, line, c + 1,
 		                    "%s must be at least 1, got %ld", gs_field_name(f), *out);
+	if (rc == -3)
+		return gs_error_set(err, r->path, line, c + 1, "%s is above 2^53 "
+		                    "(9007199254740992), the largest dimension accepted: "
+		                    "'%.80s'", gs_field_name(f), row[c]);
 	return 0;
 }
 
@@ -304,6 +308,10 @@ gs_csv_parse_time(const gs_csv_reader *r, long line, int col, const char *s,
 		*why = "time is 0";
 	else if (isinf(v))
 		*why = "time is inf";
+	else if (!gs_time_in_range(v))
+		return gs_error_set(err, r->path, line, col + 1, "time %s us is outside "
+		                    "the accepted range 1e-6 .. 1e12 us: '%.80s'",
+		                    v < GS_TIME_MIN_US ? "below 1e-6" : "above 1e12", s);
 	*t = v;
 	return 0;
 }
@@ -375,8 +383,8 @@ gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v,
 	if (!rec)
 		return -1;
 	if (add_times(r, rec, v) != 0 ||
-	    gs_record_set_string(&rec->tag, nonempty(v->tag)) != 0 ||
-	    gs_record_set_string(&rec->kernel, nonempty(v->kernel)) != 0)
+	    gs_table_set_text(r->t, &rec->tag, nonempty(v->tag)) != 0 ||
+	    gs_table_set_text(r->t, &rec->kernel, nonempty(v->kernel)) != 0)
 		return gs_error_set(err, r->path, line, 0, "out of memory");
 	rec->t.count += v->count;
 	set_launch(rec, v);

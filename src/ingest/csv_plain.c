@@ -10,6 +10,10 @@
 
 #include "ingest/csv_read.h"
 #include "ingest/csv_value.h"
+#include "util/grow.h"
+
+/* The most samples one `samples` cell may give. */
+#define GS_CSV_MAX_SAMPLES ((size_t)1 << 24)
 
 /* Native-schema columns gemmscope writes but never reads back (derived
  * values, or compare --csv output): not extras. */
@@ -23,14 +27,8 @@ static const char *const native_output_only[] = {
 static int
 push_sample(gs_csv_reader *r, double v)
 {
-	if (r->nsamp == r->samp_cap) {
-		size_t cap = r->samp_cap ? r->samp_cap * 2 : 16;
-		double *s = realloc(r->samp, cap * sizeof *s);
-		if (!s)
-			return -1;
-		r->samp = s;
-		r->samp_cap = cap;
-	}
+	if (GS_GROW(r->samp, r->samp_cap, r->nsamp + 1, GS_CSV_MAX_SAMPLES) != 0)
+		return -1;
 	r->samp[r->nsamp++] = v;
 	return 0;
 }
@@ -80,10 +78,12 @@ parse_counts(const gs_csv_reader *r, long line, const char *const *row,
 		int c = r->col[f[i]];
 		if (c < 0 || !row[c][0])
 			continue;
-		if (gs_csv_count(row[c], &out[i]) != 0)
+		int rc = gs_csv_count(row[c], &out[i]);
+		if (rc != 0)
 			return gs_error_set(err, r->path, line, c + 1,
-			                    "%s is not a positive whole number: '%.80s'",
-			                    gs_field_name(f[i]), row[c]);
+			                    "%s is not a positive whole number%s: '%.80s'",
+			                    gs_field_name(f[i]),
+			                    rc == -3 ? " up to 2^53" : "", row[c]);
 	}
 	v->count = out[0];
 	for (int i = 0; i < 3; i++)

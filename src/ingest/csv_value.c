@@ -36,9 +36,10 @@ gs_csv_count(const char *s, long *out)
 {
 	double v;
 
-	if (gs_csv_number(s, &v) != 0 || !isfinite(v) || v != floor(v) ||
-	    fabs(v) > 9007199254740992.0) /* 2^53: exact in a double */
+	if (gs_csv_number(s, &v) != 0 || !isfinite(v) || v != floor(v))
 		return -1;
+	if (fabs(v) > 9007199254740992.0) /* 2^53: exact in a double */
+		return -3;
 	*out = (long)v;
 	return v < 1 ? -2 : 0;
 }

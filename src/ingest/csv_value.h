@@ -14,8 +14,10 @@
 int gs_csv_number(const char *s, double *out);
 
 /* gs_csv_count: a positive whole number (M, N, K, batch, count, tile):
- * "4096", "4096.0", "4.096e3".  Returns 0; -1 if not a number or not
- * whole; -2 if it is a whole number below 1 (*OUT holds it). */
+ * "4096", "4096.0", "4.096e3", at most 2^53 (GS_COUNT_MAX, util/checked.h:
+ * exact in a double).  Returns 0; -1 if not a number or not whole; -2 if
+ * it is a whole number below 1 (*OUT holds it); -3 if its magnitude is
+ * above 2^53 (*OUT untouched). */
 int gs_csv_count(const char *s, long *out);
 
 /* gs_csv_bool: True/False, true/false, 1/0, yes/no (any case).  Returns 0

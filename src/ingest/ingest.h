@@ -32,7 +32,10 @@ const char *gs_field_name(gs_field f);
  * unknown field or missing '='. */
 int gs_ingest_opts_map(gs_ingest_opts *opts, const char *spec, gs_error *err);
 
-/* gs_ingest_read: sniff PATH's format, read it, and finish the table.  On
+/* gs_ingest_read: sniff PATH's format, read it, and finish the table.
+ * Text in the table is well-formed UTF-8 (table.h "Text"); when bytes had
+ * to be replaced, one line "PATH: warning: N ill-formed UTF-8 sequences
+ * ..." goes to stderr and the count stays in (*OUT)->utf8_replaced.  On
  * success returns 0 and *OUT owns a table with at least one record; on
  * failure returns -1, *OUT is NULL and ERR names file, line, column (or
  * byte offset). */

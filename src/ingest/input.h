@@ -22,17 +22,26 @@ typedef struct gs_input {
 	long long offset;               /* decompressed bytes handed out so far */
 	long long file_size;            /* on-disk size, -1 if unknown */
 	int compressed;                 /* 1 if the file is gzip */
+	int regular;                    /* 1 if PATH is a regular file (not a FIFO,
+	                                   device, socket) */
 	int progress;                   /* readers may draw a progress bar (gs_ingest_opts.progress) */
 } gs_input;
 
 /* gs_input_open: open PATH and read its first bytes into ->head.  Returns
- * 0, or -1 with ERR (missing file, unreadable, corrupt gzip header). */
+ * 0, or -1 with ERR (missing file, unreadable, corrupt gzip header, a
+ * gzip stream that ends inside its header: "FILE: byte N: truncated gzip
+ * stream ..."). */
 int gs_input_open(gs_input *in, const char *path, gs_error *err);
 
-/* gs_input_read: copy up to N bytes into BUF.  Returns the count (0 at
- * end of input), or -1 with ERR for a read error or truncated gzip
- * (message names the decompressed byte offset). */
+/* gs_input_read: copy up to N bytes of text into BUF.  Returns the count
+ * (0 at end of input), or -1 with ERR for a read error, truncated gzip or
+ * a NUL byte (text inputs hold none; the message names the decompressed
+ * byte offset).  Binary inputs use gs_input_read_binary. */
 long gs_input_read(gs_input *in, void *buf, size_t n, gs_error *err);
+
+/* gs_input_read_binary: gs_input_read without the NUL check, for binary
+ * inputs copied through (a rocpd database arriving through a FIFO). */
+long gs_input_read_binary(gs_input *in, void *buf, size_t n, gs_error *err);
 
 /* gs_input_compressed_pos: bytes of the on-disk file consumed so far (for
  * progress reporting). */

@@ -27,9 +27,14 @@ typedef struct gs_rjson_report {
 
 /* gs_rjson_load: read the regressed shapes and the threshold of the
  * compare report PATH (at most 256 MiB).  Fills OUT (owned by the caller:
- * gs_rjson_free).  Returns 0, or -1 with ERR (unreadable file, invalid
- * JSON with its byte offset, not a compare report, an entry lacking a key
- * field or its speedup, out of memory) and OUT empty. */
+ * gs_rjson_free).  Every value read back is checked as the CSV readers
+ * check theirs: batch, M, N, K whole numbers from 1 to 2^53; trans_a and
+ * trans_b "N" or "T"; dtype "" or a known name (normalised); op valid
+ * UTF-8 of at most GS_OP_LEN - 1 bytes; speedup finite and > 0; threshold
+ * in [0, 1); the tag is repaired to well-formed UTF-8.  Returns 0, or -1
+ * with ERR (unreadable file, a NUL byte, invalid JSON, a bad or missing
+ * field of shapes[i]: "FILE: byte N: shapes[i]: ...", N the offset of the
+ * entry; not a compare report; out of memory) and OUT empty. */
 int gs_rjson_load(const char *path, gs_rjson_report *out, gs_error *err);
 
 /* gs_rjson_free: release what R owns; R is left empty. */

@@ -1,14 +1,17 @@
 /* rocpd.c: the rocpd SQLite database of rocprofv3 into a per-kernel table
  * (gs_rocpd_read, rocprof.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "ingest/rocprof.h"
 #include "ingest/rocprof_impl.h"
+#include "util/grow.h"
 
 /* ---- rocpd SQLite ---------------------------------------------------- */
 
@@ -62,6 +65,82 @@ rocpd_row(gs_rocprof_kagg *a, sqlite3_stmt *st, long line, gs_error *err)
 	                           sqlite3_column_int64(st, 2), &l, line, err);
 }
 
+/* The columns each query reads, per table, for the message that names the
+ * missing ones (issue 11, item 16). */
+static const char *const kd_cols[] = {
+	"id", "guid", "kernel_id", "start", "end", "workgroup_size_x", "workgroup_size_y",
+	"workgroup_size_z", "grid_size_x", "grid_size_y", "grid_size_z",
+	"group_segment_size", "agent_id", NULL,
+};
+static const char *const sym_cols[] = {
+	"id", "guid", "display_name", "kernel_name", "group_segment_size",
+	"arch_vgpr_count", "accum_vgpr_count", "sgpr_count", NULL,
+};
+static const char *const kernels_cols[] = {
+	"id", "name", "start", "end", "workgroup_x", "workgroup_y", "workgroup_z",
+	"grid_x", "grid_y", "grid_z", "lds_size", "static_lds_size", "vgpr_count",
+	"accum_vgpr_count", "sgpr_count", NULL,
+};
+
+/* Append to B the columns of COLS that TABLE lacks ("a, b").  Returns the
+ * number missing, or -1 when TABLE does not exist (or cannot be read). */
+static int
+missing_cols(sqlite3 *db, const char *table, const char *const *cols, gs_dynbuf *b)
+{
+	sqlite3_stmt *st = NULL;
+	int ncols = 0, nmiss = 0;
+
+	for (int i = 0; cols[i]; i++) {
+		int found = 0;
+		if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info(?1)", -1, &st,
+		                       NULL) != SQLITE_OK)
+			return -1;
+		sqlite3_bind_text(st, 1, table, -1, SQLITE_STATIC);
+		for (ncols = 0; sqlite3_step(st) == SQLITE_ROW; ncols++)
+			found |= sqlite3_column_text(st, 0) &&
+			         strcmp((const char *)sqlite3_column_text(st, 0), cols[i]) == 0;
+		sqlite3_finalize(st);
+		if (ncols == 0)
+			return -1;
+		if (!found)
+			gs_dynbuf_printf(b, "%s%s", nmiss++ ? ", " : "", cols[i]);
+	}
+	return nmiss;
+}
+
+/* ERR for a database no dispatch query could read: an rpd database, a
+ * kernels table or dispatch view lacking columns (named), or no table. */
+static int
+no_query(sqlite3 *db, const char *path, gs_error *err)
+{
+	static const struct { const char *table; const char *const *cols; } tabs[] = {
+		{"rocpd_kernel_dispatch", kd_cols}, {"rocpd_info_kernel_symbol", sym_cols},
+		{"kernels", kernels_cols},
+	};
+	sqlite3_stmt *rpd = NULL;
+	int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1,
+	                                &rpd, NULL) == SQLITE_OK;
+
+	sqlite3_finalize(rpd);
+	if (is_rpd)
+		return gs_error_set(err, path, 0, 0, "a rocmProfileData (rpd) database, "
+		                    "not rocprofv3's rocpd: not supported");
+	for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++) {
+		gs_dynbuf b;
+		int n;
+		gs_dynbuf_init(&b, 4096);
+		n = missing_cols(db, tabs[i].table, tabs[i].cols, &b);
+		if (n > 0) {
+			gs_error_set(err, path, 0, 0, "rocpd table %s lacks the column%s %s",
+			             tabs[i].table, n > 1 ? "s" : "", b.d ? b.d : "?");
+			gs_dynbuf_free(&b);
+			return -1;
+		}
+		gs_dynbuf_free(&b);
+	}
+	return rocpd_fail(db, path, "not a rocpd database (no kernel dispatch table)", err);
+}
+
 static int
 rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent,
            gs_error *err)
@@ -73,16 +152,8 @@ rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent,
 	for (size_t q = 0; q < sizeof rocpd_queries / sizeof *rocpd_queries && !st; q++)
 		if (sqlite3_prepare_v2(db, rocpd_queries[q], -1, &st, NULL) != SQLITE_OK)
 			st = NULL;
-	if (!st) {
-		sqlite3_stmt *rpd = NULL;
-		int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1,
-		                                &rpd, NULL) == SQLITE_OK;
-		sqlite3_finalize(rpd);
-		if (is_rpd)
-			return gs_error_set(err, path, 0, 0, "a rocmProfileData (rpd) database, "
-			                    "not rocprofv3's rocpd: not supported");
-		return rocpd_fail(db, path, "not a rocpd database (no kernel dispatch table)", err);
-	}
+	if (!st)
+		return no_query(db, path, err);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (++line == 1 && sqlite3_column_type(st, 13) != SQLITE_NULL)
 			*agent = sqlite3_column_int64(st, 13);
@@ -121,19 +192,49 @@ rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 	return rc;
 }
 
-int
-gs_rocpd_read(const char *path, const gs_ingest_opts *opts, gs_table *t,
-              gs_error *err)
+/* A copy of IN, a FIFO or device (SQLite reopens a database by its path,
+ * which on a FIFO blocks forever: issue 11, item 13), in a temporary file
+ * whose path goes to TMP (SIZE bytes).  Returns 0, or -1 with ERR (the
+ * temporary removed). */
+static int
+copy_to_temp(gs_input *in, char *tmp, size_t size, gs_error *err)
+{
+	const char *dir = getenv("TMPDIR");
+	char buf[65536];
+	long n = 0;
+	FILE *f = NULL;
+	int fd;
+
+	snprintf(tmp, size, "%s/gemmscope-rocpd-XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(tmp);
+	if (fd >= 0 && !(f = fdopen(fd, "wb")))
+		close(fd);
+	if (!f)
+		return gs_error_set(err, in->path, 0, 0, "not a regular file: cannot copy the "
+		                    "SQLite database to a temporary file: %s", strerror(errno));
+	while ((n = gs_input_read_binary(in, buf, sizeof buf, err)) > 0)
+		if (fwrite(buf, 1, (size_t)n, f) != (size_t)n)
+			break;
+	if ((fclose(f) != 0 || n > 0) && n >= 0)
+		n = gs_error_set(err, in->path, 0, 0, "not a regular file: cannot copy the "
+		                 "SQLite database to %s: %s", tmp, strerror(errno));
+	if (n < 0)
+		unlink(tmp);
+	return n < 0 ? -1 : 0;
+}
+
+static int
+rocpd_db(const char *db_path, const char *path, gs_table *t, gs_error *err)
 {
 	sqlite3 *db = NULL;
 	gs_rocprof_kagg a;
 	long long agent = -1;
 	int rc;
 
-	(void)opts;
 	memset(&a, 0, sizeof a);
 	a.t = t;
-	if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	a.offset = -1;
+	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		rc = gs_error_set(err, path, 0, 0, "cannot open as SQLite: %s",
 		                  db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);
@@ -147,5 +248,22 @@ gs_rocpd_read(const char *path, const gs_ingest_opts *opts, gs_table *t,
 		rc = gs_rocprof_no_dispatches(t, err);
 	sqlite3_close(db);
 	gs_rocprof_kagg_free(&a);
+	return rc;
+}
+
+int
+gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
+              gs_error *err)
+{
+	char tmp[4096];
+	int rc;
+
+	(void)opts;
+	if (in->regular)
+		return rocpd_db(in->path, in->path, t, err);
+	if (copy_to_temp(in, tmp, sizeof tmp, err) != 0)
+		return -1;
+	rc = rocpd_db(tmp, in->path, t, err);
+	unlink(tmp);
 	return rc;
 }

@@ -12,6 +12,7 @@
 #include "ingest/csvrows.h"
 #include "ingest/rocprof.h"
 #include "ingest/rocprof_impl.h"
+#include "util/grow.h"
 
 /* ---- per-kernel records, shared by the three readers ----------------- */
 
@@ -31,13 +32,11 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line,
 	gs_record *r;
 
 	if ((size_t)id >= a->nrec) {
-		size_t n = ((size_t)id + 1) * 2;
-		size_t *p = realloc(a->rec, n * sizeof *p);
-		if (!p)
+		size_t cap = a->nrec;
+		if (GS_GROW(a->rec, cap, (size_t)id + 1, GS_ROCPROF_MAX_KERNELS) != 0)
 			return gs_rocprof_oom(a->t, err), NULL;
-		memset(p + a->nrec, 0, (n - a->nrec) * sizeof *p);
-		a->rec = p;
-		a->nrec = n;
+		memset(a->rec + a->nrec, 0, (cap - a->nrec) * sizeof *a->rec);
+		a->nrec = cap;
 	}
 	if (a->rec[id])
 		return &a->t->rec[a->rec[id] - 1];
@@ -46,11 +45,31 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line,
 	key.M = key.N = key.K = 1;
 	key.name = gs_table_intern(a->t, name);
 	r = key.name ? gs_table_get(a->t, &key, line, err) : NULL;
-	if (!r || gs_record_set_string(&r->kernel, name) != 0)
+	if (!r || gs_table_set_text(a->t, &r->kernel, name) != 0)
 		return gs_rocprof_oom(a->t, err), NULL;
 	r->launch = *l;
 	a->rec[id] = (size_t)(r - a->t->rec) + 1;
 	return r;
+}
+
+/* ERR for a dispatch whose timestamps give no duration: END before START,
+ * or END - START beyond int64 or GS_TIME_MAX_US (issue 11, items 2, 12).  At A->offset (JSON)
+ * when it is >= 0, else at row LINE. */
+static int
+bad_span(const gs_rocprof_kagg *a, long line, long long start, long long end,
+         gs_error *err)
+{
+	long long ns;
+	const char *why = end < start ? "ends before it starts" :
+	                  __builtin_sub_overflow(end, start, &ns) ?
+	                  "lasts longer than int64 ns can hold" :
+	                  "lasts longer than 1e12 us, the longest time accepted";
+
+	if (a->offset >= 0)
+		return gs_error_set_offset(err, a->t->path, a->offset, "kernel dispatch %s "
+		                           "(start %lld ns, end %lld ns)", why, start, end);
+	return gs_error_set(err, a->t->path, line, 0, "kernel dispatch %s (start %lld ns, "
+	                    "end %lld ns)", why, start, end);
 }
 
 /* One dispatch of kernel name id ID lasting END - START ns. */
@@ -60,15 +79,19 @@ gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
                        gs_error *err)
 {
 	gs_record *r;
+	long long ns;
 
-	if (end <= start) {
+	if (end < start || __builtin_sub_overflow(end, start, &ns) ||
+	    (double)ns / 1000.0 > GS_TIME_MAX_US)
+		return bad_span(a, line, start, end, err);
+	if (ns == 0) {
 		a->t->skipped++;
 		return 0;
 	}
 	r = kernel_record(a, id, l, line, err);
 	if (!r)
 		return -1;
-	if (gs_record_add_sample(r, (double)(end - start) / 1000.0) != 0)
+	if (gs_record_add_sample(r, (double)ns / 1000.0) != 0)
 		return gs_rocprof_oom(a->t, err);
 	return 0;
 }
@@ -258,6 +281,7 @@ gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 	(void)opts;
 	memset(&c, 0, sizeof c);
 	c.agg.t = t;
+	c.agg.offset = -1;
 	rc = gs_table_set_format(t, "rocprofv3-csv") != 0 ? gs_rocprof_oom(t, err) :
 	     gs_csv_rows(in, csv_row, &c, err);
 	if (rc == 0 && t->n == 0)

@@ -44,12 +44,17 @@ int gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 int gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
                         gs_error *err);
 
-/* gs_rocpd_read: read the rocpd SQLite database at PATH (opened read-only)
- * into T through its unsuffixed views (rocpd_kernel_dispatch joined to
- * rocpd_info_kernel_symbol; the name is the symbol's display_name), and
- * the GPU name and CU count from rocpd_info_agent.  Returns 0, or -1 with
- * ERR (not a rocpd database, an rpd database, SQL error). */
-int gs_rocpd_read(const char *path, const gs_ingest_opts *opts, gs_table *t,
+/* gs_rocpd_read: read the rocpd SQLite database IN (its path opened
+ * read-only by SQLite; a FIFO or other non-regular file is first copied
+ * from IN's stream to a temporary file in $TMPDIR or /tmp, removed
+ * afterwards) into T through its unsuffixed views (rocpd_kernel_dispatch
+ * joined to rocpd_info_kernel_symbol; the name is the symbol's
+ * display_name) or the kernels view, and the GPU name and CU count from
+ * rocpd_info_agent.  Rows count from 1 in start order.  Returns 0, or -1
+ * with ERR (not a rocpd database, an rpd database, a dispatch table that
+ * lacks columns (named), a dispatch ending before it starts (its row),
+ * SQL error). */
+int gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
                   gs_error *err);
 
 #endif

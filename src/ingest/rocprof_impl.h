@@ -16,15 +16,22 @@ typedef struct gs_rocprof_kagg {
 	tr_strs names;          /* kernel name -> id */
 	size_t *rec;            /* per name id: record index + 1, 0 if none yet */
 	size_t nrec;
+	long long offset;       /* >= 0: byte offset of the dispatch being added
+	                           (JSON), named by errors instead of its line */
 } gs_rocprof_kagg;
+
+/* The most distinct kernel names one rocprofv3 output may hold. */
+#define GS_ROCPROF_MAX_KERNELS ((size_t)1 << 30)
 
 /* gs_rocprof_oom: ERR "out of memory" on T's path.  Returns -1. */
 int gs_rocprof_oom(const gs_table *t, gs_error *err);
 
 /* gs_rocprof_kagg_add_id: one dispatch of kernel name id ID (in A->names)
  * lasting END - START ns: a sample of END - START / 1000 µs on its record
- * (created with launch L and input LINE if new); END <= START only counts
- * in t->skipped.  Returns 0, or -1 with ERR (out of memory). */
+ * (created with launch L and input LINE if new); END == START only counts
+ * in t->skipped.  Returns 0, or -1 with ERR: out of memory, or END before
+ * START or END - START beyond int64 or GS_TIME_MAX_US ("FILE:LINE: kernel dispatch ends
+ * before it starts ...", at A->offset instead when that is >= 0). */
 int gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
                            long long end, const gs_launch *l, long line,
                            gs_error *err);

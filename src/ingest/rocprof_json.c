@@ -7,6 +7,7 @@
 #include "ingest/rocprof.h"
 #include "ingest/rocprof_impl.h"
 #include "ingest/trace_json.h"
+#include "util/grow.h"
 
 /* ---- rocprofv3 JSON -------------------------------------------------- */
 
@@ -38,11 +39,16 @@ typedef struct rp_sym {
 	long lds;
 } rp_sym;
 
+/* The most kernel dispatches one rocprofv3 JSON may hold (held in memory
+ * until the symbols are known). */
+#define RP_MAX_DISPATCHES ((size_t)1 << 32)
+
 typedef struct rp_disp {
 	long long kernel_id, agent, start, end;
 	long long wg[3], grid[3];
 	long lds;
 	long line;
+	long long off;          /* byte offset after its last timestamp */
 } rp_disp;
 
 typedef struct rctx {
@@ -196,18 +202,11 @@ sym_done(rctx *r)
 {
 	const char *name = r->fname[0] ? r->fname : r->kname;
 	size_t n = strlen(name);
-	rp_sym *s;
 
 	if (!r->fname[0] && n > 3 && strcmp(name + n - 3, ".kd") == 0)
 		n -= 3;
-	if (r->nsyms == r->cap_syms) {
-		size_t cap = r->cap_syms ? r->cap_syms * 2 : 256;
-		s = realloc(r->syms, cap * sizeof *s);
-		if (!s)
-			return gs_jstream_fail(&r->js, "out of memory");
-		r->syms = s;
-		r->cap_syms = cap;
-	}
+	if (GS_GROW(r->syms, r->cap_syms, r->nsyms + 1, GS_ROCPROF_MAX_KERNELS) != 0)
+		return gs_jstream_fail(&r->js, "out of memory");
 	r->sym.name = gs_trace_strs_intern(&r->agg.names, name, n);
 	if (r->sym.name < 0)
 		return gs_jstream_fail(&r->js, "out of memory");
@@ -218,14 +217,8 @@ sym_done(rctx *r)
 static int
 disp_done(rctx *r)
 {
-	if (r->ndisps == r->cap_disps) {
-		size_t cap = r->cap_disps ? r->cap_disps * 2 : 1024;
-		rp_disp *d = realloc(r->disps, cap * sizeof *d);
-		if (!d)
-			return gs_jstream_fail(&r->js, "out of memory");
-		r->disps = d;
-		r->cap_disps = cap;
-	}
+	if (GS_GROW(r->disps, r->cap_disps, r->ndisps + 1, RP_MAX_DISPATCHES) != 0)
+		return gs_jstream_fail(&r->js, "out of memory");
 	r->disp.line = (long)r->ndisps + 1;
 	r->disps[r->ndisps++] = r->disp;
 	return 1;
@@ -309,6 +302,8 @@ disp_number(rctx *r, rwhere w, rkey k, long long v)
 {
 	rp_disp *d = &r->disp;
 
+	if (w == R_DISP && (k == RK_START || k == RK_END))
+		d->off = gs_jstream_offset(&r->js);
 	if (w == R_DISP && k == RK_START)
 		d->start = v;
 	else if (w == R_DISP && k == RK_END)
@@ -447,6 +442,7 @@ json_emit(rctx *r, gs_error *err)
 		l.agpr = s->agpr;
 		l.sgpr = s->sgpr;
 		l.lds_bytes = d->lds > 0 ? d->lds : s->lds;
+		r->agg.offset = d->off;
 		if (gs_rocprof_kagg_add_id(&r->agg, s->name, d->start, d->end, &l,
 		                           d->line, err) != 0)
 			return -1;
@@ -470,6 +466,7 @@ gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 		return gs_rocprof_oom(t, err);
 	}
 	r->agg.t = t;
+	r->agg.offset = -1;
 	rc = gs_table_set_format(t, "rocprofv3-json") != 0 ? gs_rocprof_oom(t, err) :
 	     gs_jstream_run(&r->js, in, &rcallbacks, r, opts && opts->progress, err);
 	if (rc == 0 && !r->saw_tool)

@@ -1,6 +1,7 @@
 /* sniff.c: decide an input's format from its content and dispatch to the
  * reader.  The only place that knows which formats exist. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <string.h>
 
 #include "ingest/ingest.h"
@@ -49,13 +50,28 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 		if (in->compressed)
 			return gs_error_set(err, in->path, 0, 0, "a gzip-compressed SQLite "
 			                    "database: decompress it first");
-		return gs_rocpd_read(in->path, opts, t, err);
+		return gs_rocpd_read(in, opts, t, err);
 	case FMT_CSV:
 		break;
 	}
 	if (gs_rocprof_sniff_csv(in->head, in->head_len))
 		return gs_rocprof_csv_read(in, opts, t, err);
 	return gs_csv_read(in, opts, t, err);
+}
+
+/* The note of issue 11 item 5: a warning line on stderr when T's text had
+ * ill-formed UTF-8 (the count stays in T->utf8_replaced for reports). */
+static void
+warn_utf8(const gs_table *t)
+{
+	gs_error w;
+
+	if (!t->utf8_replaced)
+		return;
+	gs_error_set(&w, t->path, 0, 0, "warning: %zu ill-formed UTF-8 sequence%s in "
+	             "the text replaced with U+FFFD", t->utf8_replaced,
+	             t->utf8_replaced == 1 ? "" : "s");
+	gs_error_print(&w, stderr);
 }
 
 int
@@ -86,6 +102,7 @@ gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out,
 		gs_table_free(t);
 		return -1;
 	}
+	warn_utf8(t);
 	*out = t;
 	return 0;
 }

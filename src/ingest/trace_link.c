@@ -259,7 +259,7 @@ add_call(linker *L, const tr_op *op, const tr_gpu *k, double busy)
 	rec = gs_table_get(L->t, &key, op->line, L->err);
 	if (!rec)
 		return -1;
-	if (gs_record_add_sample(rec, busy) != 0 || gs_record_set_string(&rec->kernel, kname) != 0)
+	if (gs_record_add_sample(rec, busy) != 0 || gs_table_set_text(L->t, &rec->kernel, kname) != 0)
 		return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
 	if (k && rec->launch.workgroups == 0 && rec->launch.wg_size == 0)
 		fill_launch(&rec->launch, k, r);
@@ -283,6 +283,10 @@ one_op(linker *L, size_t i, span *tmp)
 	busy = busy_time(L->s, idx, n, tmp);
 	if (!(busy > 0))
 		return tally_add(L, op, "zero kernel time");
+	if (!gs_time_in_range(busy))    /* issue 11, item 12 */
+		return gs_error_set(L->err, L->t->path, 0, 0, "event %ld (%s): GPU time %g us "
+		                    "is outside the accepted range 1e-6 .. 1e12 us", op->line,
+		                    op->key.op, busy);
 	return add_call(L, op, main_kernel(L->s, idx, n), busy);
 }
 
