@@ -1,106 +1,94 @@
+/* benchout.c: gemmscope-bench's results through the one native-schema
+ * writer (render/native_csv.h), the run's columns appended by its hook. */
 #include <math.h>
-#include <string.h>
+#include <stdlib.h>
 
-#include "model/gemm.h"
-#include "render/fmt.h"
+#include "analysis/single.h"
+#include "render/native_csv.h"
 #include "runner/benchout.h"
 
-static const char *const native_columns =
-	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
-	"time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,"
-	"gflop,tflops,tile_m,tile_n,tile_k,samples";
+/* The run's columns, equal on every row (gs_dev_info). */
+static const char *const run_columns[] = {
+	"backend", "gpu", "arch", "cus", "sclk_mhz", "mclk_mhz", "runtime", "library",
+};
 
-static void
-put_number(FILE *out, double v)
+enum { NRUN = sizeof run_columns / sizeof run_columns[0] };
+
+typedef struct ext_ctx {
+	const gs_table *t;
+	const gs_benchout_meta *meta;
+} ext_ctx;
+
+/* A string cell: "" (unknown) is an empty field, as NULL is. */
+static gs_csv_cell
+str_cell(const char *s)
 {
-	fputc(',', out);
-	if (isfinite(v))
-		fprintf(out, "%.9g", v);
+	return (gs_csv_cell){s, NAN};
 }
 
-static void
-put_int(FILE *out, long v)
+/* A count cell: 0 (unknown) is an empty field. */
+static gs_csv_cell
+int_cell(long v)
 {
-	fputc(',', out);
-	if (v)
-		fprintf(out, "%ld", v);
+	return (gs_csv_cell){NULL, v ? (double)v : NAN};
 }
 
+/* The extra columns of record R: the table's extra numbers, then the run. */
 static void
-put_key(FILE *out, const gs_record *r)
+run_cells(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cell)
 {
-	const gs_shape *s = &r->shape;
+	const ext_ctx *x = ctx;
+	const gs_dev_info *d = x->meta->info;
+	size_t n = x->t->nextra;
 
-	gs_fmt_csv_field(out, s->op);
-	fprintf(out, ",%ld,%ld,%ld,%ld,%s,%c,%c,%d,", s->batch, s->M, s->N, s->K,
-	        s->dtype, s->trans_a, s->trans_b, s->bias);
-	gs_fmt_csv_field(out, r->tag);
-	fputc(',', out);
-	gs_fmt_csv_field(out, r->kernel);
-	fprintf(out, ",%ld", r->t.count);
+	(void)i;
+	for (size_t e = 0; e < n; e++)
+		cell[e] = (gs_csv_cell){NULL, r->extra[e]};
+	cell[n + 0] = str_cell(x->meta->backend);
+	cell[n + 1] = str_cell(d->name);
+	cell[n + 2] = str_cell(d->arch);
+	cell[n + 3] = int_cell(d->cus);
+	cell[n + 4] = int_cell(d->sclk_mhz);
+	cell[n + 5] = int_cell(d->mclk_mhz);
+	cell[n + 6] = str_cell(d->runtime);
+	cell[n + 7] = str_cell(d->blas);
 }
 
-static void
-put_times(FILE *out, const gs_record *r)
+/* Write T with the derived columns of REC (gs_single_records). */
+static int
+write_with(const gs_table *t, const gs_benchout_meta *meta, const gs_single *rec,
+           FILE *out, gs_error *err)
 {
-	gs_gemm g;
+	ext_ctx ctx = {t, meta};
+	gs_native_csv_ext ext = {NULL, t->nextra + NRUN, run_cells, &ctx};
+	const char **names;
+	int rc;
 
-	gs_gemm_cost(&r->shape, &g); /* sets flop even for an unknown dtype size */
-	put_number(out, r->t.median);
-	put_number(out, r->t.mean);
-	put_number(out, r->t.min);
-	put_number(out, r->t.max);
-	put_number(out, r->nsamples > 1 ? r->t.std : NAN);
-	put_number(out, g.flop / 1e9);
-	put_number(out, gs_gemm_tflops(g.flop, r->t.median));
-	put_int(out, r->launch.tile_m);
-	put_int(out, r->launch.tile_n);
-	put_int(out, r->launch.tile_k);
-	fputc(',', out);
-	for (size_t i = 0; i < r->nsamples; i++)
-		fprintf(out, "%s%.9g", i ? ";" : "", r->samples[i]);
-}
-
-static void
-put_run(FILE *out, const gs_benchout_meta *meta)
-{
-	const gs_dev_info *d = meta->info;
-
-	fputc(',', out);
-	gs_fmt_csv_field(out, meta->backend);
-	fputc(',', out);
-	gs_fmt_csv_field(out, d->name);
-	fputc(',', out);
-	gs_fmt_csv_field(out, d->arch);
-	put_int(out, d->cus);
-	put_int(out, d->sclk_mhz);
-	put_int(out, d->mclk_mhz);
-	fputc(',', out);
-	gs_fmt_csv_field(out, d->runtime);
-	fputc(',', out);
-	gs_fmt_csv_field(out, d->blas);
+	names = malloc(ext.n * sizeof *names);
+	if (!names)
+		return gs_error_set(err, t->path, 0, 0, "out of memory");
+	for (size_t e = 0; e < t->nextra; e++)
+		names[e] = t->extra_names[e];
+	for (size_t e = 0; e < NRUN; e++)
+		names[t->nextra + e] = run_columns[e];
+	ext.names = names;
+	rc = gs_native_csv_write_ext(rec, &ext, out, err);
+	free(names);
+	return rc;
 }
 
 int
 gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
                 gs_error *err)
 {
-	fputs(native_columns, out);
-	for (size_t x = 0; x < t->nextra; x++) {
-		fputc(',', out);
-		gs_fmt_csv_field(out, t->extra_names[x]);
+	gs_single rec;
+	int rc;
+
+	if (gs_single_records(t, &rec, err) != 0) {
+		gs_single_free(&rec);
+		return -1;
 	}
-	fputs(",backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library\n", out);
-	for (size_t i = 0; i < t->n; i++) {
-		const gs_record *r = &t->rec[i];
-		put_key(out, r);
-		put_times(out, r);
-		for (size_t x = 0; x < t->nextra; x++)
-			put_number(out, r->extra[x]);
-		put_run(out, meta);
-		fputc('\n', out);
-	}
-	if (ferror(out))
-		return gs_error_set(err, t->path, 0, 0, "write error");
-	return 0;
+	rc = write_with(t, meta, &rec, out, err);
+	gs_single_free(&rec);
+	return rc;
 }

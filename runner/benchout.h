@@ -1,19 +1,20 @@
 /* benchout.h: gemmscope-bench's results in gemmscope's native CSV schema.
  *
- * One row per shape with the native columns (DESIGN.md "Native CSV
- * schema"), so `gemmscope compare/report/confirm` and `gemmscope-bench
+ * One row per shape, written by the one native-schema writer
+ * (render/native_csv.h: its columns, shortest exact numbers, RFC 4180
+ * quoting), so `gemmscope compare/report/confirm` and `gemmscope-bench
  * --shapes` read it back:
  *   op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,
  *   time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,
- *   gflop,tflops,tile_m,tile_n,tile_k,samples
- * then the table's extra numeric columns (the runner's: max_rel_err,
- * checked_outputs, rotating_copies), then the run's columns, equal on
- * every row: backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library (the
- * device, its CU/SM count, peak clocks, runtime and vendor library
- * versions as gs_dev_info has them; empty when unknown).
- * Times are µs per launch; gflop = (2·M·N·K + M·N with bias)·batch / 1e9
- * (DESIGN.md "Definitions"); tflops = gflop / median µs / 1e3.  Strings
- * are quoted as RFC 4180 says when they hold a comma, quote or newline.
+ *   time_us_sum,gflop,mib,flops_per_byte,tflops,tile_m,tile_n,tile_k,
+ *   tile_eff,wq_eff,dim_eff,samples
+ * (the derived columns as far as the record alone gives them,
+ * gs_single_records: no GPU, so wq_eff is empty), then the table's extra
+ * numeric columns (the runner's: max_rel_err, checked_outputs,
+ * rotating_copies), then the run's columns, equal on every row:
+ * backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library (the device, its
+ * CU/SM count, peak clocks, runtime and vendor library versions as
+ * gs_dev_info has them; empty when unknown).
  */
 #ifndef GS_BENCHOUT_H
 #define GS_BENCHOUT_H
@@ -30,7 +31,9 @@ typedef struct gs_benchout_meta {
 } gs_benchout_meta;
 
 /* gs_benchout_csv: write every record of T (finished with
- * gs_table_finish) to OUT.  Returns 0, or -1 with ERR on a write error. */
+ * gs_table_finish) to OUT.  Returns 0, or -1 with ERR on a write error,
+ * out of memory, or more extra columns than the native writer takes
+ * (GS_NATIVE_CSV_EXT_MAX). */
 int gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
                     gs_error *err);
 

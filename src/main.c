@@ -14,6 +14,7 @@
 #include "cmd_explain.h"
 #include "cmd_history.h"
 #include "cmd_report.h"
+#include "render/output.h"
 #include "render/plot.h"
 #include "util/error.h"
 
@@ -112,18 +113,23 @@ typedef enum { CMD_COMPARE, CMD_REPORT, CMD_HISTORY, CMD_CONFIRM } command;
 
 static const char *const command_name[] = {"compare", "report", "history", "confirm"};
 
-/* An option a command accepts by the shared parser but cannot honour. */
+/* The report model each command builds: which outputs it can write is
+ * the format table's answer (render/output.c, gs_output_supports). */
+static const gs_report_kind command_kind[] = {
+	GS_REPORT_COMPARE, GS_REPORT_SINGLE, GS_REPORT_HISTORY, GS_REPORT_CONFIRM,
+};
+
+/* A non-output option a command accepts by the shared parser but cannot
+ * honour.  The output options (-o, --json, ... --assets) are refused by
+ * the format table instead. */
 typedef struct refusal {
 	command cmd;
-	int opt;                   /* getopt_long value: 'o' or an OPT_ */
+	int opt;                   /* getopt_long value: an OPT_ */
 	const char *why;
 } refusal;
 
 #define CONFIRM_WRITES "(it writes --json, --markdown, --regressions)"
 
-/* report --junit/--regressions fail when written ("needs a comparison
- * report"), as before; every other output is honoured by every command
- * but confirm. */
 static const refusal refusals[] = {
 	{CMD_COMPARE, OPT_PERSIST, "compare reads no series of runs (--persist is history's)"},
 	{CMD_COMPARE, OPT_ORDER, "compare orders no runs (--order is history's)"},
@@ -136,10 +142,6 @@ static const refusal refusals[] = {
 	{CMD_REPORT, OPT_PERSIST, "report reads no series of runs (--persist is history's)"},
 	{CMD_REPORT, OPT_ORDER, "report orders no runs (--order is history's)"},
 	{CMD_HISTORY, OPT_GPU, "history computes no efficiency, so it uses no GPU spec"},
-	{CMD_CONFIRM, 'o', "confirm writes no HTML report " CONFIRM_WRITES},
-	{CMD_CONFIRM, OPT_CSV, "confirm writes no per-shape CSV " CONFIRM_WRITES},
-	{CMD_CONFIRM, OPT_JUNIT, "confirm writes no JUnit output " CONFIRM_WRITES},
-	{CMD_CONFIRM, OPT_ASSETS, "confirm draws no plots " CONFIRM_WRITES},
 	{CMD_CONFIRM, OPT_TITLE, "confirm writes no titled report " CONFIRM_WRITES},
 	{CMD_CONFIRM, OPT_GPU, "confirm computes no efficiency, so it uses no GPU spec"},
 	{CMD_CONFIRM, OPT_THRESHOLD, "confirm uses the threshold of the original report"},
@@ -150,34 +152,51 @@ static const refusal refusals[] = {
 	{CMD_CONFIRM, OPT_ORDER, "confirm orders no runs (--order is history's)"},
 };
 
-/* The spelling of option OPT for messages: "-o" or "--name". */
-static void
-print_option(int opt)
+/* The spelling of option OPT: "-o", "-q", "-h" or "--name". */
+static const char *
+option_name(int opt, char *buf, size_t size)
 {
-	if (opt == 'o') {
-		fputs("-o", stderr);
-		return;
-	}
+	const char *name = NULL;
+
 	for (const struct option *o = long_options; o->name; o++)
-		if (o->val == opt) {
-			fprintf(stderr, "--%s", o->name);
-			return;
-		}
+		if (o->val == opt)
+			name = o->name;
+	if (opt == 'o' || !name)
+		snprintf(buf, size, "-%c", opt < 256 ? (char)opt : '?');
+	else
+		snprintf(buf, size, "--%s", name);
+	return buf;
+}
+
+/* Why CMD cannot honour option OPT, or NULL when it can: the format
+ * table's sentence for an output option, refusals[] for the others.
+ * BUF (SIZE bytes) holds the format table's sentence. */
+static const char *
+refusal_of(command cmd, int opt, char *buf, size_t size)
+{
+	char spelling[32];
+	int f = gs_output_format_of(option_name(opt, spelling, sizeof spelling));
+
+	if (f >= 0)
+		return gs_output_refusal(command_kind[cmd], (gs_output_format)f, buf, size);
+	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
+		if (refusals[i].cmd == cmd && refusals[i].opt == opt)
+			return refusals[i].why;
+	return NULL;
 }
 
 /* 1 after printing why CMD cannot honour option OPT, else 0. */
 static int
 refused(command cmd, int opt)
 {
-	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
-		if (refusals[i].cmd != cmd || refusals[i].opt != opt)
-			continue;
-		fprintf(stderr, "gemmscope %s: ", command_name[cmd]);
-		print_option(opt);
-		fprintf(stderr, ": %s\n", refusals[i].why);
-		return 1;
-	}
-	return 0;
+	char buf[256], spelling[32];
+	const char *why = refusal_of(cmd, opt, buf, sizeof buf);
+
+	if (!why)
+		return 0;
+	fprintf(stderr, "gemmscope %s: %s: %s\n", command_name[cmd],
+	        option_name(opt, spelling, sizeof spelling), why);
+	return 1;
 }
 
 /* ---- per-command help (gemmscope COMMAND --help; src/gemmscope.1 has
@@ -235,17 +254,13 @@ static const opt_help option_help[] = {
 	{'h', "  -h, --help           this help\n"},
 };
 
-/* Whether CMD's help lists OPT: every option it does not refuse, but
- * report's --junit and --regressions (they need a comparison). */
+/* Whether CMD's help lists OPT: every option it does not refuse. */
 static int
 listed(command cmd, int opt)
 {
-	if (cmd == CMD_REPORT && (opt == OPT_JUNIT || opt == OPT_REGRESSIONS))
-		return 0;
-	for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++)
-		if (refusals[i].cmd == cmd && refusals[i].opt == opt)
-			return 0;
-	return 1;
+	char buf[256];
+
+	return refusal_of(cmd, opt, buf, sizeof buf) == NULL;
 }
 
 static void

@@ -109,8 +109,17 @@ refused report --max-regressed "$cand" --max-regressed 0
 refused report --persist "$cand" --persist 3
 refused report --order "$cand" --order date
 refused history --gpu "$base" "$cand" --gpu mi300x
-status_is 2 "report --junit still refused" "$GEMMSCOPE" report "$cand" -o rj.html --junit rj.xml
+# Output options are refused by the format table (render/output.c) at parse
+# time, before any input is read.
+status_is 2 "report refuses --junit" "$GEMMSCOPE" report "$cand" -o rj.html --junit rj.xml
+check "report --junit: the format table's reason" grep -qx \
+	'gemmscope report: --junit: report writes no JUnit output (it writes -o, --json, --markdown, --csv, --assets)' "$tmp/err"
 check "report --junit: nothing written" test ! -e rj.html -a ! -e rj.xml
+status_is 2 "report refuses --regressions" "$GEMMSCOPE" report "$cand" -o rj.html --regressions rj.csv
+check "report --regressions: says why" grep -q '^gemmscope report: --regressions: report writes no regressions list' "$tmp/err"
+check "report --regressions: nothing written" test ! -e rj.html -a ! -e rj.csv
+status_is 2 "report refuses --junit before reading its input" "$GEMMSCOPE" report no-such.csv --junit rj.xml
+check "report --junit before input: the refusal, not the input error" grep -q '^gemmscope report: --junit: ' "$tmp/err"
 
 # --- escaping -------------------------------------------------------------
 {

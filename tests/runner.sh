@@ -59,6 +59,17 @@ column "$work/base.csv" samples | while read -r s; do
 	[ "$(echo "$s" | tr ';' '\n' | wc -l)" = 3 ] || { echo "FAIL: samples '$s'" >&2; exit 1; }
 done || fails=$((fails + 1))
 [ "$(column "$work/base.csv" backend | sort -u)" = cpu ] || fail "backend column"
+# the native schema (render/native_csv.h, the writer gemmscope uses), then
+# the runner's extra and run columns
+[ "$(head -n 1 "$work/base.csv")" = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,\
+time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,\
+flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,max_rel_err,\
+checked_outputs,rotating_copies,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library" ] ||
+	fail "base.csv: header $(head -n 1 "$work/base.csv")"
+"$GEMMSCOPE" report "$work/base.csv" -q --csv "$work/base-report.csv" -o "$work/base.html" ||
+	fail "gemmscope report on gemmscope-bench output"
+[ "$(column "$work/base-report.csv" time_us_median)" = "$(column "$work/base.csv" time_us_median)" ] ||
+	fail "report: medians read back exactly"
 
 run_cpu -m 64 -n 32 -k 16 --dtype f16,bf16 --range '[[16,32],0,[1],0]' \
 	-o "$work/mixed.csv" || fail "cpu run on -m/-n/-k and --range"

@@ -5,11 +5,13 @@
  * persistence: model/changepoint.h (statistics.md §2.2, §4.6).  Reading
  * and ordering the runs is ingest's (ingest/runset.h): no file I/O here. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/history.h"
 #include "model/changepoint.h"
+#include "util/grow.h"
 
 void
 gs_history_opts_default(gs_history_opts *o)
@@ -85,14 +87,9 @@ series_new(gs_history *h, size_t *cap, const gs_record *rec, size_t run)
 {
 	gs_history_series *s;
 
-	if (h->nseries == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 256;
-		s = realloc(h->series, ncap * sizeof *s);
-		if (!s)
-			return NULL;
-		h->series = s;
-		*cap = ncap;
-	}
+	/* bounded by the runs' records, which ingest bounds */
+	if (GS_GROW(h->series, *cap, h->nseries + 1, SIZE_MAX) != 0)
+		return NULL;
 	s = &h->series[h->nseries];
 	memset(s, 0, sizeof *s);
 	s->t = malloc(h->nruns * sizeof *s->t);
@@ -151,19 +148,8 @@ build_series(gs_history *h, gs_error *err)
 static int
 cps_reserve(gs_history *h, size_t *cap, size_t more)
 {
-	gs_history_cp *c;
-	size_t ncap = *cap ? *cap : 16;
-
-	if (h->ncps + more <= *cap)
-		return 0;
-	while (ncap < h->ncps + more)
-		ncap *= 2;
-	c = realloc(h->cps, ncap * sizeof *c);
-	if (!c)
-		return -1;
-	h->cps = c;
-	*cap = ncap;
-	return 0;
+	/* at most one change point per run boundary of each series */
+	return GS_GROW(h->cps, *cap, h->ncps + more, SIZE_MAX);
 }
 
 static void

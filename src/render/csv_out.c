@@ -142,9 +142,46 @@ finish(FILE *out, gs_error *err)
 int
 gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err)
 {
-	fprintf(out, "%s\n", GS_NATIVE_CSV_HEADER);
+	return gs_native_csv_write_ext(s, NULL, out, err);
+}
+
+/* The extra fields of record I (R) of EXT, each preceded by a comma. */
+static void
+put_ext(FILE *out, const gs_native_csv_ext *ext, const gs_record *r, size_t i)
+{
+	gs_csv_cell cell[GS_NATIVE_CSV_EXT_MAX];
+
+	for (size_t c = 0; c < ext->n; c++)
+		cell[c] = (gs_csv_cell){NULL, NAN};
+	ext->cells(ext->ctx, r, i, cell);
+	for (size_t c = 0; c < ext->n; c++) {
+		fputc(',', out);
+		if (cell[c].str)
+			gs_fmt_csv_field(out, cell[c].str);
+		else
+			put_num(out, cell[c].num);
+	}
+}
+
+int
+gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext,
+                        FILE *out, gs_error *err)
+{
+	size_t n = ext ? ext->n : 0;
+
+	if (n > GS_NATIVE_CSV_EXT_MAX)
+		return gs_error_set(err, NULL, 0, 0, "%zu extra CSV columns, at most %d",
+		                    n, GS_NATIVE_CSV_EXT_MAX);
+	fputs(GS_NATIVE_CSV_HEADER, out);
+	for (size_t c = 0; c < n; c++) {
+		fputc(',', out);
+		gs_fmt_csv_field(out, ext->names[c]);
+	}
+	fputc('\n', out);
 	for (size_t i = 0; i < s->table->n; i++) {
 		put_record(out, &s->table->rec[i], s);
+		if (n)
+			put_ext(out, ext, &s->table->rec[i], i);
 		fputc('\n', out);
 	}
 	return finish(out, err);

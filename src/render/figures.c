@@ -8,6 +8,7 @@
 
 #include "render/figures.h"
 #include "render/plot.h"
+#include "util/grow.h"
 
 enum {
 	MAX_CEILINGS = 2 * GS_PK_COUNT,
@@ -110,22 +111,22 @@ done:
 
 /* ---- a growing plot array with run-time strings */
 
+/* A report has a handful of figures; the bound only stops a runaway. */
+#define PLOTS_MAX 256
+
 typedef struct plist {
 	gs_report_plot *p;
-	size_t n;
+	size_t n, cap;
 } plist;
 
 /* A new zeroed slot at the end of L, or NULL (L unchanged) on OOM. */
 static gs_report_plot *
 plist_add(plist *l)
 {
-	gs_report_plot *p = realloc(l->p, (l->n + 1) * sizeof *p);
-
-	if (!p)
+	if (GS_GROW(l->p, l->cap, l->n + 1, PLOTS_MAX) != 0)
 		return NULL;
-	l->p = p;
-	memset(&p[l->n], 0, sizeof *p);
-	return &p[l->n++];
+	memset(&l->p[l->n], 0, sizeof *l->p);
+	return &l->p[l->n++];
 }
 
 /* Copy ID, TITLE and CAPTION into one buffer owned by PL. */
@@ -368,7 +369,7 @@ int
 gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out,
                   size_t *n, gs_error *err)
 {
-	plist l = {NULL, 0};
+	plist l = {NULL, 0, 0};
 
 	*out = NULL;
 	*n = 0;
@@ -488,7 +489,7 @@ gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_singl
                       const char *datadir, gs_report_plot **plots, size_t *n,
                       gs_error *err)
 {
-	plist l = {*plots, *n};
+	plist l = {*plots, *n, *n};
 	int rc;
 
 	if (gs_plot_font_init(datadir, err) != 0)

@@ -16,7 +16,9 @@
  * reads back to the same double; samples are the record's times joined by
  * ';'.  A statistic that does not exist (std of one sample) is an empty
  * field.  Strings are quoted as RFC 4180 says when they hold ',', '"', CR
- * or LF.  Lines end in LF.
+ * or LF.  Lines end in LF.  A writer with columns of its own appends them
+ * through gs_native_csv_write_ext (gemmscope-bench's run columns), so there
+ * is one writer of the schema.
  */
 #ifndef GS_NATIVE_CSV_H
 #define GS_NATIVE_CSV_H
@@ -36,5 +38,33 @@ extern const char GS_NATIVE_CSV_HEADER[];
  * without one: gemmscope-bench results, confirmed regressions).  Returns
  * 0, or -1 with ERR on a write error. */
 int gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err);
+
+/* One field of an extra column: a string, or (STR NULL) a number. */
+typedef struct gs_csv_cell {
+	const char *str;           /* written quoted as the schema's strings are */
+	double num;                /* STR NULL: the shortest exact text; empty
+	                              when not finite (unknown) */
+} gs_csv_cell;
+
+/* Extra columns appended after the native ones, by the writer that owns
+ * them (gemmscope-bench's run columns, runner/benchout.c). */
+typedef struct gs_native_csv_ext {
+	const char *const *names;  /* NAMES[0 .. N): the header of each, quoted
+	                              as strings are */
+	size_t n;                  /* at most GS_NATIVE_CSV_EXT_MAX */
+	/* cells: fill CELLS[0 .. N) for record R, record I of the table; CTX
+	 * is passed through.  Strings must outlive the call. */
+	void (*cells)(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cells);
+	const void *ctx;
+} gs_native_csv_ext;
+
+enum { GS_NATIVE_CSV_EXT_MAX = 64 };
+
+/* gs_native_csv_write_ext: gs_native_csv_write with the columns of EXT
+ * (NULL: none) appended to the header and to every row.  Returns 0, or -1
+ * with ERR on a write error or when EXT has more than
+ * GS_NATIVE_CSV_EXT_MAX columns (nothing written then). */
+int gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext,
+                            FILE *out, gs_error *err);
 
 #endif

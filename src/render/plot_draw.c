@@ -17,40 +17,36 @@
 
 #include "render/plot.h"
 #include "render/plot_impl.h"
+#include "util/grow.h"
 #include "util/outfile.h"
 
 enum { FMT_SVG, FMT_PNG };
 
 #define OUT_CAP ((size_t)256 << 20) /* no plot is anywhere near this */
 
+/* The bytes cairo writes: a bounded buffer, and whether it ever refused
+ * (gs_dynbuf empties itself then, so the flag keeps later writes out). */
 typedef struct membuf {
-	unsigned char *d;
-	size_t n, cap;
+	gs_dynbuf b;
 	int oom;
 } membuf;
+
+static void
+membuf_init(membuf *m)
+{
+	gs_dynbuf_init(&m->b, OUT_CAP);
+	m->oom = 0;
+}
 
 static cairo_status_t
 membuf_write(void *closure, const unsigned char *data, unsigned int len)
 {
-	membuf *b = closure;
+	membuf *m = closure;
 
-	if (b->n + len + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 65536;
-		unsigned char *nd;
-
-		while (cap < b->n + len + 1)
-			cap *= 2;
-		nd = cap <= OUT_CAP ? realloc(b->d, cap) : NULL;
-		if (!nd) {
-			b->oom = 1;
-			return CAIRO_STATUS_WRITE_ERROR;
-		}
-		b->d = nd;
-		b->cap = cap;
+	if (m->oom || gs_dynbuf_add(&m->b, data, len) != 0) {
+		m->oom = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
 	}
-	memcpy(b->d + b->n, data, len);
-	b->n += len;
-	b->d[b->n] = 0;
 	return CAIRO_STATUS_SUCCESS;
 }
 
@@ -356,7 +352,7 @@ render(const gs_plot *p, int fmt, membuf *out, gs_error *err)
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(s);
 	cairo_surface_destroy(s);
-	if (st != CAIRO_STATUS_SUCCESS || out->oom || !out->n)
+	if (st != CAIRO_STATUS_SUCCESS || out->oom || !out->b.len)
 		return gs_error_set(err, "", 0, 0, "cairo cannot draw the plot: %s",
 		                    out->oom ? "out of memory" :
 		                    cairo_status_to_string(st));
@@ -367,7 +363,7 @@ int
 gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len,
             gs_error *err)
 {
-	membuf raw = { 0 };
+	membuf raw;
 	int rc;
 
 	*svg = NULL;
@@ -375,37 +371,39 @@ gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len,
 	if (!gs_svg_prefix_ok(id_prefix))
 		return gs_error_set(err, "", 0, 0, "bad SVG id prefix \"%s\"",
 		                    id_prefix ? id_prefix : "");
+	membuf_init(&raw);
 	if (render(p, FMT_SVG, &raw, err) < 0) {
-		free(raw.d);
+		gs_dynbuf_free(&raw.b);
 		return -1;
 	}
-	rc = gs_svg_finish((const char *)raw.d, raw.n, id_prefix, gs_plot_title(p), svg,
-	                   len, err);
-	free(raw.d);
+	rc = gs_svg_finish(raw.b.d, raw.b.len, id_prefix, gs_plot_title(p), svg, len,
+	                   err);
+	gs_dynbuf_free(&raw.b);
 	return rc;
 }
 
 int
 gs_plot_png(const gs_plot *p, const char *path, gs_error *err)
 {
-	membuf png = { 0 };
+	membuf png;
 	gs_outfile out;
 
+	membuf_init(&png);
 	if (render(p, FMT_PNG, &png, err) < 0) {
-		free(png.d);
+		gs_dynbuf_free(&png.b);
 		if (err)
 			snprintf(err->file, sizeof err->file, "%s", path);
 		return -1;
 	}
 	if (gs_outfile_open(&out, path, err) < 0) {
-		free(png.d);
+		gs_dynbuf_free(&png.b);
 		return -1;
 	}
-	if (fwrite(png.d, 1, png.n, out.fp) != png.n) {
-		free(png.d);
+	if (fwrite(png.b.d, 1, png.b.len, out.fp) != png.b.len) {
+		gs_dynbuf_free(&png.b);
 		gs_outfile_abort(&out);
 		return gs_error_set(err, path, 0, 0, "cannot write PNG");
 	}
-	free(png.d);
+	gs_dynbuf_free(&png.b);
 	return gs_outfile_commit(&out, err);
 }

@@ -10,6 +10,7 @@
 
 #include "render/plot.h"
 #include "render/plot_impl.h"
+#include "util/grow.h"
 
 /* ----------------------------------------------------------------- ticks */
 
@@ -35,20 +36,11 @@ void
 gs_axis_add_tick(gs_plot *p, gs_axis *a, double v, const char *label)
 {
 	size_t n = a->nticks + 1;
-	double *t = realloc(a->tick, n * sizeof *t);
-	double *px;
-	char **l;
 	char buf[64];
 
-	if (t)
-		a->tick = t;
-	px = realloc(a->tick_px, n * sizeof *px);
-	if (px)
-		a->tick_px = px;
-	l = realloc(a->tick_label, n * sizeof *l);
-	if (l)
-		a->tick_label = l;
-	if (!t || !px || !l) {
+	if (GS_GROW(a->tick, a->cap_tick, n, GS_PLOT_MAX_TICKS) != 0 ||
+	    GS_GROW(a->tick_px, a->cap_tick_px, n, GS_PLOT_MAX_TICKS) != 0 ||
+	    GS_GROW(a->tick_label, a->cap_tick_label, n, GS_PLOT_MAX_TICKS) != 0) {
 		p->oom = 1;
 		return;
 	}
@@ -357,13 +349,13 @@ gs_frame_note(gs_plot *p, const char *note)
 void
 gs_legend_add(gs_plot *p, const char *label, gs_rgb colour, int kind)
 {
-	gs_legend_item *l = realloc(p->legend, (p->nlegend + 1) * sizeof *l);
+	gs_legend_item *l;
 
-	if (!l) {
+	if (GS_GROW(p->legend, p->caplegend, p->nlegend + 1, GS_PLOT_MAX_LEGEND) != 0) {
 		p->oom = 1;
 		return;
 	}
-	p->legend = l;
+	l = p->legend;
 	l[p->nlegend].label = gs_plot_strdup(p, label);
 	l[p->nlegend].colour = colour;
 	l[p->nlegend].kind = kind;

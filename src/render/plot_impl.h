@@ -16,6 +16,14 @@
 
 #define GS_PI 3.14159265358979323846
 
+/* Bounds of a plot's growable arrays (util/grow.h): far beyond any real
+ * plot (a mark per shape of a million-shape run and its frame, a tick per
+ * run of a history), so a runaway layout ends in P->OOM instead of
+ * exhausting memory. */
+#define GS_PLOT_MAX_MARKS  ((size_t)1 << 24)
+#define GS_PLOT_MAX_TICKS  ((size_t)1 << 20)
+#define GS_PLOT_MAX_LEGEND ((size_t)1 << 8)
+
 enum { GS_SCALE_LINEAR = 0, GS_SCALE_LOG2 = 2, GS_SCALE_LOG10 = 10 };
 
 enum gs_mark_kind {
@@ -61,6 +69,7 @@ typedef struct gs_axis {
 	double *tick;          /* data values (owned) */
 	double *tick_px;       /* device positions (owned) */
 	char **tick_label;     /* owned */
+	size_t cap_tick, cap_tick_px, cap_tick_label; /* their capacities (util/grow.h) */
 	char *label;           /* owned, may be NULL */
 } gs_axis;
 
@@ -92,7 +101,7 @@ struct gs_plot {
 	size_t npt;
 	size_t skipped;
 	gs_legend_item *legend;
-	size_t nlegend;
+	size_t nlegend, caplegend;
 	/* family facts for the accessors */
 	int has_band;
 	double band_top, band_bottom;

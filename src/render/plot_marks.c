@@ -10,6 +10,7 @@
 
 #include "render/plot.h"
 #include "render/plot_impl.h"
+#include "util/grow.h"
 
 /* ---------------------------------------------------------------- marks */
 
@@ -18,16 +19,9 @@ gs_mark_add(gs_plot *p, int kind)
 {
 	gs_mark *m;
 
-	if (p->nmarks == p->capmarks) {
-		size_t cap = p->capmarks ? p->capmarks * 2 : 64;
-		gs_mark *nm = realloc(p->mark, cap * sizeof *nm);
-
-		if (!nm) {
-			p->oom = 1;
-			return NULL;
-		}
-		p->mark = nm;
-		p->capmarks = cap;
+	if (GS_GROW(p->mark, p->capmarks, p->nmarks + 1, GS_PLOT_MAX_MARKS) != 0) {
+		p->oom = 1;
+		return NULL;
 	}
 	m = &p->mark[p->nmarks++];
 	memset(m, 0, sizeof *m);

@@ -13,8 +13,13 @@
 #include <libxml/tree.h>
 
 #include "render/plot_impl.h"
+#include "util/grow.h"
 
 /* ---------------------------------------------------------- SVG ids */
+
+/* Bound on a document's ids (cairo's glyphs, clips and patterns): as many
+ * as a plot may have marks, far above any real plot. */
+#define IDS_MAX GS_PLOT_MAX_MARKS
 
 /* The ids of a document, in document order (owned, xmlFree). */
 typedef struct idmap {
@@ -33,17 +38,10 @@ ids_collect(idmap *m, xmlNode *node)
 			continue;
 		id = xmlGetNoNsProp(node, BAD_CAST "id");
 		if (id) {
-			if (m->n == m->cap) {
-				size_t cap = m->cap ? 2 * m->cap : 64;
-				char **o = realloc(m->old, cap * sizeof *o);
-
-				if (!o) {
-					m->oom = 1;
-					xmlFree(id);
-					return;
-				}
-				m->old = o;
-				m->cap = cap;
+			if (GS_GROW(m->old, m->cap, m->n + 1, IDS_MAX) != 0) {
+				m->oom = 1;
+				xmlFree(id);
+				return;
 			}
 			m->old[m->n++] = (char *)id;
 		}
