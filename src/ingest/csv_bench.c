@@ -12,10 +12,12 @@
  * median over different kernels.  Results wait in r->pend until the next
  * problem starts, so a Winner block can still replace them. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ingest/csv_read.h"
+#include "util/grow.h"
 
 static int
 starts(const char *s, const char *prefix)
@@ -102,14 +104,8 @@ push_pending(gs_csv_reader *r, long line, const gs_csv_row *v, gs_error *err)
 {
 	gs_csv_pending *p;
 
-	if (r->npend == r->pend_cap) {
-		size_t cap = r->pend_cap ? r->pend_cap * 2 : 8;
-		p = realloc(r->pend, cap * sizeof *p);
-		if (!p)
-			return gs_error_set(err, r->path, line, 0, "out of memory");
-		r->pend = p;
-		r->pend_cap = cap;
-	}
+	if (GS_GROW(r->pend, r->pend_cap, r->npend + 1, SIZE_MAX) != 0)
+		return gs_error_set(err, r->path, line, 0, "out of memory");
 	p = &r->pend[r->npend++];
 	p->key = v->key;
 	p->time = v->time;

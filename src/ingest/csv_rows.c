@@ -6,11 +6,13 @@
  * the first line with content after the previous row ended. */
 #define _POSIX_C_SOURCE 200809L
 #include <csv.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ingest/csvrows.h"
 #include "ingest/progress.h"
+#include "util/grow.h"
 
 enum { READ_CHUNK = 1 << 16 };
 
@@ -49,41 +51,24 @@ fail(struct rows *r, long col, const char *msg)
 	r->status = -1;
 }
 
+/* Room for one more field: three arrays on one capacity, each grown from
+ * it to the same size. */
 static int
 grow_fields(struct rows *r)
 {
-	size_t cap = r->fcap ? r->fcap * 2 : 64;
-	size_t *off = realloc(r->off, cap * sizeof *off);
+	size_t co = r->fcap, cl = r->fcap, cp = r->fcap, n = r->fcap + 1;
 
-	if (!off)
+	if (GS_GROW(r->off, co, n, SIZE_MAX) != 0 || GS_GROW(r->len, cl, n, SIZE_MAX) != 0 ||
+	    GS_GROW(r->ptr, cp, n, SIZE_MAX) != 0)
 		return -1;
-	r->off = off;
-	size_t *len = realloc(r->len, cap * sizeof *len);
-	if (!len)
-		return -1;
-	r->len = len;
-	const char **ptr = realloc(r->ptr, cap * sizeof *ptr);
-	if (!ptr)
-		return -1;
-	r->ptr = ptr;
-	r->fcap = cap;
+	r->fcap = co < cl ? (co < cp ? co : cp) : (cl < cp ? cl : cp);
 	return 0;
 }
 
 static int
 grow_buf(struct rows *r, size_t need)
 {
-	size_t cap = r->cap ? r->cap : 4096;
-	char *buf;
-
-	while (cap < need)
-		cap *= 2;
-	buf = realloc(r->buf, cap);
-	if (!buf)
-		return -1;
-	r->buf = buf;
-	r->cap = cap;
-	return 0;
+	return GS_GROW(r->buf, r->cap, need, SIZE_MAX);
 }
 
 /* libcsv field callback: append one field to the current row. */

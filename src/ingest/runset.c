@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -15,6 +16,7 @@
 #include "ingest/csv_value.h"
 #include "ingest/csvrows.h"
 #include "ingest/runset.h"
+#include "util/grow.h"
 
 /* ---- loading: run names and natural order ------------------------------ */
 
@@ -114,14 +116,8 @@ list_add(run_list *l, const char *path, gs_error *err)
 {
 	run_item *it;
 
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-		it = realloc(l->v, cap * sizeof *it);
-		if (!it)
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
-		l->v = it;
-		l->cap = cap;
-	}
+	if (GS_GROW(l->v, l->cap, l->n + 1, SIZE_MAX) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	it = &l->v[l->n];
 	memset(it, 0, sizeof *it);
 	it->path = strdup(path);

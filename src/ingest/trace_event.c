@@ -6,11 +6,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ingest/trace_impl.h"
 #include "ingest/trace_json.h"
+#include "util/grow.h"
 
 tr_category
 gs_trace_ev_category(const unsigned char *s, size_t n)
@@ -48,14 +50,8 @@ gs_trace_ev_reset(tr_ev *e)
 int
 gs_trace_ev_set_name(tr_ev *e, const unsigned char *s, size_t n)
 {
-	if (n + 1 > e->name_cap) {
-		size_t cap = (n + 1) * 2;
-		char *p = realloc(e->name, cap);
-		if (!p)
-			return -1;
-		e->name = p;
-		e->name_cap = cap;
-	}
+	if (GS_GROW(e->name, e->name_cap, n + 1, SIZE_MAX) != 0)
+		return -1;
 	memcpy(e->name, s, n);
 	e->name[n] = 0;
 	e->name_len = n;

@@ -16,10 +16,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ingest/trace_impl.h"
+#include "util/grow.h"
 
 
 typedef struct linkkey {
@@ -42,7 +44,7 @@ typedef struct linker {
 	size_t nkeys;
 	int *first, *list;      /* per op: its GPU activities, list[first[op]..] */
 	tally *tallies;
-	size_t ntallies;
+	size_t ntallies, cap_tallies;
 	long long device;       /* device of the first GEMM kernel, -1 */
 } linker;
 
@@ -233,11 +235,9 @@ tally_add(linker *L, const tr_op *op, const char *why)
 		if (t->why == why && strcmp(t->op, op->key.op) == 0)
 			return t->count++, 0;
 	}
-	t = realloc(L->tallies, (L->ntallies + 1) * sizeof *t);
-	if (!t)
+	if (GS_GROW(L->tallies, L->cap_tallies, L->ntallies + 1, SIZE_MAX) != 0)
 		return -1;
-	L->tallies = t;
-	t = &t[L->ntallies++];
+	t = &L->tallies[L->ntallies++];
 	memcpy(t->op, op->key.op, sizeof t->op);
 	t->why = why;
 	t->first_line = op->line;

@@ -2,33 +2,13 @@
  * interned strings, the link-id map and set, the op index, and linking
  * while streaming (eager mode) or keeping every record (keep_all). */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ingest/trace_impl.h"
-
-/* ARR (N used of CAP) with room for one more, or `return -1` on OOM. */
-#define GROW_OR_FAIL(arr, n, cap) do { \
-	void *p_ = grown((arr), &(cap), (n), sizeof *(arr)); \
-	if (!p_) \
-		return -1; \
-	(arr) = p_; \
-} while (0)
-
-static void *
-grown(void *arr, size_t *cap, size_t n, size_t size)
-{
-	size_t c;
-
-	if (n < *cap)
-		return arr;
-	c = *cap ? *cap * 2 : 256;
-	arr = realloc(arr, c * size);
-	if (arr)
-		*cap = c;
-	return arr;
-}
+#include "util/grow.h"
 
 int
 gs_trace_strs_intern(tr_strs *t, const char *s, size_t len)
@@ -61,7 +41,8 @@ gs_trace_strs_intern(tr_strs *t, const char *s, size_t len)
 		if (strncmp(c, s, len) == 0 && c[len] == 0)
 			return (int)(t->slot[i] - 1);
 	}
-	GROW_OR_FAIL(t->s, t->n, t->cap);
+	if (GS_GROW(t->s, t->cap, t->n + 1, SIZE_MAX) != 0)
+		return -1;
 	t->s[t->n] = malloc(len + 1);
 	if (!t->s[t->n])
 		return -1;
@@ -330,7 +311,8 @@ freeze(tr_store *st)
 static int
 keep_gpu(tr_store *st, const tr_gpu *g, int rt)
 {
-	GROW_OR_FAIL(st->gpus, st->ngpus, st->cap_gpus);
+	if (GS_GROW(st->gpus, st->cap_gpus, st->ngpus + 1, SIZE_MAX) != 0)
+		return -1;
 	st->gpus[st->ngpus] = *g;
 	st->gpus[st->ngpus++].rt = rt;
 	return 0;
@@ -343,17 +325,13 @@ pend_add(tr_store *st, const tr_gpu *g, long long id)
 	int slot = st->pfree, head = map_get(&st->pend, id);
 
 	if (slot < 0) {
-		if (st->npgpu == st->cap_pgpu) {
-			size_t cap = st->cap_pgpu ? st->cap_pgpu * 2 : 256;
-			tr_gpu *p = realloc(st->pgpu, cap * sizeof *p);
-			int *n = p ? realloc(st->pnext, cap * sizeof *n) : NULL;
-			if (p)
-				st->pgpu = p;
-			if (!n)
-				return -1;
-			st->pnext = n;
-			st->cap_pgpu = cap;
-		}
+		size_t cg = st->cap_pgpu, cn = st->cap_pgpu;
+
+		/* Two arrays on one capacity: each grows from it to the same size. */
+		if (GS_GROW(st->pgpu, cg, st->npgpu + 1, INT_MAX) != 0 ||
+		    GS_GROW(st->pnext, cn, st->npgpu + 1, INT_MAX) != 0)
+			return -1;
+		st->cap_pgpu = cg < cn ? cg : cn;
 		slot = (int)st->npgpu++;
 	} else {
 		st->pfree = st->pnext[slot];
@@ -394,7 +372,8 @@ link_rt(tr_store *st, const tr_rt *r)
 
 	if (op < 0)
 		return set_add(&st->others, id) != 0 ? -1 : pend_take(st, id, -1);
-	GROW_OR_FAIL(st->rts, st->nrts, st->cap_rts);
+	if (GS_GROW(st->rts, st->cap_rts, st->nrts + 1, SIZE_MAX) != 0)
+		return -1;
 	idx = (int)st->nrts++;
 	st->rts[idx] = *r;
 	st->rts[idx].op = op;
@@ -424,7 +403,8 @@ link_gpu(tr_store *st, const tr_gpu *g)
 int
 gs_trace_store_add_op(tr_store *st, const tr_op *op)
 {
-	GROW_OR_FAIL(st->ops, st->nops, st->cap_ops);
+	if (GS_GROW(st->ops, st->cap_ops, st->nops + 1, SIZE_MAX) != 0)
+		return -1;
 	st->ops[st->nops++] = *op;
 	return 0;
 }
@@ -436,7 +416,8 @@ gs_trace_store_add_rt(tr_store *st, const tr_rt *r)
 		return -1;
 	if (!st->keep_all)
 		return link_rt(st, r);
-	GROW_OR_FAIL(st->rts, st->nrts, st->cap_rts);
+	if (GS_GROW(st->rts, st->cap_rts, st->nrts + 1, SIZE_MAX) != 0)
+		return -1;
 	st->rts[st->nrts++] = *r;
 	return 0;
 }
