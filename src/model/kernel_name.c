@@ -7,27 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/kernel_name.h"
+#include "model/kernel_name_impl.h"
 
 /* The regexes, POSIX ERE.  Tokens are anchored with '_' on both sides
  * (kernel-names.md §2.2) so that _SK does not match _SKXCCM. */
-enum {
-	R_NVJET, R_NVJET_LAYOUT, R_NVJET_SPLITK,
-	R_CUTLASS3, R_CUTLASS3_TILE, R_CUTLASS3_INSTR, R_CUTLASS3_TYPE,
-	R_CUTLASS2, R_CUTLASS2_K, R_CUTLASS2_NOK, R_CUTLASS2_CONV,
-	R_CUTLASS2_TYPE, R_CUTLASS2_SIMT,
-	R_XMMA, R_XMMA_HEAD, R_XMMA_TILE, R_XMMA_STAGE, R_XMMA_WARPS,
-	R_XMMA_MMA, R_XMMA_LAYOUT, R_XMMA_SEGK,
-	R_CUBLAS, R_CUBLAS_STAGES, R_CUBLAS_LAYOUT,
-	R_TENSILE, R_TENSILE_MT, R_TENSILE_MI4, R_TENSILE_MI3, R_TENSILE_MIWT,
-	R_TENSILE_WG, R_TENSILE_GSU, R_TENSILE_GSUA, R_TENSILE_SK,
-	R_TENSILE_ISA, R_TENSILE_AUX, R_TENSILE_POSTGSU,
-	R_CK, R_CK_BLK, R_CK_WAVE, R_CK_BLKSIZE, R_CK_DEV,
-	R_AITER, R_AITER_TILE, R_AITER_TYPE,
-	R_MIOPEN, R_MIOPEN_TILE, R_TRITON, R_TRITON_GEMM,
-	R_COUNT
-};
-
 static const struct {
 	const char *re;
 	int icase;
@@ -83,12 +66,7 @@ static const struct {
 	[R_TRITON_GEMM] = { "^triton_tem_fused_(addmm|mm|bmm|baddbmm)", 0 },
 };
 
-struct gs_kparser {
-	regex_t re[R_COUNT];
-	int ncompiled;
-};
 
-enum { NGROUPS = 10 };
 
 gs_kparser *
 gs_kparser_new(gs_error *err)
@@ -123,8 +101,8 @@ gs_kparser_free(gs_kparser *p)
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static int
-match(const gs_kparser *p, int id, const char *s, regmatch_t *m)
+int
+gs_kn_match(const gs_kparser *p, int id, const char *s, regmatch_t *m)
 {
 	regmatch_t dummy[NGROUPS];
 
@@ -132,8 +110,8 @@ match(const gs_kparser *p, int id, const char *s, regmatch_t *m)
 }
 
 /* Group G of M in S as an int; 0 if absent or out of range. */
-static int
-grp_int(const char *s, const regmatch_t *m, int g)
+int
+gs_kn_grp_int(const char *s, const regmatch_t *m, int g)
 {
 	long v = 0;
 
@@ -148,8 +126,8 @@ grp_int(const char *s, const regmatch_t *m, int g)
 }
 
 /* Copy group G of M in S into BUF of SIZE bytes (truncating). */
-static void
-grp_str(const char *s, const regmatch_t *m, int g, char *buf, size_t size)
+void
+gs_kn_grp_str(const char *s, const regmatch_t *m, int g, char *buf, size_t size)
 {
 	size_t n = 0;
 
@@ -162,21 +140,21 @@ grp_str(const char *s, const regmatch_t *m, int g, char *buf, size_t size)
 	buf[n] = '\0';
 }
 
-static char
-grp_char(const char *s, const regmatch_t *m, int g)
+char
+gs_kn_grp_char(const char *s, const regmatch_t *m, int g)
 {
 	return m[g].rm_so >= 0 ? s[m[g].rm_so] : '\0';
 }
 
-static char
-nt(char c)
+char
+gs_kn_nt(char c)
 {
 	return c == 'n' || c == 'N' ? 'N' : c == 't' || c == 'T' ? 'T' : 0;
 }
 
 /* Canonical dtype for a type token prefix such as "bf16bf16", "fp16", "e4m3". */
-static void
-type_prefix(const char *tok, char out[16])
+void
+gs_kn_type_prefix(const char *tok, char out[16])
 {
 	static const struct { const char *pre, *canon; } map[] = {
 		{ "bf16", "bf16" }, { "fp16", "f16" }, { "f16", "f16" }, { "half", "f16" },
@@ -196,8 +174,8 @@ type_prefix(const char *tok, char out[16])
 	}
 }
 
-static void
-set_tile(gs_kernel_info *k, int m, int n, int kk)
+void
+gs_kn_set_tile(gs_kernel_info *k, int m, int n, int kk)
 {
 	if (m <= 0 || n <= 0 || m > 65536 || n > 65536)
 		return;
@@ -272,392 +250,31 @@ normalize(const char *name)
 	return out;
 }
 
-/* ---- families ------------------------------------------------------------ */
-
-static void
-parse_nvjet(const gs_kparser *p, const char *s, const regmatch_t *m, gs_kernel_info *k)
-{
-	regmatch_t l[NGROUPS];
-
-	k->family = GS_KF_NVJET;
-	set_tile(k, grp_int(s, m, 2), grp_int(s, m, 3), grp_int(s, m, 4));
-	k->stages = grp_int(s, m, 5);
-	k->cluster_m = grp_int(s, m, 6);
-	k->cluster_n = grp_int(s, m, 7);
-	if (match(p, R_NVJET_LAYOUT, s, l)) {
-		k->trans_a = nt(grp_char(s, l, 1));
-		k->trans_b = nt(grp_char(s, l, 2));
-	}
-	if (match(p, R_NVJET_SPLITK, s, NULL))
-		k->split_k = 1;
-	k->note = "nvjet fields are inferred; type letters are opaque";
-}
-
-static void
-parse_cutlass3(const gs_kparser *p, const char *s, const regmatch_t *h, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_CUTLASS3;
-	k->sm = grp_int(s, h, 1);
-	if (match(p, R_CUTLASS3_INSTR, s, m)) {
-		k->mi_m = grp_int(s, m, 1);
-		k->mi_n = grp_int(s, m, 2);
-		k->mi_k = grp_int(s, m, 3);
-	}
-	if (match(p, R_CUTLASS3_TYPE, s, m)) {
-		char tok[16];
-		grp_str(s, m, 1, tok, sizeof tok);
-		type_prefix(tok, k->dtype);
-	}
-	if (match(p, R_CUTLASS3_TILE, s, m)) {
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-		k->cluster_m = grp_int(s, m, 4);
-		k->cluster_n = grp_int(s, m, 5);
-		k->cluster_k = grp_int(s, m, 6);
-		k->stages = grp_int(s, m, 7);
-		k->trans_a = nt(s[m[8].rm_so]);
-		k->trans_b = nt(s[m[8].rm_so + 1]);
-	} else {
-		k->note = "CUTLASS 3 name without a tile triplet (dynamic tile)";
-	}
-	if (strstr(s, "_stream_k"))
-		k->stream_k = k->persistent = 1;
-	if (strstr(s, "_warpspecialized_cooperative") || strstr(s, "_warpspecialized_pingpong"))
-		k->persistent = 1;
-}
-
-static void
-cutlass2_type(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-	char tok[16];
-
-	if (match(p, R_CUTLASS2_TYPE, s, m)) {
-		grp_str(s, m, 1, tok, sizeof tok);
-		type_prefix(tok, k->dtype);
-	} else if (match(p, R_CUTLASS2_SIMT, s, m)) {
-		char c = grp_char(s, m, 1);
-		snprintf(k->dtype, sizeof k->dtype, "%s", c == 's' ? "f32" : c == 'd' ? "f64" : "f16");
-	}
-}
-
-static void
-parse_cutlass2(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_CUTLASS2;
-	cutlass2_type(p, s, k);
-	if (strstr(s, "fprop") || strstr(s, "dgrad") || strstr(s, "wgrad")) {
-		k->is_gemm = 0;
-		k->note = "a CUTLASS convolution kernel, not a GEMM";
-	}
-	if (match(p, R_CUTLASS2_K, s, m)) {
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-		k->stages = grp_int(s, m, 4);
-		k->trans_a = nt(s[m[5].rm_so]);
-		k->trans_b = nt(s[m[5].rm_so + 1]);
-	} else if (match(p, R_CUTLASS2_NOK, s, m)) {
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), 0);
-		k->trans_a = nt(s[m[3].rm_so]);
-		k->trans_b = nt(s[m[3].rm_so + 1]);
-	} else if (match(p, R_CUTLASS2_CONV, s, m)) {
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-		k->stages = grp_int(s, m, 4);
-	} else {
-		k->note = "CUTLASS 2 name without a recognisable tile";
-	}
-}
-
-static void
-xmma_details(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	if (match(p, R_XMMA_STAGE, s, m))
-		k->stages = grp_int(s, m, 1);
-	if (match(p, R_XMMA_MMA, s, m)) {
-		k->mi_m = grp_int(s, m, 1);
-		k->mi_n = grp_int(s, m, 2);
-		k->mi_k = grp_int(s, m, 3);
-	}
-	if (match(p, R_XMMA_WARPS, s, m)) {
-		k->wg[0] = grp_int(s, m, 2);
-		k->wg[1] = grp_int(s, m, 3);
-		k->wg[2] = grp_int(s, m, 4);
-	}
-	if (match(p, R_XMMA_LAYOUT, s, m)) {
-		k->trans_a = nt(grp_char(s, m, 1));
-		k->trans_b = nt(grp_char(s, m, 2));
-	}
-	if (match(p, R_XMMA_SEGK, s, m) && s[m[1].rm_so + 1] == 'n')
-		k->split_k = 1;
-}
-
-static void
-parse_xmma(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_XMMA;
-	if (match(p, R_XMMA_HEAD, s, m)) {
-		char tok[16];
-		k->sm = grp_int(s, m, 1);
-		grp_str(s, m, 2, tok, sizeof tok);
-		type_prefix(tok, k->dtype);
-	}
-	if (match(p, R_XMMA_TILE, s, m))
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-	else
-		k->note = "xmma name without tilesize";
-	xmma_details(p, s, k);
-	if (k->sm >= 90) {
-		k->persistent = 1;
-		k->note = "persistent kernel: grid is sized from the SM count, not the tile count";
-	}
-	/* The wg field holds warps (groups) per CTA here, not threads. */
-	k->wg[0] = k->wg[1] = k->wg[2] = 0;
-}
-
-static void
-parse_cublas(const gs_kparser *p, const char *s, const regmatch_t *m, gs_kernel_info *k)
-{
-	regmatch_t x[NGROUPS];
-	char tok[16];
-
-	k->family = GS_KF_CUBLAS;
-	set_tile(k, grp_int(s, m, 6), grp_int(s, m, 7), 0);
-	if (m[3].rm_so >= 0) {
-		grp_str(s, m, 3, tok, sizeof tok);
-		type_prefix(tok, k->dtype);
-	}
-	if (!k->dtype[0]) {
-		char c = grp_char(s, m, 4);
-		snprintf(k->dtype, sizeof k->dtype, "%s",
-		         c == 's' ? "f32" : c == 'd' ? "f64" : c == 'h' ? "f16" : "i8");
-	}
-	if (match(p, R_CUBLAS_STAGES, s, x)) {
-		k->tile_k = grp_int(s, x, 1);
-		k->stages = grp_int(s, x, 2);
-	}
-	if (match(p, R_CUBLAS_LAYOUT, s, x)) {
-		k->trans_a = nt(grp_char(s, x, 1));
-		k->trans_b = nt(grp_char(s, x, 2));
-	}
-	k->note = "cuBLAS legacy fields are inferred (the naming is undocumented)";
-}
-
-/* Tensile type group right after C.._A.._B.._ (kernel-names.md §2.1). */
-static void
-tensile_type(const char *t, gs_kernel_info *k)
-{
-	static const struct { const char *code, *canon; } map[] = {
-		{ "F8N", "f8e4m3fnuz" }, { "B8N", "f8e5m2fnuz" }, { "F8", "f8e4m3" },
-		{ "B8", "f8e5m2" }, { "I8", "i8" }, { "S", "f32" }, { "D", "f64" },
-		{ "H", "f16" }, { "B", "bf16" }, { "X", "xf32" }, { "I", "i32" },
-	};
-
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
-		if (strncmp(t, map[i].code, strlen(map[i].code)) == 0) {
-			snprintf(k->dtype, sizeof k->dtype, "%s", map[i].canon);
-			return;
-		}
-	}
-}
-
-static void
-tensile_transposes(const char *s, const regmatch_t *m, gs_kernel_info *k)
-{
-	char a[16], b[16];
-	const char *ai, *al, *bj, *bl;
-
-	grp_str(s, m, 4, a, sizeof a);
-	grp_str(s, m, 5, b, sizeof b);
-	for (char *c = a; *c; c++)
-		*c = (char)(*c | 0x20);
-	for (char *c = b; *c; c++)
-		*c = (char)(*c | 0x20);
-	ai = strchr(a, 'i');
-	al = strchr(a, 'l');
-	bj = strchr(b, 'j');
-	bl = strchr(b, 'l');
-	if (ai && al)
-		k->trans_a = ai < al ? 'N' : 'T';
-	if (bj && bl)
-		k->trans_b = bl < bj ? 'N' : 'T';
-}
-
-static void
-tensile_mi(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	if (match(p, R_TENSILE_MI4, s, m)) {
-		k->mi_m = grp_int(s, m, 1);
-		k->mi_n = grp_int(s, m, 2);
-		k->mi_k = grp_int(s, m, 3);
-		k->mi_b = grp_int(s, m, 4);
-	} else if (match(p, R_TENSILE_MI3, s, m)) {
-		k->mi_m = grp_int(s, m, 1);
-		k->mi_n = grp_int(s, m, 2);
-		k->mi_b = grp_int(s, m, 3);
-	} else {
-		k->valu = 1;
-	}
-	if (match(p, R_TENSILE_MIWT, s, m)) {
-		k->wave_tile_m = grp_int(s, m, 1);
-		k->wave_tile_n = grp_int(s, m, 2);
-	}
-	if (match(p, R_TENSILE_WG, s, m)) {
-		k->wg[0] = grp_int(s, m, 1);
-		k->wg[1] = grp_int(s, m, 2);
-		k->wg[2] = grp_int(s, m, 3);
-		k->block_size = k->wg[0] * k->wg[1] * k->wg[2];
-	}
-}
-
-static void
-tensile_split(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	if (match(p, R_TENSILE_GSU, s, m))
-		k->gsu = grp_int(s, m, 1);
-	if (match(p, R_TENSILE_GSUA, s, m))
-		grp_str(s, m, 1, k->gsu_alg, sizeof k->gsu_alg);
-	if (match(p, R_TENSILE_SK, s, m))
-		k->stream_k = grp_int(s, m, 1);
-	if (match(p, R_TENSILE_ISA, s, m))
-		grp_str(s, m, 1, k->isa, sizeof k->isa);
-	if (k->gsu > 1 || strcmp(k->gsu_alg, "MBSK") == 0) {
-		k->split_k = 1;
-		k->note = "split-K (GlobalSplitU): workgroups are GSU x tiles; wave quantisation not modelled";
-	}
-	if (k->stream_k > 0) {
-		k->persistent = 1;
-		k->note = "Stream-K: the grid is sized from the CU count; wave quantisation not applicable";
-	}
-}
-
-static void
-parse_tensile(const gs_kparser *p, const char *s, const regmatch_t *f,
-              const regmatch_t *mt, gs_kernel_info *k)
-{
-	k->family = GS_KF_TENSILE;
-	k->custom = f[2].rm_so >= 0;
-	tensile_transposes(s, f, k);
-	tensile_type(s + f[0].rm_eo, k);
-	set_tile(k, grp_int(s, mt, 1), grp_int(s, mt, 2), grp_int(s, mt, 3));
-	tensile_mi(p, s, k);
-	tensile_split(p, s, k);
-	if (k->valu && !k->note)
-		k->note = "no MI field: a VALU (non-matrix-core) kernel";
-}
-
-static void
-parse_tensile_aux(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_TENSILE_AUX;
-	k->is_gemm = 0;
-	if (match(p, R_TENSILE_POSTGSU, s, m))
-		k->gsu = grp_int(s, m, 1);
-	k->note = "Tensile split-K reduction kernel (no MT): count its time with the GEMM, "
-	          "exclude it from tile statistics";
-}
-
-static void
-parse_ck(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_CK;
-	if (match(p, R_CK_BLKSIZE, s, m))
-		k->block_size = grp_int(s, m, 1);
-	if (match(p, R_CK_WAVE, s, m)) {
-		k->wave_tile_m = grp_int(s, m, 1);
-		k->wave_tile_n = grp_int(s, m, 2);
-	}
-	if (match(p, R_CK_BLK, s, m)) {
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-	} else if (match(p, R_CK_DEV, s, m)) {
-		/* DeviceGemmXdl<BlockSize, M, N, K0PerBlock>: the K tile is K0·K1. */
-		int old = m[1].rm_eo - m[1].rm_so == 3 && strncmp(s + m[1].rm_so, "Xdl", 3) == 0;
-		k->block_size = grp_int(s, m, 2);
-		set_tile(k, grp_int(s, m, 3), grp_int(s, m, 4), old ? 0 : grp_int(s, m, 5));
-	} else {
-		k->note = "CK kernel symbol: the tile is in template arguments (not parsed)";
-	}
-}
-
-static void
-parse_aiter(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	k->family = GS_KF_AITER;
-	if (match(p, R_AITER_TYPE, s, m)) {
-		char tok[16];
-		grp_str(s, m, 1, tok, sizeof tok);
-		type_prefix(tok, k->dtype);
-	}
-	if (match(p, R_AITER_TILE, s, m))
-		set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), 0);
-	else
-		k->note = "aiter kernel without a MxN tile in its name";
-	if (!strstr(s, "gemm"))
-		k->is_gemm = 0;
-}
-
-static void
-parse_other(const gs_kparser *p, const char *s, gs_kernel_info *k)
-{
-	regmatch_t m[NGROUPS];
-
-	if (match(p, R_MIOPEN, s, NULL)) {
-		k->family = GS_KF_MIOPEN;
-		k->is_gemm = 0;
-		if (match(p, R_MIOPEN_TILE, s, m))
-			set_tile(k, grp_int(s, m, 1), grp_int(s, m, 2), grp_int(s, m, 3));
-		k->note = "MIOpen implicit GEMM: a convolution";
-	} else if (match(p, R_TRITON, s, NULL)) {
-		k->family = GS_KF_TRITON;
-		k->is_gemm = match(p, R_TRITON_GEMM, s, NULL);
-		k->note = "Triton kernel names carry no tile";
-	} else {
-		k->family = GS_KF_UNKNOWN;
-		k->is_gemm = 0;
-		k->note = "no known kernel-name family: tile unknown";
-	}
-}
-
 static void
 dispatch(const gs_kparser *p, const char *s, gs_kernel_info *k)
 {
 	regmatch_t m[NGROUPS], mt[NGROUPS];
 
-	if (match(p, R_NVJET, s, m))
-		parse_nvjet(p, s, m, k);
-	else if (match(p, R_CUTLASS3, s, m))
-		parse_cutlass3(p, s, m, k);
-	else if (match(p, R_CUTLASS2, s, NULL))
-		parse_cutlass2(p, s, k);
-	else if (match(p, R_XMMA, s, NULL))
-		parse_xmma(p, s, k);
-	else if (match(p, R_CUBLAS, s, m))
-		parse_cublas(p, s, m, k);
-	else if (match(p, R_TENSILE, s, m) && match(p, R_TENSILE_MT, s, mt))
-		parse_tensile(p, s, m, mt, k);
-	else if (match(p, R_TENSILE_AUX, s, NULL) && !match(p, R_TENSILE_MT, s, NULL))
-		parse_tensile_aux(p, s, k);
-	else if (match(p, R_CK, s, NULL))
-		parse_ck(p, s, k);
-	else if (match(p, R_AITER, s, NULL))
-		parse_aiter(p, s, k);
+	if (gs_kn_match(p, R_NVJET, s, m))
+		gs_kn_parse_nvjet(p, s, m, k);
+	else if (gs_kn_match(p, R_CUTLASS3, s, m))
+		gs_kn_parse_cutlass3(p, s, m, k);
+	else if (gs_kn_match(p, R_CUTLASS2, s, NULL))
+		gs_kn_parse_cutlass2(p, s, k);
+	else if (gs_kn_match(p, R_XMMA, s, NULL))
+		gs_kn_parse_xmma(p, s, k);
+	else if (gs_kn_match(p, R_CUBLAS, s, m))
+		gs_kn_parse_cublas(p, s, m, k);
+	else if (gs_kn_match(p, R_TENSILE, s, m) && gs_kn_match(p, R_TENSILE_MT, s, mt))
+		gs_kn_parse_tensile(p, s, m, mt, k);
+	else if (gs_kn_match(p, R_TENSILE_AUX, s, NULL) && !gs_kn_match(p, R_TENSILE_MT, s, NULL))
+		gs_kn_parse_tensile_aux(p, s, k);
+	else if (gs_kn_match(p, R_CK, s, NULL))
+		gs_kn_parse_ck(p, s, k);
+	else if (gs_kn_match(p, R_AITER, s, NULL))
+		gs_kn_parse_aiter(p, s, k);
 	else
-		parse_other(p, s, k);
+		gs_kn_parse_other(p, s, k);
 }
 
 int
