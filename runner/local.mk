@@ -55,21 +55,4 @@ runner/gemmscope-bench-cuda.so: $(gs_bench_device_deps)
 		-Xcompiler -fPIC,-Wall,-Wextra -shared -o $@ \
 		$(srcdir)/runner/gemm_kernels.hip $(CUDA_DEVICE_LIBS)
 
-EXTRA_DIST += runner/gemm_kernels.hip runner/hip2cuda.h runner/README.md \
-	bench/runner/README.md bench/runner/sweep.sh bench/runner/cpu-square.csv
-
-## Tests.
-check_PROGRAMS += tests/test_runner tests/test_psize
-TESTS += tests/test_runner tests/test_psize tests/runner.sh tests/runner-gpu.sh
-tests_test_runner_SOURCES = tests/test_runner.c
-tests_test_runner_CFLAGS = $(TEST_CFLAGS)
-tests_test_runner_LDADD = runner/librunner.a $(TEST_LIBS)
-tests_test_psize_SOURCES = tests/test_psize.c
-tests_test_psize_CFLAGS = $(TEST_CFLAGS)
-tests_test_psize_LDADD = runner/librunner.a $(TEST_LIBS)
-EXTRA_DIST += tests/runner.sh tests/runner-gpu.sh \
-	tests/data/runner/README.md \
-	tests/data/runner/regressions.csv \
-	tests/data/runner/tensile-config.yaml \
-	tests/data/runner/sizes.yaml \
-	tests/data/runner/bad-range.yaml
+EXTRA_DIST += runner/gemm_kernels.hip runner/hip2cuda.h runner/README.md

@@ -1,0 +1,134 @@
+## tests/local.mk: every test.  Each tests/test_X.c is a cmocka binary of
+## its own (automake's default source) linked with libgs and cmocka
+## (LDADD in Makefile.am); the shell tests run the built programs end to
+## end; sanitizers.sh runs the whole suite again under ASan and UBSan.
+
+check_PROGRAMS += \
+	tests/test_cause tests/test_changepoint tests/test_compare tests/test_csv \
+	tests/test_csvrows tests/test_efficiency tests/test_gpu \
+	tests/test_gpu_variant tests/test_grow tests/test_history tests/test_impact \
+	tests/test_kernel_name tests/test_metrics tests/test_modes \
+	tests/test_occupancy tests/test_plot tests/test_plot_figs tests/test_psize \
+	tests/test_render tests/test_render_eff tests/test_render_output \
+	tests/test_rocprof tests/test_runner tests/test_single tests/test_stats \
+	tests/test_table tests/test_tile_model tests/test_trace \
+	tests/test_trace_shape tests/test_utf8 tests/test_util
+
+TESTS += \
+	tests/test_cause tests/test_changepoint tests/test_compare tests/test_csv \
+	tests/test_csvrows tests/test_efficiency tests/test_gpu \
+	tests/test_gpu_variant tests/test_grow tests/test_history tests/test_impact \
+	tests/test_kernel_name tests/test_metrics tests/test_modes \
+	tests/test_occupancy tests/test_plot tests/test_plot_figs tests/test_psize \
+	tests/test_render tests/test_render_eff tests/test_render_output \
+	tests/test_rocprof tests/test_runner tests/test_single tests/test_stats \
+	tests/test_table tests/test_tile_model tests/test_trace \
+	tests/test_trace_shape tests/test_utf8 tests/test_util
+
+TESTS += \
+	tests/bad-inputs.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
+	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh \
+	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
+	tests/sanitizers.sh
+
+# The runner's own tests link its library (runner/local.mk).
+tests_test_runner_LDADD = runner/librunner.a $(LDADD)
+tests_test_psize_LDADD = runner/librunner.a $(LDADD)
+
+EXTRA_DIST += \
+	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \
+	tests/bad-inputs.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
+	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh \
+	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
+	tests/sanitizers.sh
+
+EXTRA_DIST += \
+	tests/data/bad-inputs/README.md \
+	tests/data/bad-inputs/confirm-weird-dims.json \
+	tests/data/bad-inputs/esc-dtype.csv tests/data/bad-inputs/good-base.csv \
+	tests/data/bad-inputs/good-cand.csv \
+	tests/data/bad-inputs/gz-truncated-in-header.json.gz \
+	tests/data/bad-inputs/inj-base.csv tests/data/bad-inputs/inj-cand.csv \
+	tests/data/bad-inputs/kt-duration-overflow.csv \
+	tests/data/bad-inputs/laugh11.yaml tests/data/bad-inputs/laugh9.yaml \
+	tests/data/bad-inputs/nul-after-4k.csv \
+	tests/data/bad-inputs/overlong-utf8-base.csv \
+	tests/data/bad-inputs/overlong-utf8-cand.csv \
+	tests/data/bad-inputs/ps-huge-exact.yaml \
+	tests/data/bad-inputs/rocpd-duration-overflow.db \
+	tests/data/bad-inputs/rocprof-duration-overflow.json \
+	tests/data/bad-inputs/shapes-size-overflow.csv \
+	tests/data/bad-inputs/tiles-overflow.csv \
+	tests/data/bad-inputs/time-1e308.csv tests/data/bad-inputs/time-denormal.csv \
+	tests/data/bad-inputs/utf8-5byte-base.csv \
+	tests/data/bad-inputs/utf8-5byte-cand.csv \
+	tests/data/bad-inputs/yaml-nest100k.yaml tests/data/bad/README.md \
+	tests/data/bad/bad-dtype.csv tests/data/bad/bad-quote.csv \
+	tests/data/bad/empty.csv tests/data/bad/garbage.bin \
+	tests/data/bad/header-only.csv tests/data/bad/negative-time.csv \
+	tests/data/bad/nonnumeric-time.csv tests/data/bad/ragged.csv \
+	tests/data/bad/truncated.csv.gz tests/data/bad/unknown-columns.csv \
+	tests/data/bad/zero-dim.csv tests/data/csv/README.md \
+	tests/data/csv/bom-crlf-quoted.csv tests/data/csv/hipblaslt-bench.txt \
+	tests/data/csv/iree-excluded.csv tests/data/csv/iree-tatb.csv \
+	tests/data/csv/mapped.csv tests/data/csv/native.csv \
+	tests/data/csv/repeated.csv tests/data/csv/rocblas-bench.txt \
+	tests/data/csv/tensile-nowinner.csv tests/data/csv/tensile-winner.csv \
+	tests/data/csv/tracelens/LICENSE tests/data/csv/tracelens/bert-GEMM.csv \
+	tests/data/eff/README.md tests/data/eff/hta/LICENSE \
+	tests/data/eff/hta/mi250_gemms.tsv tests/data/eff/kernel_names.tsv \
+	tests/data/eff/spec_bad.yaml tests/data/eff/spec_bench.txt \
+	tests/data/eff/spec_lab.yaml tests/data/eff/tracelens/LICENSE \
+	tests/data/eff/tracelens/h100_gemms.tsv \
+	tests/data/eff/tracelens/mi300_gemms.tsv \
+	tests/data/eff/tracelens/rocprof_mi350x_gemms.tsv tests/data/history/LICENSE \
+	tests/data/history/README.md tests/data/history/dated/nightly-a.csv \
+	tests/data/history/dated/nightly-b.csv \
+	tests/data/history/dated/nightly-c.csv tests/data/history/make-history.sh \
+	tests/data/history/modes/gemm-comm_only.csv \
+	tests/data/history/modes/gemm-comp_only.csv \
+	tests/data/history/modes/gemm-full.csv \
+	tests/data/history/modes/gemm-no_overlap.csv tests/data/history/xe/f16.csv \
+	tests/data/history/xe/try1-i8.csv tests/data/history/xe/try2.csv \
+	tests/data/history/xe/try3.csv tests/data/runner/README.md \
+	tests/data/runner/bad-range.yaml tests/data/runner/regressions.csv \
+	tests/data/runner/sizes.yaml tests/data/runner/tensile-config.yaml \
+	tests/data/trace/README.md tests/data/trace/hta/LICENSE \
+	tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz \
+	tests/data/trace/rocprof/derive_kernel_trace.py \
+	tests/data/trace/rocprof/kernel_trace_rocpd.csv \
+	tests/data/trace/rocprof/kernel_trace_v1.csv \
+	tests/data/trace/rocprof/kernel_trace_v2.csv.gz \
+	tests/data/trace/tracelens/LICENSE \
+	tests/data/trace/tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz \
+	tests/data/trace/tracelens/h100/Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv \
+	tests/data/trace/tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz \
+	tests/data/trace/tracelens/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv \
+	tests/data/trace/tracelens/mi300/gaunernst_bert-small-uncased__1016001.json.gz \
+	tests/data/trace/tracelens/mi300/gaunernst_bert-small-uncased__1016001_perf_report_csvs/GEMM.csv \
+	tests/data/trace/tracelens/rocprof/908_results.json.gz
+
+clean-local: clean-sanitizers
+clean-sanitizers:
+	-rm -rf build-sanitizers
+.PHONY: clean-sanitizers
+
+# Fuzz target of every reader: replayed with fixed-seed mutations in
+# `make check` (and under ASan in tests/sanitizers.sh); a libFuzzer build
+# with `make fuzz` (clang).
+check_PROGRAMS += tests/fuzz/fuzz-ingest
+TESTS += tests/fuzz/fuzz-ingest.sh
+EXTRA_DIST += tests/fuzz/fuzz-ingest.sh
+tests_fuzz_fuzz_ingest_SOURCES = tests/fuzz/fuzz_ingest.c
+tests_fuzz_fuzz_ingest_LDADD = $(GS_LIBS)
+
+fuzz: libgs.a
+	$(MKDIR_P) tests/fuzz
+	clang -g -O1 -DGS_LIBFUZZER -fsanitize=fuzzer,address,undefined \
+		-I$(srcdir) $(AM_CPPFLAGS) $(DEFS) \
+		$(srcdir)/tests/fuzz/fuzz_ingest.c \
+		$(addprefix $(srcdir)/,$(filter %.c,$(libgs_a_SOURCES))) \
+		-o tests/fuzz/fuzz-ingest-libfuzzer $(XML_LIBS) $(CAIRO_LIBS) \
+		$(FONTCONFIG_LIBS) $(ZLIB_LIBS) $(YAJL_LIBS) $(YAML_LIBS) $(SQLITE_LIBS) \
+		$(CSV_LIBS) $(LIBS)
+.PHONY: fuzz
