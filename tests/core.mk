@@ -25,7 +25,8 @@ EXTRA_DIST += examples/iree-kernel-benchmark/rocblas-gemm.csv \
 	examples/iree-kernel-benchmark/LICENSE examples/README.md
 
 TESTS += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/exports.sh \
-	tests/layers.sh tests/manpage.sh tests/readme-nightly.sh
+	tests/layers.sh tests/manpage.sh tests/readme-nightly.sh tests/causes.sh
+EXTRA_DIST += tests/causes.sh
 EXTRA_DIST += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/testdata.h \
 	tests/exports.sh tests/layers.sh tests/manpage.sh tests/readme-nightly.sh
 clean-local: clean-sanitizers

@@ -14,7 +14,8 @@ libgs_a_SOURCES += \
 	src/render/json.c src/render/jsonw.c src/render/jsonw.h \
 	src/render/json_confirm.c src/render/json_explain.c src/render/text.c \
 	src/render/csv_out.c src/render/native_csv.h \
-	src/render/junit.c src/render/junitw.c src/render/junitw.h
+	src/render/junit.c src/render/junitw.c src/render/junitw.h \
+	src/render/cause_impl.h src/render/json_cause.c src/render/html_cause.c
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
