@@ -123,6 +123,12 @@ check "--weights CSV: 2 matched, 1 uncovered at 150/1750 of the time" jqtrue "$t
 	 .unmatched_time_share == 150 / 1750 and (.top_lost | length) == 1 and
 	 .top_lost[0].M == 28672 and (.unmatched[0].why == "not in the comparison")'
 check "--weights CSV html: uncovered shapes listed" grep -q 'Workload shapes the benchmark does not cover' "$tmp/wc.html"
+status_is 0 "the example --weights the Qwen trace (nothing matches)" "$GEMMSCOPE" \
+	compare "$base" "$cand" -q --weights "$mi300" -o "$tmp/wn.html" --json "$tmp/wn.json" \
+	--markdown "$tmp/wn.md"
+check "--weights, nothing matched: no speedup, all uncovered" jqtrue "$tmp/wn.json" \
+	'.impact | .speedup == null and .matched_shapes == 0 and .unmatched_time_share == 1'
+check "--weights, nothing matched: markdown says n/a" grep -q '(n/a, ' "$tmp/wn.md"
 status_is 2 "--weights: a missing file" "$GEMMSCOPE" compare "$base" "$cand" -q \
 	--weights "$tmp/none.csv" -o "$tmp/x.html"
 check "--weights: a missing file writes nothing" test ! -e "$tmp/x.html"

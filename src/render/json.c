@@ -16,10 +16,10 @@
  * time_lost_by_cause and time_saved_by_cause (cause -> µs, every cause of
  * the vocabulary in rule order, summing to time_lost_us / time_saved_us)
  * and shapes_lost_by_cause / shapes_saved_by_cause (cause -> count).  With
- * --weights, impact{workload, workload_view, benchmark_view, swapped, rule,
- * speedup, base_us, cand_us, delta_us, matched_shapes, unmatched_shapes,
- * matched_calls, unmatched_calls, workload_us, unmatched_us,
- * unmatched_time_share, top_lost[], unmatched[]}.
+ * --weights, impact{workload, workload_format, workload_view, benchmark_view,
+ * swapped, rule, speedup, base_us, cand_us, delta_us, matched_shapes,
+ * unmatched_shapes, matched_calls, unmatched_calls, workload_us,
+ * unmatched_us, unmatched_time_share, top_lost[], unmatched[]} (json_cause.c).
  *
  * Report layout: command "report", version, title, generated, input{...},
  * gpu (or null), summary{...}, shapes[] (key, time statistics, total_us,
