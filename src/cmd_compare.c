@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "config.h"
+#include "analysis/cause.h"
+#include "analysis/impact.h"
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "cmd_compare.h"
@@ -101,10 +103,13 @@ gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **g
 /* Everything one compare run holds. */
 typedef struct cmp_run {
 	gs_table *base, *cand;
+	gs_table *work;             /* --weights: the workload, else NULL */
 	gs_compare cmp;
 	gs_gpu gpu_store[2];
 	gs_single eff[2];           /* baseline, candidate */
 	gs_metrics metrics;
+	gs_causes causes;
+	gs_impact impact;
 	gs_report r;
 } cmp_run;
 
@@ -128,7 +133,10 @@ analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
 	if (gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, err) != 0 ||
 	    side_efficiency(cli, x->base, &x->gpu_store[0], &x->eff[0], err) != 0 ||
 	    side_efficiency(cli, x->cand, &x->gpu_store[1], &x->eff[1], err) != 0 ||
-	    gs_metrics_run(&x->cmp, &x->metrics, err) != 0)
+	    gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
+	    gs_cause_run(&x->cmp, &x->eff[0], &x->eff[1], &x->causes, err) != 0)
+		return -1;
+	if (x->work && gs_impact_run(&x->cmp, x->work, cli->cmp.top, &x->impact, err) != 0)
 		return -1;
 	return 0;
 }
@@ -147,6 +155,8 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	r->eff_cand = &x->eff[1];
 	r->gpu = x->eff[0].gpu ? x->eff[0].gpu : x->eff[1].gpu;
 	r->metrics = x->metrics.n > 0 ? &x->metrics : NULL;
+	r->causes = &x->causes;
+	r->impact = x->work ? &x->impact : NULL;
 	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
 	    gs_report_effpairs(r, err) != 0 ||
@@ -167,6 +177,7 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
 	memset(&x, 0, sizeof x);
 	if (gs_ingest_read(base_path, &cli->ingest, &x.base, err) != 0 ||
 	    gs_ingest_read(cand_path, &cli->ingest, &x.cand, err) != 0 ||
+	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
 	    gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
@@ -177,10 +188,13 @@ done:
 	gs_figures_free(x.r.plots, x.r.nplots);
 	gs_report_model_free(&x.r);
 	gs_metrics_free(&x.metrics);
+	gs_impact_free(&x.impact);
+	gs_causes_free(&x.causes);
 	gs_single_free(&x.eff[0]);
 	gs_single_free(&x.eff[1]);
 	gs_compare_free(&x.cmp);
 	gs_table_free(x.base);
 	gs_table_free(x.cand);
+	gs_table_free(x.work);
 	return status;
 }

@@ -20,6 +20,7 @@ typedef struct gs_cli {
 	int quiet;                 /* -q: no summary line on stdout */
 	unsigned persist;          /* history: --persist N runs, default 2 */
 	const char *order_column;  /* history: --order COLUMN (a date or number column) */
+	const char *weights;       /* compare: --weights FILE, a workload (any input) */
 } gs_cli;
 
 /* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */
@@ -39,9 +40,11 @@ int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store,
                const gs_gpu **gpu, const char **from, gs_error *err);
 
 /* gs_run_compare: compare BASE_PATH against CAND_PATH, add each side's
- * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu) and the
- * per-metric deltas of shared extra columns, and write every output CLI
- * asks for.  Returns the exit status: 0 done, 1 a gate was
+ * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu), the cause of
+ * every classified change (analysis/cause.h), the per-metric deltas of
+ * shared extra columns and, with CLI->weights, the comparison weighted by
+ * that workload (read like any input; analysis/impact.h), and write every
+ * output CLI asks for.  Returns the exit status: 0 done, 1 a gate was
  * crossed, 2 with ERR set for usage or input errors (nothing written). */
 int gs_run_compare(const gs_cli *cli, const char *base_path,
                    const char *cand_path, gs_error *err);

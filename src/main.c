@@ -48,6 +48,7 @@ static const char usage_text[] =
 	"  --min-geomean X      gate: exit 1 if the geomean speedup is below X\n"
 	"  --max-regressed N    gate: exit 1 if more than N shapes regressed\n"
 	"  --title TEXT         report title\n"
+	"  --weights FILE       compare: weight the comparison by a workload's GEMM calls\n"
 	"  --persist N          history: a step is a regression once it lasts N runs (2)\n"
 	"  --order COLUMN       history: order runs by this date/number column, not by name\n"
 	"  -q, --quiet          no summary line on stdout, no progress bar on stderr\n";
@@ -55,7 +56,8 @@ static const char usage_text[] =
 enum {
 	OPT_JSON = 256, OPT_MARKDOWN, OPT_CSV, OPT_REGRESSIONS, OPT_JUNIT,
 	OPT_ASSETS, OPT_GPU, OPT_THRESHOLD, OPT_TOP, OPT_MAP, OPT_CORRECTION,
-	OPT_MIN_GEOMEAN, OPT_MAX_REGRESSED, OPT_TITLE, OPT_PERSIST, OPT_ORDER
+	OPT_MIN_GEOMEAN, OPT_MAX_REGRESSED, OPT_TITLE, OPT_PERSIST, OPT_ORDER,
+	OPT_WEIGHTS
 };
 
 static const struct option long_options[] = {
@@ -75,6 +77,7 @@ static const struct option long_options[] = {
 	{"title", required_argument, NULL, OPT_TITLE},
 	{"persist", required_argument, NULL, OPT_PERSIST},
 	{"order", required_argument, NULL, OPT_ORDER},
+	{"weights", required_argument, NULL, OPT_WEIGHTS},
 	{"quiet", no_argument, NULL, 'q'},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
@@ -150,6 +153,9 @@ static const refusal refusals[] = {
 	                               "--max-regressed)"},
 	{CMD_CONFIRM, OPT_PERSIST, "confirm reads no series of runs (--persist is history's)"},
 	{CMD_CONFIRM, OPT_ORDER, "confirm orders no runs (--order is history's)"},
+	{CMD_REPORT, OPT_WEIGHTS, "report compares nothing to weight (--weights is compare's)"},
+	{CMD_HISTORY, OPT_WEIGHTS, "history weights no comparison (--weights is compare's)"},
+	{CMD_CONFIRM, OPT_WEIGHTS, "confirm weights no comparison (--weights is compare's)"},
 };
 
 /* The spelling of option OPT: "-o", "-q", "-h" or "--name". */
@@ -245,6 +251,8 @@ static const opt_help option_help[] = {
 	{OPT_MAX_REGRESSED, "  --max-regressed N    gate: exit 1 if more than N shapes "
 	                    "regressed\n"},
 	{OPT_TITLE, "  --title TEXT         report title\n"},
+	{OPT_WEIGHTS, "  --weights FILE       weight the comparison by a workload's GEMM calls "
+	              "(trace, rocprof, CSV)\n"},
 	{OPT_PERSIST, "  --persist N          a step is a regression once it lasts N "
 	              "runs (2)\n"},
 	{OPT_ORDER, "  --order COLUMN       order runs by this date/number column, not "
@@ -291,6 +299,7 @@ set_string(gs_cli *cli, int c, const char *arg)
 	case OPT_GPU: cli->gpu = arg; break;
 	case OPT_TITLE: cli->title = arg; break;
 	case OPT_ORDER: cli->order_column = arg; break;
+	case OPT_WEIGHTS: cli->weights = arg; break;
 	default: return 0;
 	}
 	return 1;

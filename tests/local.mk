@@ -26,7 +26,7 @@ TESTS += \
 	tests/test_trace_shape tests/test_utf8 tests/test_util
 
 TESTS += \
-	tests/bad-inputs.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
+	tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
 	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/sanitizers.sh
@@ -37,7 +37,7 @@ tests_test_psize_LDADD = runner/librunner.a $(LDADD)
 
 EXTRA_DIST += \
 	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \
-	tests/bad-inputs.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
+	tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
 	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/sanitizers.sh

@@ -378,6 +378,28 @@ names(void **state)
 	assert_non_null(strstr(gs_cause_rules(), "(3) memory_bound"));
 }
 
+/* gs_cause_order: non-empty causes, largest first, ties in rule order,
+ * none never listed. */
+static void
+order(void **state)
+{
+	double v[GS_CAUSE_COUNT] = {0};
+	gs_cause_kind o[GS_CAUSE_COUNT];
+
+	(void)state;
+	assert_int_equal(gs_cause_order(v, o), 0);
+	v[GS_CAUSE_NONE] = 99;
+	v[GS_CAUSE_UNKNOWN] = 5;
+	v[GS_CAUSE_MEMORY_BOUND] = 7;
+	v[GS_CAUSE_KERNEL_CHANGED] = 5;
+	v[GS_CAUSE_GPU_CHANGED] = 1;
+	assert_int_equal(gs_cause_order(v, o), 4);
+	assert_int_equal(o[0], GS_CAUSE_MEMORY_BOUND);
+	assert_int_equal(o[1], GS_CAUSE_KERNEL_CHANGED);
+	assert_int_equal(o[2], GS_CAUSE_UNKNOWN);
+	assert_int_equal(o[3], GS_CAUSE_GPU_CHANGED);
+}
+
 int
 main(void)
 {
@@ -388,6 +410,7 @@ main(void)
 		cmocka_unit_test(constructed),
 		cmocka_unit_test(constructed_gpus),
 		cmocka_unit_test(names),
+		cmocka_unit_test(order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

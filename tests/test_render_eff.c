@@ -21,6 +21,9 @@
 
 #include "render_test.h"
 
+#include "analysis/cause.h"
+#include "analysis/impact.h"
+
 /* ---- efficiency: traces, single-run report, counters */
 
 #define TRACES "tests/data/trace/tracelens/"
@@ -30,6 +33,8 @@ typedef struct tfix {
 	gs_table *base, *cand;
 	gs_compare cmp;
 	gs_single sb, sc;
+	gs_causes causes;         /* of rep's pairs */
+	gs_impact impact;         /* rep weighted by the MI300X trace itself */
 	gs_report rep;            /* compare H100 -> MI300X */
 	gs_report one;            /* report of the MI300X trace */
 	gs_report_plot *plots, *one_plots;
@@ -90,6 +95,10 @@ setup_traces(void **state)
 	f->rep.eff_cand = &f->sc;
 	f->rep.gpu = f->sb.gpu;
 	assert_int_equal(gs_report_effpairs(&f->rep, &err), 0);
+	assert_int_equal(gs_cause_run(&f->cmp, &f->sb, &f->sc, &f->causes, &err), 0);
+	assert_int_equal(gs_impact_run(&f->cmp, f->cand, 10, &f->impact, &err), 0);
+	f->rep.causes = &f->causes;
+	f->rep.impact = &f->impact;
 	assert_int_equal(gs_figures_compare(&f->cmp, f->datadir, &f->plots, &f->nplots, &err), 0);
 	assert_int_equal(gs_figures_efficiency(&f->cmp, &f->sb, &f->sc, f->datadir, &f->plots,
 	                                       &f->nplots, &err), 0);
@@ -114,6 +123,8 @@ teardown_traces(void **state)
 	gs_figures_free(f->plots, f->nplots);
 	gs_figures_free(f->one_plots, f->none);
 	gs_report_model_free(&f->rep);
+	gs_impact_free(&f->impact);
+	gs_causes_free(&f->causes);
 	gs_single_free(&f->sb);
 	gs_single_free(&f->sc);
 	gs_compare_free(&f->cmp);
@@ -170,6 +181,29 @@ test_html_efficiency(void **state)
 }
 
 
+/* Issue 13: the cause split first in the summary, a cause column in the
+ * top tables, the rule chain, and the Impact section. */
+static void
+test_html_causes(void **state)
+{
+	tfix *f = *state;
+	page p = page_of(&f->rep);
+
+	assert_xpath_count(p.doc, "//section[@id='summary']/ul[@id='cause-split']/li", 1);
+	assert_xpath_string(p.doc, "//ul[@id='cause-split']/li[1]", "100 % of the time lost "
+	                    "(88.12 \xc2\xb5s): the GPU differs for 5 shapes");
+	assert_xpath_count(p.doc, "//section[@id='top']//table/thead/tr/th[6][.='Cause']", 1);
+	assert_xpath_count(p.doc, "//section[@id='top']//table/tbody/tr/td[6][.='gpu_changed']", 5);
+	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Causes']", 1);
+	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Workload impact "
+	                   "(--weights)']", 1);
+	assert_xpath_count(p.doc, "//section[@id='impact']/h2[.='Impact on the workload']", 1);
+	assert_xpath_count(p.doc, "//section[@id='impact']//th[.='Workload speedup (baseline "
+	                   "/ candidate)']", 1);
+	assert_xpath_count(p.doc, "//section[@id='impact']//table[@class='top']/tbody/tr", 5);
+	page_free(&p);
+}
+
 static yajl_val
 shape_where(yajl_val doc, const char *op, long m, long n, long k)
 {
@@ -184,6 +218,55 @@ shape_where(yajl_val doc, const char *op, long m, long n, long k)
 	}
 	fail();
 	return NULL;
+}
+
+/* SUMMARY.KEY's values (cause -> µs) added in document (rule) order. */
+static double
+by_cause_sum(yajl_val doc, const char *key)
+{
+	yajl_val o = yajl_tree_get(doc, (const char *[]){"summary", key, NULL}, yajl_t_object);
+	double sum = 0.0;
+
+	assert_non_null(o);
+	assert_int_equal(YAJL_GET_OBJECT(o)->len, GS_CAUSE_COUNT - 1);
+	for (size_t i = 0; i < YAJL_GET_OBJECT(o)->len; i++) {
+		assert_string_equal(YAJL_GET_OBJECT(o)->keys[i], gs_cause_name((gs_cause_kind)(i + 1)));
+		sum += YAJL_GET_DOUBLE(YAJL_GET_OBJECT(o)->values[i]);
+	}
+	return sum;
+}
+
+/* Issue 13 in the JSON: the split sums exactly to the totals, every
+ * classified shape has a cause, the impact object. */
+static void
+test_json_causes(void **state)
+{
+	tfix *f = *state;
+	char *buf = render(gs_render_json, &f->rep, NULL);
+	yajl_val doc = parse_json(buf), shapes = get(doc, "shapes", NULL), im;
+
+	assert_true(by_cause_sum(doc, "time_lost_by_cause") == get_num(doc, "summary", "time_lost_us"));
+	assert_true(by_cause_sum(doc, "time_saved_by_cause") ==
+	            get_num(doc, "summary", "time_saved_us"));
+	assert_true(get_num(doc, "summary", "time_lost_us") > 0);
+	for (size_t i = 0; i < YAJL_GET_ARRAY(shapes)->len; i++) {
+		yajl_val s = YAJL_GET_ARRAY(shapes)->values[i];
+		int classified = strcmp(get_str(s, "class", NULL), "regressed") == 0 ||
+		                 strcmp(get_str(s, "class", NULL), "improved") == 0;
+		assert_int_equal(strcmp(get_str(s, "cause", NULL), "none") != 0, classified);
+	}
+	im = get(doc, "impact", NULL);
+	assert_non_null(im);
+	assert_true(get_num(im, "matched_shapes", NULL) == 5);
+	assert_true(get_num(im, "unmatched_shapes", NULL) == 0);
+	assert_true(get_num(im, "unmatched_time_share", NULL) == 0);
+	assert_true(get_num(im, "speedup", NULL) ==
+	            get_num(im, "base_us", NULL) / get_num(im, "cand_us", NULL));
+	assert_true(get_num(im, "speedup", NULL) < 1);
+	assert_string_equal(get_str(im, "workload_format", NULL), "pytorch-trace");
+	assert_int_equal(YAJL_GET_ARRAY(get(im, "top_lost", NULL))->len, 5);
+	yajl_tree_free(doc);
+	free(buf);
 }
 
 static void
@@ -211,7 +294,9 @@ test_json_efficiency(void **state)
 	e = yajl_tree_get(s, base, yajl_t_object);
 	assert_string_equal(get_str(e, "status", NULL), "persistent");
 	assert_true(fabs(get_num(e, "occupancy", "occupancy") - 0.1875) < 1e-12);
-	assert_string_equal(get_str(s, "cause", NULL), "gpu");
+	assert_string_equal(get_str(s, "efficiency_cause", NULL), "gpu");
+	assert_string_equal(get_str(s, "cause", NULL), "gpu_changed");
+	assert_non_null(strstr(get_str(s, "cause_text", NULL), "H100"));
 	assert_non_null(strstr(get_str(s, "explanation", NULL), "different GPUs"));
 	assert_true(get(doc, "metrics", NULL) == NULL);
 	yajl_tree_free(doc);
@@ -379,6 +464,8 @@ main(void)
 	const struct CMUnitTest traces[] = {
 		cmocka_unit_test(test_html_efficiency),
 		cmocka_unit_test(test_json_efficiency),
+		cmocka_unit_test(test_html_causes),
+		cmocka_unit_test(test_json_causes),
 		cmocka_unit_test(test_html_single),
 		cmocka_unit_test(test_json_single),
 		cmocka_unit_test(test_markdown_efficiency),

@@ -68,6 +68,24 @@ gs_cause_sum(const double v[GS_CAUSE_COUNT])
 	return s;
 }
 
+size_t
+gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT])
+{
+	size_t n = 0;
+
+	for (int k = GS_CAUSE_NONE + 1; k < GS_CAUSE_COUNT; k++) {
+		size_t j;
+		if (!(v[k] > 0))
+			continue;
+		/* insertion: after every listed cause with as much time */
+		for (j = n; j > 0 && v[out[j - 1]] < v[k]; j--)
+			out[j] = out[j - 1];
+		out[j] = (gs_cause_kind)k;
+		n++;
+	}
+	return n;
+}
+
 void
 gs_causes_free(gs_causes *c)
 {

@@ -107,6 +107,12 @@ void gs_causes_free(gs_causes *c);
  * 0.0: the order in which a writer that lists the split must add it. */
 double gs_cause_sum(const double v[GS_CAUSE_COUNT]);
 
+/* gs_cause_order: the causes whose V (µs, lost_us or saved_us of a
+ * gs_causes) is above 0, largest first (ties: rule-chain order), into OUT;
+ * returns how many.  GS_CAUSE_NONE is never listed.  What the summary
+ * sentences list, in that order. */
+size_t gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT]);
+
 /* gs_cause_name: "none", "gpu_changed", "same_kernel_slower",
  * "same_kernel_faster", "memory_bound", "quantization", "kernel_changed",
  * "unknown" (the JSON values). */

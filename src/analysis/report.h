@@ -24,6 +24,8 @@ struct gs_explain;
 struct gs_modes;
 struct gs_metrics;
 struct gs_gpu;
+struct gs_causes;
+struct gs_impact;
 
 /* One figure of the report, rendered once as SVG for inlining. */
 typedef struct gs_report_plot {
@@ -52,7 +54,8 @@ enum { GS_REPORT_EXPLAIN_MAX = 1024 };
 /* The command a model was built for; each writer formats the kinds the
  * format table of render/output.c lists for it. */
 typedef enum gs_report_kind {
-	GS_REPORT_COMPARE,          /* compare: cmp, metrics, eff_*, effpairs, gates */
+	GS_REPORT_COMPARE,          /* compare: cmp, metrics, eff_*, effpairs, gates,
+	                               causes, impact */
 	GS_REPORT_SINGLE,           /* report: single */
 	GS_REPORT_HISTORY,          /* history: hist, modes, run_cls, hseries,
 	                               open_regressions, reg_eff */
@@ -109,6 +112,12 @@ typedef struct gs_report {
 	                               table (gs_report_gpus); the array owned,
 	                               the GPUs static */
 	size_t ngpus;
+	const struct gs_causes *causes; /* compare: one cause per cmp->pairs[i] and
+	                                   the time lost/saved split by cause
+	                                   (cause.h), NULL if not computed; borrowed */
+	const struct gs_impact *impact; /* compare --weights: the comparison
+	                                   weighted by a workload (impact.h), NULL
+	                                   without --weights; borrowed */
 } gs_report;
 
 /* gs_report_effpairs: fill R->effpairs for a compare model (R->cmp,

@@ -1,7 +1,8 @@
 /* html.c: the compare report page (helpers in html_core.c, efficiency
- * section in html_eff.c; the single-run page is html_single.c).
+ * section in html_eff.c, causes and impact in html_cause.c; the single-run
+ * page is html_single.c).
  * DATADIR/templates/report.html is parsed with libxml2's HTML parser; its placeholder elements (found by id: header,
- * summary, plots, top, breakdown, efficiency, shapes, unmatched, excluded,
+ * summary, impact, plots, top, breakdown, efficiency, shapes, unmatched, excluded,
  * methodology, footer) are filled with nodes built by libxml2, so every
  * string from an input is a text node escaped on output.  The style sheet
  * (templates/report.css) is inlined, every plot's SVG is parsed and
@@ -18,6 +19,7 @@
 
 #include <libxml/tree.h>
 
+#include "render/cause_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/html_impl.h"
@@ -138,6 +140,7 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 
 	gs_html_add_text(w, sec, "h2", NULL, "Summary");
 	gs_html_add_text(w, sec, "p", "verdict", gs_fmt_verdict(verdict, sizeof verdict, w->c));
+	gs_html_cause_split(w, sec);
 	tb = gs_html_table(w, sec, "kv", "Metric|Value", "tn");
 	summary_speed(w, tb);
 	summary_counts(w, tb);
@@ -149,8 +152,9 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 /* ---- top-N tables (the IREE seed's columns) */
 
 static void
-top_row(gs_html *w, xmlNodePtr tb, const gs_pair *p, int slowdown)
+top_row(gs_html *w, xmlNodePtr tb, size_t i, int slowdown)
 {
+	const gs_pair *p = &w->c->pairs[i];
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", gs_class_name(p->cls));
 
 	gs_html_td_shape(w, tr, &p->base->shape);
@@ -158,6 +162,7 @@ top_row(gs_html *w, xmlNodePtr tb, const gs_pair *p, int slowdown)
 	gs_html_td_us(w, tr, p->base->t.median);
 	gs_html_td_us(w, tr, p->cand->t.median);
 	gs_html_td_ratio(w, tr, slowdown ? gs_fmt_slowdown(p) : p->speedup, 2);
+	gs_html_td_cause(w, tr, i);
 }
 
 static void
@@ -177,11 +182,11 @@ top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_
 		return;
 	}
 	tb = gs_html_table(w, sec, "top", slowdown
-	           ? "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown"
-	           : "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup",
-	           "ttnnn");
+	           ? "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
+	           : "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
+	           "ttnnnt");
 	for (size_t i = 0; i < n; i++)
-		top_row(w, tb, &w->c->pairs[idx[i]], slowdown);
+		top_row(w, tb, idx[i], slowdown);
 }
 
 static void
@@ -455,6 +460,7 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 	method_means(w, dl);
 	if (w->r->eff_base)
 		gs_html_eff_methodology(w, dl, w->r->eff_base->opts.roof);
+	gs_html_cause_methodology(w, dl);
 	gs_html_define(w, dl, "Unmatched and excluded", "Shapes found in one input only and "
 	       "rows excluded by a reader (failed runs, non-positive times) are listed "
 	       "with their reasons and take part in no number.");
@@ -468,7 +474,8 @@ static int
 fill_sections(gs_html *w, gs_error *err)
 {
 	static const struct { const char *id; filler fn; } parts[] = {
-		{"header", fill_header}, {"summary", fill_summary}, {"top", fill_top},
+		{"header", fill_header}, {"summary", fill_summary},
+		{"impact", gs_html_impact}, {"top", fill_top},
 		{"breakdown", fill_breakdown}, {"shapes", fill_shapes},
 		{"unmatched", fill_unmatched}, {"excluded", fill_excluded},
 		{"methodology", fill_methodology}, {"footer", gs_html_footer},

@@ -8,9 +8,18 @@
  * {path,format,rows,shapes,gpu}, gpus{baseline,candidate} (the GPU each
  * side's efficiency used, or null), summary{...}, groups[],
  * top_improvements[], top_regressions[], shapes[] (each with
- * efficiency{baseline,candidate} and, with both, explanation and cause),
+ * efficiency{baseline,candidate} and, with both, explanation and
+ * efficiency_cause (effpair.h's word); and cause, cause_text: cause.h's
+ * word, "none" with cause_text null for a neutral or unsure shape),
  * only_in_baseline[], only_in_candidate[], excluded[], and metrics[] when
- * both inputs carry the same extra numeric columns.
+ * both inputs carry the same extra numeric columns.  summary has
+ * time_lost_by_cause and time_saved_by_cause (cause -> µs, every cause of
+ * the vocabulary in rule order, summing to time_lost_us / time_saved_us)
+ * and shapes_lost_by_cause / shapes_saved_by_cause (cause -> count).  With
+ * --weights, impact{workload, workload_format, workload_view, benchmark_view,
+ * swapped, rule, speedup, base_us, cand_us, delta_us, matched_shapes,
+ * unmatched_shapes, matched_calls, unmatched_calls, workload_us,
+ * unmatched_us, unmatched_time_share, top_lost[], unmatched[]} (json_cause.c).
  *
  * Report layout: command "report", version, title, generated, input{...},
  * gpu (or null), summary{...}, shapes[] (key, time statistics, total_us,
@@ -36,9 +45,12 @@
 
 #include <yajl/yajl_gen.h>
 
+#include "analysis/cause.h"
 #include "analysis/effpair.h"
+#include "analysis/impact.h"
 #include "analysis/metrics.h"
 #include "analysis/single.h"
+#include "render/cause_impl.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
@@ -53,6 +65,19 @@ samples(gs_jw *w, const char *k, const gs_record *r)
 }
 
 static void efficiency_pair(gs_jw *w, const gs_report *r, size_t i);
+
+/* Pair I's cause (cause.h), when the model has the causes. */
+static void
+cause(gs_jw *w, const gs_report *r, size_t i)
+{
+	const gs_cause *c;
+
+	if (!r->causes || i >= r->causes->n)
+		return;
+	c = &r->causes->by_pair[i];
+	gs_jw_kv_str(w, "cause", gs_cause_name(c->kind));
+	gs_jw_kv_str(w, "cause_text", c->kind == GS_CAUSE_NONE ? NULL : c->text);
+}
 
 /* Matched pair I of the comparison. */
 static void
@@ -75,6 +100,7 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_kv_num(w, "p_value", p->tested ? p->p_value : NAN);
 	gs_jw_kv_num(w, "p_adjusted", p->tested ? p->p_adjusted : NAN);
 	efficiency_pair(w, r, i);
+	cause(w, r, i);
 	gs_jw_map_close(w);
 }
 
@@ -115,8 +141,10 @@ input(gs_jw *w, const char *k, const gs_table *t)
 }
 
 static void
-summary(gs_jw *w, const gs_compare_summary *s)
+summary(gs_jw *w, const gs_report *r)
 {
+	const gs_compare_summary *s = &r->cmp->s;
+
 	gs_jw_key(w, "summary");
 	gs_jw_map_open(w);
 	gs_jw_kv_count(w, "matched", (long long)s->matched);
@@ -140,6 +168,7 @@ summary(gs_jw *w, const gs_compare_summary *s)
 	gs_jw_kv_num(w, "saved_lost_ratio", s->saved_lost_ratio);
 	gs_jw_kv_num(w, "total_baseline_us", s->total_base_us);
 	gs_jw_kv_num(w, "total_candidate_us", s->total_cand_us);
+	gs_json_cause_summary(w, r);
 	gs_jw_map_close(w);
 }
 
@@ -356,7 +385,7 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 	efficiency(w, "candidate", gs_single_row_of(r->eff_cand, p->cand));
 	gs_jw_map_close(w);
 	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
-	gs_jw_kv_str(w, "cause", r->effpairs[i].e.cause);
+	gs_jw_kv_str(w, "efficiency_cause", r->effpairs[i].e.cause);
 }
 
 /* ---- per-metric deltas (analysis/metrics.h) */
@@ -429,7 +458,7 @@ document(gs_jw *w, const gs_report *r)
 
 	gs_jw_map_open(w);
 	header(w, r);
-	summary(w, &c->s);
+	summary(w, r);
 	groups(w, c);
 	pair_list(w, "top_improvements", r, c->top_improved, c->ntop_improved);
 	pair_list(w, "top_regressions", r, c->top_regressed, c->ntop_regressed);
@@ -445,6 +474,7 @@ document(gs_jw *w, const gs_report *r)
 	gs_jw_array_close(w);
 	if (r->metrics)
 		metrics(w, r->metrics, c);
+	gs_json_impact(w, r);
 	gs_jw_map_close(w);
 }
 

@@ -3,20 +3,21 @@
 ## the cairo plot frame and every plot; the page template.
 
 libgs_a_SOURCES += \
-	src/render/csv_history.c src/render/csv_out.c src/render/figures.c \
-	src/render/figures.h src/render/figures_history.c \
+	src/render/cause_impl.h src/render/csv_history.c src/render/csv_out.c \
+	src/render/figures.c src/render/figures.h src/render/figures_history.c \
 	src/render/figures_history.h src/render/fmt.c src/render/fmt.h \
-	src/render/html.c src/render/html_core.c src/render/html_eff.c \
-	src/render/html_eff.h src/render/html_history.c src/render/html_impl.h \
-	src/render/html_single.c src/render/json.c src/render/json_confirm.c \
-	src/render/json_explain.c src/render/json_history.c src/render/jsonw.c \
-	src/render/jsonw.h src/render/junit.c src/render/junit_history.c \
-	src/render/junitw.c src/render/junitw.h src/render/markdown.c \
-	src/render/markdown_history.c src/render/native_csv.h src/render/output.c \
-	src/render/output.h src/render/plot.c src/render/plot.h \
-	src/render/plot_compare.c src/render/plot_draw.c src/render/plot_frame.c \
-	src/render/plot_history.c src/render/plot_impl.h src/render/plot_marks.c \
-	src/render/plot_roofline.c src/render/plot_svg.c src/render/plot_tile.c \
-	src/render/report.h src/render/text.c src/render/writer_impl.h
+	src/render/html.c src/render/html_cause.c src/render/html_core.c \
+	src/render/html_eff.c src/render/html_eff.h src/render/html_history.c \
+	src/render/html_impl.h src/render/html_single.c src/render/json.c \
+	src/render/json_cause.c src/render/json_confirm.c src/render/json_explain.c \
+	src/render/json_history.c src/render/jsonw.c src/render/jsonw.h \
+	src/render/junit.c src/render/junit_history.c src/render/junitw.c \
+	src/render/junitw.h src/render/markdown.c src/render/markdown_history.c \
+	src/render/native_csv.h src/render/output.c src/render/output.h \
+	src/render/plot.c src/render/plot.h src/render/plot_compare.c \
+	src/render/plot_draw.c src/render/plot_frame.c src/render/plot_history.c \
+	src/render/plot_impl.h src/render/plot_marks.c src/render/plot_roofline.c \
+	src/render/plot_svg.c src/render/plot_tile.c src/render/report.h \
+	src/render/text.c src/render/writer_impl.h
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css

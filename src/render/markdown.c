@@ -13,8 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/cause.h"
 #include "analysis/confirm.h"
 #include "analysis/effpair.h"
+#include "analysis/impact.h"
 #include "analysis/single.h"
 #include "render/fmt.h"
 #include "render/writer_impl.h"
@@ -111,6 +113,56 @@ top_regressions(FILE *out, const gs_compare *c)
 	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n", out);
 	for (size_t i = 0; i < n; i++)
 		regression_row(out, &c->pairs[c->top_regressed[i]]);
+}
+
+/* ---- causes and --weights impact: at most two lines */
+
+/* "lost 78 % unknown (10 shapes), 22 % memory_bound (142 shapes)". */
+static void
+cause_part(FILE *out, const char *what, const double v[GS_CAUSE_COUNT],
+           const size_t nshapes[GS_CAUSE_COUNT], double total)
+{
+	gs_cause_kind order[GS_CAUSE_COUNT];
+	size_t n = gs_cause_order(v, order);
+
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%.0f %% %s (%zu shape%s)", i ? ", " : what,
+		        total > 0 ? 100 * v[order[i]] / total : 0.0, gs_cause_name(order[i]),
+		        nshapes[order[i]], nshapes[order[i]] == 1 ? "" : "s");
+}
+
+static void
+cause_line(FILE *out, const gs_report *r)
+{
+	const gs_causes *c = r->causes;
+	const gs_compare_summary *s = &r->cmp->s;
+	int lost = s->time_lost_us > 0, saved = s->time_saved_us > 0;
+
+	if (!c || (!lost && !saved))
+		return;
+	fputs("\n**Causes:** ", out);
+	if (lost)
+		cause_part(out, "time lost ", c->lost_us, c->nlost, s->time_lost_us);
+	if (saved)
+		cause_part(out, lost ? "; time saved " : "time saved ", c->saved_us, c->nsaved,
+		           s->time_saved_us);
+	fputs(".\n", out);
+}
+
+static void
+impact_line(FILE *out, const gs_impact *m)
+{
+	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN], ch[GS_FMT_LEN];
+
+	if (!m)
+		return;
+	fprintf(out, "\n**Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
+	        "(%s, %s); %zu of %zu workload shapes covered, the rest %.1f %% of its GEMM "
+	        "time.\n", gs_fmt_us(a, sizeof a, m->base_us), gs_fmt_us(b, sizeof b, m->cand_us),
+	        gs_fmt_ratio(d, sizeof d, m->speedup, 4),
+	        gs_fmt_change(ch, sizeof ch, m->base_us > 0 ? m->delta_us / m->base_us : NAN),
+	        m->matched_shapes, m->n,
+	        isfinite(m->unmatched_time_share) ? 100 * m->unmatched_time_share : 0.0);
 }
 
 /* ---- efficiency */
@@ -235,6 +287,8 @@ compare_markdown(const gs_report *r, FILE *out)
 	put_input(out, "Candidate", c->cand);
 	fputc('\n', out);
 	summary_table(out, c);
+	cause_line(out, r);
+	impact_line(out, r->impact);
 	top_regressions(out, c);
 	explained(out, r);
 	fprintf(out, "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; "

@@ -1,0 +1,142 @@
+#!/bin/sh
+# causes.sh: issue 13 §1 and §2 end to end on real inputs.  The compare
+# JSON of the shipped example (rocBLAS vs hipBLASLt, with and without a
+# GPU) and of the TraceLens Qwen traces (H100 vs MI300X, and MI300X against
+# itself slowed down: identical kernel names) has a cause on every
+# classified shape, "none" on the others, and summary.time_lost_by_cause /
+# time_saved_by_cause that add up (in rule order, as doubles) exactly to
+# time_lost_us / time_saved_us.  --weights with a trace and with a CSV with
+# a count column gives the impact object, the HTML its Impact section and
+# cause split, the markdown its short lines; other commands refuse it.
+set -u
+: "${top_srcdir:?}" "${GEMMSCOPE:?}"
+command -v jq >/dev/null 2>&1 || { echo "jq not installed: skipped"; exit 77; }
+ex="$top_srcdir/examples/iree-kernel-benchmark"
+base="$ex/rocblas-gemm.csv" cand="$ex/hipblaslt-gemm.csv"
+tl="$top_srcdir/tests/data/trace/tracelens"
+h100="$tl/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
+mi300="$tl/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-causes.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fails=0 passes=0
+export SOURCE_DATE_EPOCH=1767225600
+
+ok() { passes=$((passes + 1)); echo "ok - $1"; }
+fail() { fails=$((fails + 1)); echo "not ok - $1"; }
+check() { # check NAME COMMAND...: the command must succeed
+	name=$1; shift
+	if "$@"; then ok "$name"; else fail "$name"; fi
+}
+status_is() { # status_is WANT NAME COMMAND...
+	want=$1 name=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
+	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
+	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
+}
+jqtrue() { # jqtrue FILE FILTER: the filter must give true
+	[ "$(jq "$2" "$1")" = true ]
+}
+# causes_ok NAME FILE: the invariants every compare JSON keeps.
+causes_ok() {
+	check "$1: time lost by cause sums exactly to time_lost_us" jqtrue "$2" \
+		'([.summary.time_lost_by_cause[]] | add) == .summary.time_lost_us'
+	check "$1: time saved by cause sums exactly to time_saved_us" jqtrue "$2" \
+		'([.summary.time_saved_by_cause[]] | add) == .summary.time_saved_us'
+	check "$1: shapes by cause count the regressed and improved" jqtrue "$2" \
+		'([.summary.shapes_lost_by_cause[]] | add) == .summary.regressed and
+		 ([.summary.shapes_saved_by_cause[]] | add) == .summary.improved'
+	check "$1: every classified shape has a cause and its text" jqtrue "$2" \
+		'[.shapes[] | select(.class == "improved" or .class == "regressed")
+		  | .cause != "none" and (.cause_text | type) == "string"] | all'
+	check "$1: neutral and unsure shapes have none" jqtrue "$2" \
+		'[.shapes[] | select(.class == "neutral" or .class == "unsure")
+		  | .cause == "none"] | all'
+	check "$1: identical kernel names are never kernel_changed" jqtrue "$2" \
+		'[.shapes[] | select(.kernel_base != null and .kernel_base == .kernel_cand)
+		  | .cause != "kernel_changed" and .cause != "quantization"] | all'
+}
+
+# 1. the shipped example: no kernel names, no GPU -> unknown; with a GPU
+# the memory-bound shapes are told apart.
+status_is 0 "compare the example" "$GEMMSCOPE" compare "$base" "$cand" -q \
+	-o "$tmp/ex.html" --json "$tmp/ex.json" --markdown "$tmp/ex.md"
+causes_ok example "$tmp/ex.json"
+check "example: 152 regressions of unknown cause" jqtrue "$tmp/ex.json" \
+	'.summary.shapes_lost_by_cause.unknown == 152'
+check "example: no impact without --weights" jqtrue "$tmp/ex.json" 'has("impact") | not'
+check "example html: the cause split in the summary" \
+	grep -q '^<li class="unknown">100 % of the time lost (7,706.7 µs): unknown (missing information) for 152 shapes</li>$' \
+	"$tmp/ex.html"
+check "example html: a cause column in the top tables" \
+	grep -q '<th>Cause</th>' "$tmp/ex.html"
+check "example html: the rule chain in the methodology" \
+	grep -q '<dt>Causes</dt>' "$tmp/ex.html"
+check "example html: no impact section" sh -c "! grep -q 'id=\"impact\"' '$tmp/ex.html'"
+check "example markdown: one causes line" \
+	test "$(grep -c '^\*\*Causes:\*\* time lost 100 % unknown (152 shapes); time saved' "$tmp/ex.md")" -eq 1
+status_is 0 "compare the example on MI300X" "$GEMMSCOPE" compare "$base" "$cand" -q \
+	--gpu mi300x --json "$tmp/exg.json" -o "$tmp/exg.html"
+causes_ok "example --gpu mi300x" "$tmp/exg.json"
+check "example --gpu mi300x: the skinny shapes are memory_bound" jqtrue "$tmp/exg.json" \
+	'.summary.shapes_lost_by_cause.memory_bound == 142 and
+	 ([.shapes[] | select(.M == 28672 and .N == 4 and .K == 8192 and .dtype == "f16")
+	   | .cause][0]) == "memory_bound"'
+
+# 2. the Qwen traces: H100 -> MI300X, every shape on another GPU.
+status_is 0 "compare Qwen H100 -> MI300X" "$GEMMSCOPE" compare "$h100" "$mi300" -q \
+	-o "$tmp/q.html" --json "$tmp/q.json" --markdown "$tmp/q.md"
+causes_ok qwen "$tmp/q.json"
+check "qwen: 5 regressions, all gpu_changed" jqtrue "$tmp/q.json" \
+	'.summary.regressed == 5 and .summary.shapes_lost_by_cause.gpu_changed == 5'
+
+# 3. MI300X against itself slowed down by half: identical kernel names.
+status_is 0 "report the MI300X trace as CSV" "$GEMMSCOPE" report "$mi300" -q \
+	-o "$tmp/r.html" --csv "$tmp/mi300.csv"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_us_median") t = i;
+	print; next } { $t = $t * 1.5; $NF = ""; NF--; $0 = $0 ","; print }' \
+	"$tmp/mi300.csv" > "$tmp/slow.csv"
+status_is 0 "compare MI300X against its slowed copy" "$GEMMSCOPE" compare \
+	"$tmp/mi300.csv" "$tmp/slow.csv" -q --gpu mi300x --json "$tmp/s.json" -o "$tmp/s.html"
+causes_ok "same kernels" "$tmp/s.json"
+check "same kernels: same_kernel_slower or memory_bound, never kernel_changed" \
+	jqtrue "$tmp/s.json" '.summary.regressed > 0 and
+	 ([.shapes[] | select(.class == "regressed") | .cause] | all(. == "same_kernel_slower"))'
+
+# 4. --weights: a trace and a CSV with a count column.
+status_is 0 "compare Qwen MI300X -> H100 --weights trace" "$GEMMSCOPE" compare \
+	"$mi300" "$h100" -q --weights "$mi300" -o "$tmp/w.html" --json "$tmp/w.json" \
+	--markdown "$tmp/w.md"
+causes_ok "qwen --weights" "$tmp/w.json"
+check "--weights trace: impact fields" jqtrue "$tmp/w.json" \
+	'.impact | (.speedup | type) == "number" and .matched_shapes == 5 and
+	 .unmatched_shapes == 0 and .unmatched_time_share == 0 and
+	 .base_us / .cand_us == .speedup and .cand_us - .base_us == .delta_us and
+	 (.rule | test("row-major"))'
+check "--weights html: the impact section" grep -q '<section id="impact"><h2>Impact on the workload</h2>' "$tmp/w.html"
+check "--weights html: the key rule in the methodology" grep -q '<dt>Workload impact (--weights)</dt>' "$tmp/w.html"
+check "--weights markdown: the impact line" grep -q '^\*\*Workload impact (--weights):\*\* GEMM time 11,593.0 → 9,001.8 µs (1.2879×' "$tmp/w.md"
+printf 'M,N,K,dtype,trans_a,trans_b,count,time_us_median\n28672,4,8192,f16,T,N,10,100\n2048,1280,5120,bf16,T,N,5,120\n12345,678,910,f16,N,N,3,50\n' > "$tmp/work.csv"
+status_is 0 "compare the example --weights CSV" "$GEMMSCOPE" compare "$base" "$cand" -q \
+	--weights "$tmp/work.csv" -o "$tmp/wc.html" --json "$tmp/wc.json"
+check "--weights CSV: 2 matched, 1 uncovered at 150/1750 of the time" jqtrue "$tmp/wc.json" \
+	'.impact | .matched_shapes == 2 and .unmatched_shapes == 1 and
+	 .unmatched_time_share == 150 / 1750 and (.top_lost | length) == 1 and
+	 .top_lost[0].M == 28672 and (.unmatched[0].why == "not in the comparison")'
+check "--weights CSV html: uncovered shapes listed" grep -q 'Workload shapes the benchmark does not cover' "$tmp/wc.html"
+status_is 0 "the example --weights the Qwen trace (nothing matches)" "$GEMMSCOPE" \
+	compare "$base" "$cand" -q --weights "$mi300" -o "$tmp/wn.html" --json "$tmp/wn.json" \
+	--markdown "$tmp/wn.md"
+check "--weights, nothing matched: no speedup, all uncovered" jqtrue "$tmp/wn.json" \
+	'.impact | .speedup == null and .matched_shapes == 0 and .unmatched_time_share == 1'
+check "--weights, nothing matched: markdown says n/a" grep -q '(n/a, ' "$tmp/wn.md"
+status_is 2 "--weights: a missing file" "$GEMMSCOPE" compare "$base" "$cand" -q \
+	--weights "$tmp/none.csv" -o "$tmp/x.html"
+check "--weights: a missing file writes nothing" test ! -e "$tmp/x.html"
+for c in report history; do
+	status_is 2 "$c refuses --weights" "$GEMMSCOPE" "$c" "$base" --weights "$tmp/work.csv" -o "$tmp/x.html"
+	check "$c --weights: says why" grep -q -- "--weights is compare's" "$tmp/err"
+done
+status_is 2 "confirm refuses --weights" "$GEMMSCOPE" confirm "$tmp/wc.json" "$base" "$cand" --weights "$tmp/work.csv"
+
+echo "1..$((passes + fails))"
+[ "$fails" -eq 0 ]
