@@ -105,6 +105,7 @@ typedef struct cmp_run {
 	gs_gpu gpu_store[2];
 	gs_single eff[2];           /* baseline, candidate */
 	gs_metrics metrics;
+	const char *inputs[3];      /* baseline, candidate, --gpu: not outputs */
 	gs_report r;
 } cmp_run;
 
@@ -165,6 +166,11 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
 	int status = 2;
 
 	memset(&x, 0, sizeof x);
+	x.inputs[0] = base_path;
+	x.inputs[1] = cand_path;
+	x.inputs[2] = cli->gpu;
+	x.r.inputs = x.inputs;
+	x.r.ninputs = 3;
 	if (gs_ingest_read(base_path, &cli->ingest, &x.base, err) != 0 ||
 	    gs_ingest_read(cand_path, &cli->ingest, &x.cand, err) != 0 ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
