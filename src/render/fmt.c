@@ -250,13 +250,20 @@ gs_fmt_md_text(FILE *out, const char *s)
 void
 gs_fmt_csv_field(FILE *out, const char *s)
 {
+	int neutralise;
+
 	if (!s)
 		return;
+	neutralise = s[0] && strchr("=+-@\t\r", s[0]) != NULL;
 	if (!strpbrk(s, ",\"\r\n")) {
+		if (neutralise)
+			fputc('\'', out);
 		fputs(s, out);
 		return;
 	}
 	fputc('"', out);
+	if (neutralise)
+		fputc('\'', out);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', out);

@@ -72,10 +72,14 @@ const char *gs_fmt_correction(gs_correction c);
  * so a tag or kernel name can neither break a table nor inject markup. */
 void gs_fmt_md_text(FILE *out, const char *s);
 
-/* gs_fmt_csv_field: write S as one CSV field (RFC 4180 §2.6-2.7): as is,
- * or quoted with inner quotes doubled when it holds a comma, a quote or a
- * line break.  NULL writes an empty field.  Reading CSV is libcsv's job;
- * this is the writing half. */
+/* gs_fmt_csv_field: write the text S as one CSV field (RFC 4180
+ * §2.6-2.7): as is, or quoted with inner quotes doubled when it holds a
+ * comma, a quote or a line break.  A text that begins with '=', '+', '-',
+ * '@', a tab or a carriage return gets a leading "'" so a spreadsheet
+ * shows it as text instead of running it as a formula (OWASP, "CSV
+ * Injection"); numbers are never written through this function.  NULL
+ * writes an empty field.  Reading CSV is libcsv's job; this is the
+ * writing half. */
 void gs_fmt_csv_field(FILE *out, const char *s);
 
 #endif
