@@ -25,6 +25,10 @@ gs_cli_init(gs_cli *cli)
 	cli->ingest.progress = 1; /* drawn only on a terminal, after a second */
 }
 
+/* The last second a report can print as a date: 9999-12-31T23:59:59Z
+ * (four-digit years, what gmtime and strftime give everywhere). */
+#define GS_TIMESTAMP_MAX 253402300799LL
+
 int
 gs_report_timestamp(long long *ts, gs_error *err)
 {
@@ -37,9 +41,11 @@ gs_report_timestamp(long long *ts, gs_error *err)
 	}
 	errno = 0;
 	*ts = strtoll(env, &end, 10);
-	if (errno || *end || *ts < 0)
+	if (errno || *end || *ts < 0 || *ts > GS_TIMESTAMP_MAX)
 		return gs_error_set(err, NULL, 0, 0,
-		                    "SOURCE_DATE_EPOCH must be a non-negative integer, got '%s'", env);
+		                    "SOURCE_DATE_EPOCH must be an integer from 0 to %lld "
+		                    "(9999-12-31T23:59:59Z), got '%s'", (long long)GS_TIMESTAMP_MAX,
+		                    env);
 	return 0;
 }
 

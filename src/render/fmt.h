@@ -82,4 +82,16 @@ void gs_fmt_md_text(FILE *out, const char *s);
  * writing half. */
 void gs_fmt_csv_field(FILE *out, const char *s);
 
+/* gs_fmt_xml_quiet: from now on, libxml2's own error and warning messages
+ * (its generic and structured handlers) are captured instead of printed
+ * on stderr, so a writer turns a failure into its gs_error.  Not nested;
+ * single-threaded. */
+void gs_fmt_xml_quiet(void);
+
+/* gs_fmt_xml_loud: restore libxml2's default handlers and return the
+ * first message captured since gs_fmt_xml_quiet, one line without its
+ * trailing separators ("" if none; static, valid until the next
+ * gs_fmt_xml_quiet), e.g. "I/O error : No space left on device". */
+const char *gs_fmt_xml_loud(void);
+
 #endif
