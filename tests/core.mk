@@ -24,6 +24,8 @@ EXTRA_DIST += examples/iree-kernel-benchmark/rocblas-gemm.csv \
 	examples/iree-kernel-benchmark/hipblaslt-gemm.csv \
 	examples/iree-kernel-benchmark/LICENSE examples/README.md
 
+TESTS += tests/outputs.sh
+EXTRA_DIST += tests/outputs.sh
 TESTS += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/exports.sh \
 	tests/layers.sh tests/manpage.sh tests/readme-nightly.sh
 EXTRA_DIST += tests/cli.sh tests/confirm.sh tests/sanitizers.sh tests/testdata.h \
