@@ -328,13 +328,20 @@ clean_stale_for(const char *path, int is_assets)
 }
 
 static void
-clean_stale(const gs_output_paths *paths, const char *assets_dir)
+clean_stale(const gs_output_paths *paths)
 {
+	size_t n = paths->assets ? strlen(paths->assets) : 0;
+	char *dir;
+
 	for (int f = 0; f < GS_OUT_NFORMATS; f++)
 		if (formats[f].write && path_of(paths, (gs_output_format)f))
 			clean_stale_for(path_of(paths, (gs_output_format)f), 0);
-	if (assets_dir)
-		clean_stale_for(assets_dir, 1);
+	while (n > 1 && paths->assets[n - 1] == '/')
+		n--;   /* "DIR/": DIR */
+	if (n > 0 && (dir = strndup(paths->assets, n))) {
+		clean_stale_for(dir, 1);
+		free(dir);
+	}
 }
 
 /* ---- rendering ----------------------------------------------------------- */
@@ -356,14 +363,6 @@ render_one(pending *p, const char *path, writer_fn fn, const gs_report *r,
 		return -1;
 	}
 	return 0;
-}
-
-static int
-write_svg(FILE *fp, const void *data)
-{
-	const gs_report_plot *pl = data;
-
-	return fwrite(pl->svg, 1, pl->svg_len, fp) == pl->svg_len ? 0 : -1;
 }
 
 /* A's target DIR (PATH without trailing slashes) checked: a directory,
@@ -427,7 +426,7 @@ assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
 		return gs_error_set(err, a->dir, 0, 0, "out of memory");
 	if (gs_outfile_open(&f, path, err) != 0)
 		goto done;
-	if (write_svg(f.fp, pl) != 0) {
+	if (fwrite(pl->svg, 1, pl->svg_len, f.fp) != pl->svg_len) {
 		gs_outfile_abort(&f);
 		gs_error_set(err, path, 0, 0, "write failed");
 		goto done;
@@ -483,18 +482,6 @@ assets_abort(assets *a)
 	memset(a, 0, sizeof *a);
 }
 
-/* Sync the directory PATH's entries (best effort). */
-static void
-sync_dir(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_DIRECTORY);
-
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
 /* Move the files of A's temporary directory into the existing DIR, one
  * rename each (then the empty temporary is removed). */
 static int
@@ -525,11 +512,14 @@ assets_move(assets *a, const gs_report *r, gs_error *err)
 static int
 assets_commit(assets *a, const gs_report *r, gs_error *err)
 {
-	int rc = 0;
+	int rc = 0, fd;
 
 	if (!a->tmp)
 		return 0;
-	sync_dir(a->tmp);
+	if ((fd = open(a->tmp, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(fd);   /* its entries durable before it is renamed */
+		close(fd);
+	}
 	if (!a->exists && rename(a->tmp, a->dir) == 0) {
 		free(a->tmp);
 		a->tmp = NULL;
@@ -594,7 +584,7 @@ gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
 	memset(&p, 0, sizeof p);
 	if (check_all(r, paths, err) != 0)
 		return -1;
-	clean_stale(paths, paths->assets);
+	clean_stale(paths);
 	if (render_all(&p, r, paths, err) == 0 && commit_all(&p, r, err) == 0)
 		return 0;
 	for (size_t i = 0; i < p.n; i++)
