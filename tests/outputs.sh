@@ -44,6 +44,7 @@ same_refused() { # same_refused NAME WANT_IN_MESSAGE COMMAND...
 	status_is 2 "$sr_name" "$@"
 	check "$sr_name: message names both paths" grep -q "$sr_msg" err
 	check "$sr_name: input untouched" cmp -s base.csv base.orig
+	cp base.orig base.csv   # the next test starts from the input again
 }
 same_refused "compare -o INPUT" 'base.csv: the output would overwrite the input base.csv' \
 	gs compare base.csv cand.csv -o base.csv
@@ -85,8 +86,11 @@ check '"-" twice: both on stdout' sh -c 'grep -q "^## " out && grep -q "^op,batc
 mkfifo fifo
 cat fifo > from-fifo &
 reader=$!
+(sleep 30; kill "$reader") >/dev/null 2>&1 &   # never hang on an unopened FIFO
+watchdog=$!
 status_is 0 "--json FIFO with a reader" gs compare base.csv cand.csv -q -o /dev/null --json fifo
 wait "$reader"
+kill "$watchdog" 2>/dev/null
 check "FIFO: the reader got the JSON" grep -q '"version"' from-fifo
 check "FIFO: still a FIFO" test -p fifo
 
@@ -124,6 +128,17 @@ check "assets moved into it, its own file kept" sh -c \
 	'test -s keep-assets/speedup-curve.svg && test -s keep-assets/speedup-curve.png &&
 	 grep -qx mine keep-assets/notes.txt && ! ls -a | grep -q "^keep-assets\."'
 check "no temporaries inside it" sh -c '! ls -a keep-assets | grep -q gemmscope-'
+mkdir -p clash/speedup-curve.svg
+status_is 2 "an asset would replace a directory" \
+	gs compare base.csv cand.csv -o /dev/null --assets clash
+check "an asset would replace a directory: nothing moved" sh -c \
+	'[ "$(ls -A clash)" = speedup-curve.svg ] && ! ls -a | grep -q "^clash\."'
+# A write failing inside the assets (a file-size limit: EFBIG; devices are
+# not limited): no directory, no file, no temporary.
+status_is 2 "an asset that cannot be written" sh -c "trap '' XFSZ; ulimit -f 1;
+	exec \"\$GEMMSCOPE\" compare base.csv cand.csv -o /dev/null --json /dev/null --assets efbig"
+check "an asset that cannot be written: nothing left" sh -c \
+	'test ! -e efbig && ! ls -a | grep -q "^efbig"'
 echo file > not-a-dir
 status_is 2 "--assets on a regular file" gs compare base.csv cand.csv -o /dev/null --assets not-a-dir
 check "--assets on a regular file: untouched" grep -qx file not-a-dir

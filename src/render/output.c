@@ -193,27 +193,30 @@ existing_inputs(const gs_report *r, const char **ins)
 
 /* Every output path of PATHS (the assets directory too) into OUTS, then
  * each asset file DIR/<id>.svg and .png (allocated into OWNED, *NOWNED of
- * them); returns the number of OUTS, or (size_t)-1 when out of memory. */
-static size_t
+ * them), *NOUT in all.  An asset that would land on a directory (its
+ * rename would fail half way through the commit) is refused.  Returns 0,
+ * or -1 with ERR. */
+static int
 output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
-            char **owned, size_t *nowned)
+            size_t *nout, char **owned, size_t *nowned, gs_error *err)
 {
-	size_t n = 0;
+	struct stat st;
 
-	*nowned = 0;
 	for (int f = 0; f < GS_OUT_NFORMATS; f++)
 		if (path_of(paths, (gs_output_format)f))
-			outs[n++] = path_of(paths, (gs_output_format)f);
+			outs[(*nout)++] = path_of(paths, (gs_output_format)f);
 	for (size_t i = 0; paths->assets && i < r->nplots; i++) {
 		for (int png = 0; png < 2; png++) {
 			char *p = join(paths->assets, r->plots[i].id, png ? ".png" : ".svg");
 			if (!p)
-				return (size_t)-1;
+				return gs_error_set(err, paths->assets, 0, 0, "out of memory");
 			owned[(*nowned)++] = p;
-			outs[n++] = p;
+			outs[(*nout)++] = p;
+			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+				return gs_error_set(err, p, 0, 0, "cannot write output: is a directory");
 		}
 	}
-	return n;
+	return 0;
 }
 
 /* No output may be an input of R or another output (by device and inode,
@@ -221,19 +224,16 @@ output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
 static int
 check_distinct(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 {
-	size_t cap = GS_OUT_NFORMATS + 2 * r->nplots, nowned = 0, nout, nin;
+	size_t cap = GS_OUT_NFORMATS + 2 * r->nplots, nowned = 0, nout = 0;
 	const char **outs = malloc(cap * sizeof *outs);
 	const char **ins = malloc((r->ninputs + 1) * sizeof *ins);
 	char **owned = malloc((2 * r->nplots + 1) * sizeof *owned);
 	int rc = -1;
 
-	if (!outs || !ins || !owned ||
-	    (nout = output_list(r, paths, outs, owned, &nowned)) == (size_t)-1)
+	if (!outs || !ins || !owned)
 		gs_error_set(err, NULL, 0, 0, "out of memory");
-	else {
-		nin = existing_inputs(r, ins);
-		rc = gs_outfile_check_distinct(outs, nout, ins, nin, err);
-	}
+	else if (output_list(r, paths, outs, &nout, owned, &nowned, err) == 0)
+		rc = gs_outfile_check_distinct(outs, nout, ins, existing_inputs(r, ins), err);
 	for (size_t i = 0; owned && i < nowned; i++)
 		free(owned[i]);
 	free(owned);
@@ -265,15 +265,12 @@ remove_flat_dir(const char *path)
 static int
 assets_tmp_name(const char *name, const char *base)
 {
+	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	size_t nb = strlen(base), nt = strlen(GS_OUTFILE_TMP_TAG);
 
-	if (strncmp(name, base, nb) != 0 || strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) != 0
-	    || strlen(name + nb + nt) != 6)
-		return 0;
-	for (const char *c = name + nb + nt; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
-			return 0;
-	return 1;
+	return strncmp(name, base, nb) == 0 && strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) == 0
+	       && strlen(name + nb + nt) == 6 && strspn(name + nb + nt, alnum) == 6;
 }
 
 /* Remove the stale temporary assets directories of DIR (a killed run's
