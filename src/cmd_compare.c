@@ -27,6 +27,10 @@ gs_cli_init(gs_cli *cli)
 	cli->ingest.progress = 1; /* drawn only on a terminal, after a second */
 }
 
+/* The last second a report can print as a date: 9999-12-31T23:59:59Z
+ * (four-digit years, what gmtime and strftime give everywhere). */
+#define GS_TIMESTAMP_MAX 253402300799LL
+
 int
 gs_report_timestamp(long long *ts, gs_error *err)
 {
@@ -39,9 +43,11 @@ gs_report_timestamp(long long *ts, gs_error *err)
 	}
 	errno = 0;
 	*ts = strtoll(env, &end, 10);
-	if (errno || *end || *ts < 0)
+	if (errno || *end || *ts < 0 || *ts > GS_TIMESTAMP_MAX)
 		return gs_error_set(err, NULL, 0, 0,
-		                    "SOURCE_DATE_EPOCH must be a non-negative integer, got '%s'", env);
+		                    "SOURCE_DATE_EPOCH must be an integer from 0 to %lld "
+		                    "(9999-12-31T23:59:59Z), got '%s'", (long long)GS_TIMESTAMP_MAX,
+		                    env);
 	return 0;
 }
 
@@ -110,6 +116,7 @@ typedef struct cmp_run {
 	gs_metrics metrics;
 	gs_causes causes;
 	gs_impact impact;
+	const char *inputs[4];      /* baseline, candidate, --gpu, --weights: not outputs */
 	gs_report r;
 } cmp_run;
 
@@ -175,6 +182,12 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
 	int status = 2;
 
 	memset(&x, 0, sizeof x);
+	x.inputs[0] = base_path;
+	x.inputs[1] = cand_path;
+	x.inputs[2] = cli->gpu;
+	x.inputs[3] = cli->weights;
+	x.r.inputs = x.inputs;
+	x.r.ninputs = 4;
 	if (gs_ingest_read(base_path, &cli->ingest, &x.base, err) != 0 ||
 	    gs_ingest_read(cand_path, &cli->ingest, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||

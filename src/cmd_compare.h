@@ -26,8 +26,9 @@ typedef struct gs_cli {
 /* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */
 void gs_cli_init(gs_cli *cli);
 
-/* gs_report_timestamp: SOURCE_DATE_EPOCH if set (must be a non-negative
- * integer: otherwise -1 with ERR), else the current time. */
+/* gs_report_timestamp: SOURCE_DATE_EPOCH if set (must be an integer from
+ * 0 to 253402300799, 9999-12-31T23:59:59Z, a date every writer can print:
+ * otherwise -1 with ERR), else the current time. */
 int gs_report_timestamp(long long *ts, gs_error *err);
 
 /* gs_cli_gpu: the GPU for input T: --gpu (CLI->gpu: a spec file or a

@@ -57,10 +57,13 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
 	gs_confirm c;
 	gs_output_paths paths = confirm_paths(cli);
 	gs_report r;
+	const char *inputs[4] = { report, base_re, cand_re, cli->gpu };
 	int status = 2, rc;
 
 	memset(&c, 0, sizeof c);
 	memset(&r, 0, sizeof r);
+	r.inputs = inputs;
+	r.ninputs = 4;
 	if (gs_rjson_load(report, &rep, err) != 0)
 		goto done;
 	rc = gs_confirm_init(&c, &rep, err);

@@ -25,6 +25,7 @@ typedef struct run {
 	gs_history h;
 	gs_modes m;
 	int have_modes;
+	const char **inputs;        /* every run file read, --gpu: not outputs */
 	gs_report r;
 } run;
 
@@ -36,6 +37,7 @@ run_free(run *x)
 	gs_modes_free(&x->m);
 	gs_history_free(&x->h);
 	gs_runset_free(x->tables, x->names, x->n);
+	free(x->inputs);
 }
 
 static void
@@ -131,6 +133,13 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	x->r.datadir = gs_datadir();
 	x->r.hist = &x->h;
 	x->r.modes = x->have_modes ? &x->m : NULL;
+	if (!(x->inputs = calloc(x->n + 1, sizeof *x->inputs)))
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < x->n; i++)
+		x->inputs[i] = x->tables[i]->path;
+	x->inputs[x->n] = cli->gpu;
+	x->r.inputs = x->inputs;
+	x->r.ninputs = x->n + 1;
 	if (gs_report_timestamp(&x->r.timestamp, err) != 0 || gs_report_history(&x->r, err) != 0)
 		return -1;
 	gs_gates_history(&x->h, x->r.open_regressions, cli->min_geomean, cli->max_regressed,

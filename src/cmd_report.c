@@ -16,6 +16,7 @@ typedef struct report_run {
 	gs_table *table;
 	gs_gpu gpu_store;
 	gs_single single;
+	const char *inputs[2];      /* the input, --gpu: not outputs */
 	gs_report r;
 } report_run;
 
@@ -70,6 +71,10 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 	int status = 2;
 
 	memset(&x, 0, sizeof x);
+	x.inputs[0] = input;
+	x.inputs[1] = cli->gpu;
+	x.r.inputs = x.inputs;
+	x.r.ninputs = 2;
 	if (gs_ingest_read(input, &cli->ingest, &x.table, err) != 0 ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
 	    gs_output_write_all(&x.r, &cli->out, err) != 0)

@@ -108,6 +108,11 @@ typedef struct gs_report {
 	struct gs_single *reg_eff;  /* their record-only efficiency
 	                               (gs_single_records) over reg_table, what
 	                               the native CSV writer takes; owned */
+	const char *const *inputs;  /* the paths the command read (its input
+	                               files; "-" for standard input), which no
+	                               output may overwrite (render/output.h);
+	                               borrowed, NULL when none */
+	size_t ninputs;
 	const struct gs_gpu **gpus; /* gpus without a GPU named: the built-in
 	                               table (gs_report_gpus); the array owned,
 	                               the GPUs static */

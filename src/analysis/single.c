@@ -1,11 +1,13 @@
 /* single.c: one run's efficiency model (single.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/single.h"
 #include "model/kernel_name.h"
+#include "util/checked.h"
 
 void
 gs_single_opts_default(gs_single_opts *o)
@@ -63,20 +65,39 @@ tile_source(gs_single_row *row)
 		row->tile_source = GS_TILE_SRC_NAME;
 }
 
-/* The tile model's pick, and its cost of the kernel's own tile. */
-static void
-tile_model(const gs_single *s, int cus, gs_single_row *row)
+/* Whether the tile model's failure on BLAS can be a limit (a workgroup
+ * count above GS_COUNT_MAX): only when the 1x1-tile count M·N·batch
+ * exceeds it.  Below it, a failure is a legitimate "no pick" (no MMA
+ * intrinsic or no peak for the dtype on this GPU). */
+static int
+beyond_limit(const gs_shape *blas)
+{
+	long c;
+
+	return gs_mul_long3(blas->M, blas->N, blas->batch, &c) != 0 || c > GS_COUNT_MAX;
+}
+
+/* The tile model's pick, and its cost of the kernel's own tile; -1 with
+ * ERR (unlocated) when a failure may be the model's limit. */
+static int
+tile_model(const gs_single *s, int cus, gs_single_row *row, gs_error *err)
 {
 	gs_shape blas;
+	gs_error e;
 
 	if (!s->gpu)
-		return;
+		return 0;
 	gs_eff_blas_shape(&row->eff, &row->rec->shape, &blas);
-	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &row->pick, NULL) == 0;
+	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &row->pick, &e) == 0;
+	if (!row->have_pick && beyond_limit(&blas))
+		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	if (row->eff.tile_m > 0)
 		row->have_actual = gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m,
 		                                      row->eff.tile_n, row->eff.tile_k,
-		                                      &row->actual, NULL) == 0;
+		                                      &row->actual, &e) == 0;
+	if (row->eff.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
+		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
+	return 0;
 }
 
 static void
@@ -91,8 +112,32 @@ occupancy(const gs_single *s, gs_single_row *row)
 	row->have_occ = gs_occupancy(s->gpu->arch, &in, &row->occ, NULL) == 0;
 }
 
-static void
-compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row)
+/* Whether R's dimensions are all >= 1 (a shape the models take), so that
+ * a failure of theirs is its size beyond their limits. */
+static int
+has_dims(const gs_record *r)
+{
+	const gs_shape *s = &r->shape;
+
+	return !s->name && s->M >= 1 && s->N >= 1 && s->K >= 1 && s->batch >= 1;
+}
+
+/* ERR located at the input line of R in T: a shape beyond the limits. */
+static int
+located(const gs_table *t, const gs_record *r, gs_error *err)
+{
+	char msg[sizeof err->msg];
+
+	if (!err)
+		return -1;
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	return gs_error_set(err, t->path, r->line > 0 ? r->line : 0, 0,
+	                    "shape %ldx%ldx%ld is beyond the model's limits: %s",
+	                    r->shape.M, r->shape.N, r->shape.K, msg);
+}
+
+static int
+compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *err)
 {
 	const gs_record *r = row->rec;
 	gs_eff_in in;
@@ -106,17 +151,19 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row)
 	parse_kernel(kp, row);
 	occupancy(s, row);
 	if (r->shape.name)
-		return;   /* keyed by kernel name: the input gives no M, N, K */
+		return 0;   /* keyed by kernel name: the input gives no M, N, K */
 	gs_eff_in_from_record(r, row->have_kernel ? &row->kernel : NULL, &in);
 	in.math_dtype = row->math_dtype;
 	gs_eff_opts_default(&eo);
 	eo.roof = s->opts.roof;
 	eo.cus = s->cus;
-	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &row->eff, NULL) == 0;
+	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &row->eff, err) == 0;
 	if (!row->have_eff)
-		return;
+		return has_dims(r) ? located(s->table, r, err) : 0;
 	tile_source(row);
-	tile_model(s, eo.cus, row);
+	if (tile_model(s, eo.cus, row, err) != 0)
+		return located(s->table, r, err);
+	return 0;
 }
 
 static void
@@ -230,7 +277,10 @@ gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
 	out->n = t->n;
 	for (size_t i = 0; i < t->n; i++) {
 		out->rows[i].rec = &t->rec[i];
-		compute_row(out, kp, &out->rows[i]);
+		if (compute_row(out, kp, &out->rows[i], err) != 0) {
+			gs_kparser_free(kp);
+			return -1;
+		}
 	}
 	gs_kparser_free(kp);
 	if (sort_by_time(out) != 0)
@@ -265,7 +315,9 @@ gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
 		row->peak_class = -1;
 		row->roof_tflops = NAN;
 		gs_eff_in_from_record(row->rec, NULL, &in);
-		row->have_eff = gs_eff_compute(&in, NULL, NULL, &row->eff, NULL) == 0;
+		row->have_eff = gs_eff_compute(&in, NULL, NULL, &row->eff, err) == 0;
+		if (!row->have_eff && has_dims(row->rec))
+			return located(t, row->rec, err);
 	}
 	return 0;
 }

@@ -114,8 +114,11 @@ void gs_single_opts_default(gs_single_opts *o);
  * for the life of OUT) on GPU (borrowed; NULL: none known) with options O
  * (NULL: defaults).  The CU count is T->gpu_cus when the input gives one
  * and does not name a different GPU (a --gpu override of another GPU uses
- * that GPU's count), else the GPU's.  Returns 0, or -1 with ERR on out of memory or a kernel
- * parser failure.  Free OUT with gs_single_free() in either case. */
+ * that GPU's count), else the GPU's.  Returns 0, or -1 with ERR on out of memory, a kernel
+ * parser failure, or a record whose shape is beyond the models' limits
+ * (gs_eff_compute's tile count above 2^53; a tile-model failure when
+ * M·N·batch exceeds 2^53, the only case where a limit can be its cause):
+ * ERR is then located at the record's input line (T->path:rec->line).  Free OUT with gs_single_free() in either case. */
 int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
                   gs_single *out, gs_error *err);
 
@@ -131,7 +134,8 @@ void gs_single_free(gs_single *s);
  * eff are filled; by_time is NULL and the summary zero.  For tables that
  * have no report model of their own (gemmscope-bench results, confirmed
  * or historical regressions).  Returns 0, or -1 with ERR when out of
- * memory.  Free OUT with gs_single_free() in either case. */
+ * memory or a record's shape is beyond the efficiency model's limits
+ * (located as in gs_single_run).  Free OUT with gs_single_free() in either case. */
 int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
 
 /* gs_single_row_of: the row of record R (a record of S->table), or NULL. */

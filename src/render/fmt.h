@@ -72,10 +72,26 @@ const char *gs_fmt_correction(gs_correction c);
  * so a tag or kernel name can neither break a table nor inject markup. */
 void gs_fmt_md_text(FILE *out, const char *s);
 
-/* gs_fmt_csv_field: write S as one CSV field (RFC 4180 §2.6-2.7): as is,
- * or quoted with inner quotes doubled when it holds a comma, a quote or a
- * line break.  NULL writes an empty field.  Reading CSV is libcsv's job;
- * this is the writing half. */
+/* gs_fmt_csv_field: write the text S as one CSV field (RFC 4180
+ * §2.6-2.7): as is, or quoted with inner quotes doubled when it holds a
+ * comma, a quote or a line break.  A text that begins with '=', '+', '-',
+ * '@', a tab or a carriage return gets a leading "'" so a spreadsheet
+ * shows it as text instead of running it as a formula (OWASP, "CSV
+ * Injection"); numbers are never written through this function.  NULL
+ * writes an empty field.  Reading CSV is libcsv's job; this is the
+ * writing half. */
 void gs_fmt_csv_field(FILE *out, const char *s);
+
+/* gs_fmt_xml_quiet: from now on, libxml2's own error and warning messages
+ * (its generic and structured handlers) are captured instead of printed
+ * on stderr, so a writer turns a failure into its gs_error.  Not nested;
+ * single-threaded. */
+void gs_fmt_xml_quiet(void);
+
+/* gs_fmt_xml_loud: restore libxml2's default handlers and return the
+ * first message captured since gs_fmt_xml_quiet, one line without its
+ * trailing separators ("" if none; static, valid until the next
+ * gs_fmt_xml_quiet), e.g. "I/O error : No space left on device". */
+const char *gs_fmt_xml_loud(void);
 
 #endif

@@ -338,8 +338,10 @@ read_template(const char *path, gs_error *err)
 
 	if (!html)
 		return NULL;
+	gs_fmt_xml_quiet();
 	doc = htmlReadMemory(html, (int)n, NULL, "UTF-8", HTML_PARSE_NONET |
 	                     HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	gs_fmt_xml_loud();
 	free(html);
 	if (!doc || !xmlDocGetRootElement(doc)) {
 		xmlFreeDoc(doc);
@@ -422,11 +424,18 @@ dump(xmlDocPtr doc, FILE *out, gs_error *err)
 	xmlCharEncodingHandlerPtr utf8 = xmlFindCharEncodingHandler("UTF-8");
 	xmlOutputBufferPtr buf = xmlOutputBufferCreateFile(out, utf8);
 
+	const char *why;
+	int failed;
+
 	if (!buf)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	gs_fmt_xml_quiet();
 	htmlDocContentDumpFormatOutput(buf, doc, "UTF-8", 1);
-	if (xmlOutputBufferClose(buf) < 0 || fflush(out) != 0 || ferror(out))
-		return gs_error_set(err, NULL, 0, 0, "cannot write the HTML output");
+	failed = xmlOutputBufferClose(buf) < 0 || fflush(out) != 0 || ferror(out);
+	why = gs_fmt_xml_loud();
+	if (failed)
+		return gs_error_set(err, NULL, 0, 0, "cannot write the HTML output%s%s%s",
+		                    *why ? " (" : "", why, *why ? ")" : "");
 	return 0;
 }
 
@@ -515,10 +524,15 @@ gs_html_add_svg(gs_html *w, xmlNodePtr fig, const gs_report_plot *p, gs_error *e
 	size_t len = p->svg_len ? p->svg_len : strlen(p->svg);
 	/* HUGE: a scatter plot of thousands of shapes has long path data; the
 	 * SVG is ours (plot module), and entities are never expanded. */
-	xmlDocPtr svg = len > INT_MAX ? NULL :
+	xmlDocPtr svg;
+	xmlNodePtr root, copy;
+
+	gs_fmt_xml_quiet();
+	svg = len > INT_MAX ? NULL :
 		xmlReadMemory(p->svg, (int)len, NULL, NULL, XML_PARSE_NONET |
 		              XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-	xmlNodePtr root = svg ? xmlDocGetRootElement(svg) : NULL, copy;
+	gs_fmt_xml_loud();
+	root = svg ? xmlDocGetRootElement(svg) : NULL;
 
 	if (!root || strcmp((const char *)root->name, "svg") != 0) {
 		xmlFreeDoc(svg);

@@ -15,10 +15,12 @@ int
 gs_jx_begin(gs_jx *x, gs_error *err)
 {
 	x->failed = 0;
+	gs_fmt_xml_quiet();   /* until gs_jx_finish: no libxml2 lines on stderr */
 	x->buf = xmlBufferCreate();
 	x->w = x->buf ? xmlNewTextWriterMemory(x->buf, 0) : NULL;
 	if (!x->w) {
 		xmlBufferFree(x->buf);
+		gs_fmt_xml_loud();
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	}
 	check(x, xmlTextWriterSetIndent(x->w, 1));
@@ -30,6 +32,8 @@ gs_jx_begin(gs_jx *x, gs_error *err)
 int
 gs_jx_finish(gs_jx *x, FILE *out, gs_error *err)
 {
+	const char *why;
+
 	check(x, xmlTextWriterEndDocument(x->w));
 	xmlFreeTextWriter(x->w); /* flushes into the buffer */
 	if (!x->failed)
@@ -37,8 +41,10 @@ gs_jx_finish(gs_jx *x, FILE *out, gs_error *err)
 	xmlBufferFree(x->buf);
 	x->w = NULL;
 	x->buf = NULL;
+	why = gs_fmt_xml_loud();
 	if (x->failed)
-		return gs_error_set(err, NULL, 0, 0, "cannot generate the JUnit output");
+		return gs_error_set(err, NULL, 0, 0, "cannot generate the JUnit output%s%s%s",
+		                    *why ? " (" : "", why, *why ? ")" : "");
 	if (fflush(out) != 0 || ferror(out))
 		return gs_error_set(err, NULL, 0, 0, "cannot write the JUnit output");
 	return 0;

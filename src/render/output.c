@@ -1,12 +1,18 @@
 /* output.c: the format table (output.h) and the all-or-nothing writing
- * of every requested output (util/outfile.c). */
+ * of every requested output (util/outfile.c): distinct paths checked,
+ * stale temporaries removed, everything rendered into temporaries (the
+ * assets into a temporary directory), then committed together. */
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "render/output.h"
 #include "render/plot.h"
@@ -137,11 +143,205 @@ gs_output_write(const gs_report *r, gs_output_format f, FILE *out, gs_error *err
 
 enum { MAX_OUTPUTS = GS_OUT_NFORMATS };
 
+/* The assets directory being written: every file rendered into TMP, a
+ * directory "DIR.gemmscope-XXXXXX" beside DIR, moved into DIR at commit. */
+typedef struct assets {
+	char *dir;          /* DIR without trailing slashes, owned */
+	char *tmp;          /* the temporary directory, owned; NULL when none */
+	int exists;         /* DIR was an existing directory at start */
+} assets;
+
 /* The pending outputs: rendered into temporary files, renamed at the end. */
 typedef struct pending {
 	gs_outfile file[MAX_OUTPUTS + 1];
 	size_t n;
+	assets a;
 } pending;
+
+/* "DIR/NAME.EXT" as a new string, or NULL when out of memory. */
+static char *
+join(const char *dir, const char *name, const char *ext)
+{
+	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 3;
+	char *p = malloc(n);
+
+	if (p)
+		snprintf(p, n, "%s/%s%s", dir, name, ext);
+	return p;
+}
+
+/* ---- distinct paths ---------------------------------------------------- */
+
+/* The existing inputs of R ("-" as /dev/stdin, the file it reads): a name
+ * that is not a file (a GPU name given to --gpu) is no input to protect.
+ * Fills INS (R->ninputs slots), returns how many. */
+static size_t
+existing_inputs(const gs_report *r, const char **ins)
+{
+	struct stat st;
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->ninputs; i++) {
+		const char *p = r->inputs[i];
+		if (p && strcmp(p, "-") == 0)
+			p = "/dev/stdin";
+		if (p && stat(p, &st) == 0)
+			ins[n++] = p;
+	}
+	return n;
+}
+
+/* Every output path of PATHS (the assets directory too) into OUTS, then
+ * each asset file DIR/<id>.svg and .png (allocated into OWNED, *NOWNED of
+ * them), *NOUT in all.  An asset that would land on a directory (its
+ * rename would fail half way through the commit) is refused.  Returns 0,
+ * or -1 with ERR. */
+static int
+output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
+            size_t *nout, char **owned, size_t *nowned, gs_error *err)
+{
+	struct stat st;
+
+	for (int f = 0; f < GS_OUT_NFORMATS; f++)
+		if (path_of(paths, (gs_output_format)f))
+			outs[(*nout)++] = path_of(paths, (gs_output_format)f);
+	for (size_t i = 0; paths->assets && i < r->nplots; i++) {
+		for (int png = 0; png < 2; png++) {
+			char *p = join(paths->assets, r->plots[i].id, png ? ".png" : ".svg");
+			if (!p)
+				return gs_error_set(err, paths->assets, 0, 0, "out of memory");
+			owned[(*nowned)++] = p;
+			outs[(*nout)++] = p;
+			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+				return gs_error_set(err, p, 0, 0, "cannot write output: is a directory");
+		}
+	}
+	return 0;
+}
+
+/* No output may be an input of R or another output (by device and inode,
+ * gs_outfile_check_distinct).  Returns 0, or -1 with ERR naming both. */
+static int
+check_distinct(const gs_report *r, const gs_output_paths *paths, gs_error *err)
+{
+	size_t cap = GS_OUT_NFORMATS + 2 * r->nplots, nowned = 0, nout = 0;
+	const char **outs = malloc(cap * sizeof *outs);
+	const char **ins = malloc((r->ninputs + 1) * sizeof *ins);
+	char **owned = malloc((2 * r->nplots + 1) * sizeof *owned);
+	int rc = -1;
+
+	if (!outs || !ins || !owned)
+		gs_error_set(err, NULL, 0, 0, "out of memory");
+	else if (output_list(r, paths, outs, &nout, owned, &nowned, err) == 0)
+		rc = gs_outfile_check_distinct(outs, nout, ins, existing_inputs(r, ins), err);
+	for (size_t i = 0; owned && i < nowned; i++)
+		free(owned[i]);
+	free(owned);
+	free(outs);
+	free(ins);
+	return rc;
+}
+
+/* ---- stale temporaries -------------------------------------------------- */
+
+/* Remove every entry of directory PATH (one level: the files of an assets
+ * directory), then PATH itself.  Best effort. */
+static void
+remove_flat_dir(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	if (d) {
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, ".."))
+				unlinkat(dirfd(d), e->d_name, 0);
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+/* Whether NAME is "BASE" GS_OUTFILE_TMP_TAG and six [A-Za-z0-9]. */
+static int
+assets_tmp_name(const char *name, const char *base)
+{
+	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	size_t nb = strlen(base), nt = strlen(GS_OUTFILE_TMP_TAG);
+
+	return strncmp(name, base, nb) == 0 && strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) == 0
+	       && strlen(name + nb + nt) == 6 && strspn(name + nb + nt, alnum) == 6;
+}
+
+/* Remove the stale temporary assets directories of DIR (a killed run's
+ * "DIR.gemmscope-XXXXXX", ours, older than GS_OUTFILE_STALE_S) in PARENT. */
+static void
+clean_stale_assets(const char *parent, const char *base)
+{
+	DIR *d = opendir(parent);
+	struct dirent *e;
+	struct stat st;
+	time_t now = time(NULL);
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *p;
+		if (!assets_tmp_name(e->d_name, base) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
+		    (double)now - (double)st.st_mtime < (double)GS_OUTFILE_STALE_S)
+			continue;
+		if ((p = join(parent, e->d_name, "")))
+			remove_flat_dir(p);
+		free(p);
+	}
+	closedir(d);
+}
+
+/* Remove the stale temporaries in the directory of output PATH (not for
+ * "-" nor an existing non-regular file: those are written in place); for
+ * the assets directory (ASSETS set) also its own temporaries inside. */
+static void
+clean_stale_for(const char *path, int is_assets)
+{
+	struct stat st;
+	const char *slash = strrchr(path, '/');
+	char *parent;
+
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !(is_assets && S_ISDIR(st.st_mode))))
+		return;
+	parent = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+	if (!parent)
+		return;
+	gs_outfile_clean_stale(parent, GS_OUTFILE_STALE_S, NULL);
+	if (is_assets) {
+		clean_stale_assets(parent, slash ? slash + 1 : path);
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			gs_outfile_clean_stale(path, GS_OUTFILE_STALE_S, NULL);
+	}
+	free(parent);
+}
+
+static void
+clean_stale(const gs_output_paths *paths)
+{
+	size_t n = paths->assets ? strlen(paths->assets) : 0;
+	char *dir;
+
+	for (int f = 0; f < GS_OUT_NFORMATS; f++)
+		if (formats[f].write && path_of(paths, (gs_output_format)f))
+			clean_stale_for(path_of(paths, (gs_output_format)f), 0);
+	while (n > 1 && paths->assets[n - 1] == '/')
+		n--;   /* "DIR/": DIR */
+	if (n > 0 && (dir = strndup(paths->assets, n))) {
+		clean_stale_for(dir, 1);
+		free(dir);
+	}
+}
+
+/* ---- rendering ----------------------------------------------------------- */
 
 static int
 render_one(pending *p, const char *path, writer_fn fn, const gs_report *r,
@@ -162,43 +362,171 @@ render_one(pending *p, const char *path, writer_fn fn, const gs_report *r,
 	return 0;
 }
 
+/* A's target DIR (PATH without trailing slashes) checked: a directory,
+ * or absent.  Returns 0 or -1 with ERR. */
 static int
-write_svg(FILE *fp, const void *data)
+assets_target(assets *a, const char *path, gs_error *err)
 {
-	const gs_report_plot *pl = data;
+	struct stat st;
+	size_t n = strlen(path);
 
-	return fwrite(pl->svg, 1, pl->svg_len, fp) == pl->svg_len ? 0 : -1;
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	if (!(a->dir = strndup(path, n)))
+		return gs_error_set(err, path, 0, 0, "out of memory");
+	if (stat(a->dir, &st) == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return gs_error_set(err, path, 0, 0, "cannot create directory: %s",
+			                    strerror(ENOTDIR));
+		a->exists = 1;
+	} else if (errno != ENOENT)
+		return gs_error_set(err, path, 0, 0, "cannot create directory: %s",
+		                    strerror(errno));
+	return 0;
 }
 
-/* Assets: every figure as DIR/<id>.svg and DIR/<id>.png, each atomic.
- * They are written after the main outputs are rendered, before any rename,
- * so a failure here still leaves the main outputs uncreated. */
+/* Create A's temporary directory "DIR.gemmscope-XXXXXX" beside DIR, with
+ * the mode mkdir would give (0777 & ~umask). */
 static int
-write_assets(const gs_report *r, const char *dir, gs_error *err)
+assets_mktemp(assets *a, gs_error *err)
 {
-	char path[4096];
+	static const char tail[] = GS_OUTFILE_TMP_TAG "XXXXXX";
+	size_t n = strlen(a->dir);
+	mode_t mask;
 
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-		return gs_error_set(err, dir, 0, 0, "cannot create directory: %s",
+	if (!(a->tmp = malloc(n + sizeof tail)))
+		return gs_error_set(err, a->dir, 0, 0, "out of memory");
+	memcpy(a->tmp, a->dir, n);
+	memcpy(a->tmp + n, tail, sizeof tail);
+	if (!mkdtemp(a->tmp)) {
+		free(a->tmp);
+		a->tmp = NULL;
+		return gs_error_set(err, a->dir, 0, 0, "cannot create directory: %s",
 		                    strerror(errno));
-	for (size_t i = 0; i < r->nplots; i++) {
-		const gs_report_plot *pl = &r->plots[i];
-		gs_outfile f;
+	}
+	mask = umask(0);
+	umask(mask);
+	chmod(a->tmp, 0777 & ~mask);
+	return 0;
+}
 
-		snprintf(path, sizeof path, "%s/%s.svg", dir, pl->id);
-		if (gs_outfile_open(&f, path, err) != 0)
+/* PL as TMP/<id>.svg and (when laid out) TMP/<id>.png, each complete and
+ * fsynced.  Returns 0 or -1 with ERR (naming the temporary path). */
+static int
+assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
+{
+	char *path = join(a->tmp, pl->id, ".svg");
+	gs_outfile f;
+	int rc = -1;
+
+	if (!path)
+		return gs_error_set(err, a->dir, 0, 0, "out of memory");
+	if (gs_outfile_open(&f, path, err) != 0)
+		goto done;
+	if (fwrite(pl->svg, 1, pl->svg_len, f.fp) != pl->svg_len) {
+		gs_outfile_abort(&f);
+		gs_error_set(err, path, 0, 0, "write failed");
+		goto done;
+	}
+	if (gs_outfile_commit(&f, err) != 0)
+		goto done;
+	free(path);
+	if (!(path = join(a->tmp, pl->id, ".png")))
+		return gs_error_set(err, a->dir, 0, 0, "out of memory");
+	rc = pl->plot ? gs_plot_png(pl->plot, path, err) : 0;
+done:
+	free(path);
+	return rc;
+}
+
+/* ERR's file inside A's temporary directory named as its final path. */
+static void
+assets_name_error(const assets *a, gs_error *err)
+{
+	size_t n = strlen(a->tmp);
+	char tail[sizeof err->file];
+
+	if (strncmp(err->file, a->tmp, n) != 0)
+		return;
+	snprintf(tail, sizeof tail, "%s", err->file + n);
+	snprintf(err->file, sizeof err->file, "%s%s", a->dir, tail);
+}
+
+/* Assets: every figure as <id>.svg and <id>.png in A's temporary
+ * directory; nothing is visible under DIR until assets_commit. */
+static int
+assets_render(assets *a, const gs_report *r, const char *dir, gs_error *err)
+{
+	if (assets_target(a, dir, err) != 0 || assets_mktemp(a, err) != 0)
+		return -1;
+	for (size_t i = 0; i < r->nplots; i++) {
+		if (assets_plot(a, &r->plots[i], err) != 0) {
+			assets_name_error(a, err);
 			return -1;
-		if (write_svg(f.fp, pl) != 0) {
-			gs_outfile_abort(&f);
-			return gs_error_set(err, path, 0, 0, "write failed");
 		}
-		if (gs_outfile_commit(&f, err) != 0)
-			return -1;
-		snprintf(path, sizeof path, "%s/%s.png", dir, pl->id);
-		if (pl->plot && gs_plot_png(pl->plot, path, err) != 0)
-			return -1;
 	}
 	return 0;
+}
+
+/* Remove A's temporary directory and release A. */
+static void
+assets_abort(assets *a)
+{
+	if (a->tmp)
+		remove_flat_dir(a->tmp);
+	free(a->tmp);
+	free(a->dir);
+	memset(a, 0, sizeof *a);
+}
+
+/* Move the files of A's temporary directory into the existing DIR, one
+ * rename each (then the empty temporary is removed). */
+static int
+assets_move(assets *a, const gs_report *r, gs_error *err)
+{
+	for (size_t i = 0; i < r->nplots; i++) {
+		for (int png = 0; png < 1 + (r->plots[i].plot != NULL); png++) {
+			const char *ext = png ? ".png" : ".svg";
+			char *from = join(a->tmp, r->plots[i].id, ext);
+			char *to = join(a->dir, r->plots[i].id, ext);
+			int rc = from && to ? rename(from, to) : (errno = ENOMEM, -1);
+
+			if (rc != 0)
+				gs_error_set(err, to ? to : a->dir, 0, 0, "cannot rename output: %s",
+				             strerror(errno));
+			free(from);
+			free(to);
+			if (rc != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Publish A: rename the temporary directory to DIR when DIR did not
+ * exist (one rename; if a concurrent run created DIR meanwhile, as
+ * below), else move each file into DIR.  Releases A.  0 or -1 with ERR. */
+static int
+assets_commit(assets *a, const gs_report *r, gs_error *err)
+{
+	int rc = 0, fd;
+
+	if (!a->tmp)
+		return 0;
+	if ((fd = open(a->tmp, O_RDONLY | O_DIRECTORY)) >= 0) {
+		fsync(fd);   /* its entries durable before it is renamed */
+		close(fd);
+	}
+	if (!a->exists && rename(a->tmp, a->dir) == 0) {
+		free(a->tmp);
+		a->tmp = NULL;
+	} else if (!a->exists && errno != ENOTEMPTY && errno != EEXIST) {
+		rc = gs_error_set(err, a->dir, 0, 0, "cannot rename output: %s", strerror(errno));
+	} else {
+		rc = assets_move(a, r, err);
+	}
+	assets_abort(a);
+	return rc;
 }
 
 /* Every requested output supported by R's kind?  Else -1 with ERR naming
@@ -211,7 +539,7 @@ check_all(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 		if (path && check_supported(r, (gs_output_format)f, path, err) != 0)
 			return -1;
 	}
-	return 0;
+	return check_distinct(r, paths, err);
 }
 
 /* Render every requested stream output, then the assets; 0 or -1. */
@@ -226,32 +554,38 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths,
 		               err) != 0)
 			return -1;
 	}
-	if (paths->assets && write_assets(r, paths->assets, err) != 0)
+	if (paths->assets && assets_render(&p->a, r, paths->assets, err) != 0)
 		return -1;
 	return 0;
+}
+
+/* The commit window: every temporary finished (complete, fsynced) before
+ * the first rename; then the assets, then the files, renamed. */
+static int
+commit_all(pending *p, const gs_report *r, gs_error *err)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (gs_outfile_finish(&p->file[i], err) != 0)
+			return -1;
+	if (assets_commit(&p->a, r, err) != 0)
+		return -1;
+	return gs_outfile_commit_all(p->file, p->n, err);
 }
 
 int
 gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
                     gs_error *err)
 {
-	pending p = {.n = 0};
-	size_t i;
+	pending p;
 
+	memset(&p, 0, sizeof p);
 	if (check_all(r, paths, err) != 0)
 		return -1;
-	if (render_all(&p, r, paths, err) != 0)
-		goto fail;
-	for (i = 0; i < p.n; i++)
-		if (gs_outfile_commit(&p.file[i], err) != 0)
-			break;
-	if (i == p.n)
+	clean_stale(paths);
+	if (render_all(&p, r, paths, err) == 0 && commit_all(&p, r, err) == 0)
 		return 0;
-	for (i++; i < p.n; i++)
+	for (size_t i = 0; i < p.n; i++)
 		gs_outfile_abort(&p.file[i]);
-	return -1;
-fail:
-	for (i = 0; i < p.n; i++)
-		gs_outfile_abort(&p.file[i]);
+	assets_abort(&p.a);
 	return -1;
 }

@@ -9,6 +9,8 @@
  * Each output is rendered into a temporary file beside its destination;
  * only when every writer has succeeded are they renamed into place
  * (DESIGN.md: "On any error no output file is created or replaced").
+ * README.md "What the outputs guarantee" says what a kill, a full disk
+ * and concurrent runs can leave.
  */
 #ifndef GS_OUTPUT_H
 #define GS_OUTPUT_H
@@ -63,12 +65,25 @@ const char *gs_output_refusal(gs_report_kind kind, gs_output_format f, char *buf
  * show R's kind or its writer fails. */
 int gs_output_write(const gs_report *r, gs_output_format f, FILE *out, gs_error *err);
 
-/* gs_output_write_all: render R to every non-NULL path of PATHS.  Every
- * requested format must support R's kind (else -1 with ERR naming the
- * first such path, nothing written).  The assets directory is created if
- * missing (plots are re-rendered to PNG from R->plots' figures, see
- * gs_report_plot).  Returns 0, or -1 with ERR and nothing created or
- * replaced. */
+/* gs_output_write_all: render R to every non-NULL path of PATHS, all or
+ * nothing.  Before anything is written: every requested format must
+ * support R's kind, and no output path (nor an asset file DIR/<id>.svg,
+ * .png) may name one of R->inputs or another output, compared by device
+ * and inode (gs_outfile_check_distinct; "-", devices and FIFOs never
+ * conflict; an input that does not exist, such as a GPU name, is
+ * skipped): else -1 with ERR naming the path(s).  Then the stale
+ * temporaries of gemmscope's pattern (gs_outfile_clean_stale, and
+ * "DIR.gemmscope-XXXXXX" assets directories, older than
+ * GS_OUTFILE_STALE_S) are removed from each output's directory.  Each
+ * output is rendered into its temporary; the assets (every plot as SVG,
+ * and as PNG re-rendered from R->plots' figures, see gs_report_plot) into
+ * a temporary directory "DIR.gemmscope-XXXXXX" beside DIR.  Commit: every
+ * temporary complete and fsynced first; then the assets directory renamed
+ * to DIR (DIR absent) or its files renamed into DIR (DIR an existing
+ * directory: other files in it are kept); then the outputs renamed
+ * (gs_outfile_commit_all).  Returns 0, or -1 with ERR and, when the
+ * failure came before the renames (any writer, a full disk), nothing
+ * created or replaced and no temporary left. */
 int gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
                         gs_error *err);
 
