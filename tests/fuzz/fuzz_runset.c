@@ -2,7 +2,8 @@
  * hostile run folders.  The input's first line names the runs: one or two
  * file names (bytes other than [A-Za-z0-9._-] become '_'; "." and ".."
  * become "_"; a repeated name gets a "2" appended) and optionally
- * "order=COLUMN".  The rest is the first file's content; with two names
+ * "order=COLUMN".  A name cut short by a NUL byte
+ * ends there (an empty one becomes "_").  The rest is the first file's content; with two names
  * it is split at the first line "=====".  The files are written to a
  * fresh temporary directory, read with gs_runset_load(DIR), and the
  * directory is removed after each input.  A folder may be accepted or
@@ -66,7 +67,7 @@ clean_names(spec *s)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 			            "0123456789._-", *c))
 				*c = '_';
-		if (!strcmp(p, ".") || !strcmp(p, ".."))
+		if (!*p || !strcmp(p, ".") || !strcmp(p, ".."))
 			strcpy(p, "_");
 	}
 	if (s->nfiles == 2 && !strcmp(s->name[0], s->name[1]))
@@ -153,9 +154,11 @@ feed(const uint8_t *data, size_t size)
 	if (gs_fuzz_tmpdir(dir) != 0)
 		return 1;
 	head += nl != NULL;
-	if (write_files(&s, dir, data + head, size - head) != 0)
+	if (write_files(&s, dir, data + head, size - head) != 0) {
+		fprintf(stderr, "fuzz-runset: cannot write \"%s\", \"%s\"\n", s.name[0],
+		        s.name[1]);
 		bad = 1;
-	else
+	} else
 		bad |= load(&s, dir);
 	return gs_fuzz_rmdir(dir) != 0 || bad;
 }
