@@ -31,6 +31,7 @@
 #include "analysis/report.h"
 #include "ingest/ingest.h"
 #include "render/figures.h"
+#include "render/plot.h"
 #include "render/report.h"
 #include "replay.h"
 #include "table.h"
@@ -493,6 +494,7 @@ main(int argc, char **argv)
 
 	printf("fuzz-writers: %ld reports written, %ld with figures, %ld figure errors\n",
 	       rendered, with_plots, figure_errors);
+	gs_plot_fini(); /* cairo's and fontconfig's caches, for LeakSanitizer */
 	xmlCleanupParser();
 	return rc;
 }
