@@ -128,11 +128,13 @@ load(const spec *s, const char *dir)
 	gs_error_clear(&err);
 	rc = gs_runset_load(paths, 1, NULL, s->order[0] ? s->order : NULL, &runs,
 	                    &names, &n, &err);
-	bad = rc != 0 ? rc != -1 || !err.msg[0] : n != want || !runs || !names;
+	/* A file whose name is not a run's (runset.h: the extensions, the
+	 * nightly layout) is skipped with a note, so at most WANT runs. */
+	bad = rc != 0 ? rc != -1 || !err.msg[0] : n > want || (n && (!runs || !names));
 	for (size_t i = 0; rc == 0 && i < n; i++)
 		bad |= !runs[i] || !names[i];
 	if (bad)
-		fprintf(stderr, "fuzz-runset: rc %d, %zu runs (want %zu): %s\n", rc, n, want,
+		fprintf(stderr, "fuzz-runset: rc %d, %zu runs (at most %zu): %s\n", rc, n, want,
 		        err.msg);
 	if (rc == 0)
 		gs_runset_free(runs, names, n);
