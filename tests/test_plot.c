@@ -471,6 +471,56 @@ test_png(void **state)
 	gs_plot_free(p);
 }
 
+/* Any finite data draws (fuzz reproducers B and C, tests/fuzz/RESULTS.md):
+ * a subnormal time compared with itself, times near DBL_MAX and a single
+ * value give finite, ordered axes and an SVG, never cairo's "invalid
+ * matrix" or an infinite tick count. */
+static void
+draw_all(const double *tb, const double *tc, size_t n)
+{
+	double s[4];
+	int cls[4] = {0, 0, 0, 0};
+	gs_plot *plots[3];
+	gs_error err;
+
+	for (size_t i = 0; i < n; i++)
+		s[i] = tb[i] / tc[i];
+	plots[0] = gs_plot_scatter(tb, tc, cls, n, 0.05);
+	plots[1] = gs_plot_speedup_curve(s, cls, n, 0.05);
+	plots[2] = gs_plot_histogram(s, cls, n, 0.05);
+	for (int k = 0; k < 3; k++) {
+		char *svg = NULL;
+		size_t len = 0;
+		double lo, hi;
+		int base;
+
+		assert_non_null(plots[k]);
+		gs_plot_range(plots[k], GS_PLOT_X, &lo, &hi, &base);
+		assert_true(isfinite(lo) && isfinite(hi) && hi > lo);
+		gs_plot_range(plots[k], GS_PLOT_Y, &lo, &hi, &base);
+		assert_true(isfinite(lo) && isfinite(hi) && hi > lo);
+		if (gs_plot_svg(plots[k], "x", &svg, &len, &err) != 0)
+			print_error("plot %d: %s\n", k, err.msg);
+		assert_non_null(svg);
+		assert_true(len > 0);
+		free(svg);
+		gs_plot_free(plots[k]);
+	}
+}
+
+static void
+test_extreme_values(void **state)
+{
+	const double sub[2] = {4.9e-324, 4.9e-324};
+	const double big_b[2] = {1.5e308, 1.7e308}, big_c[2] = {1.7e308, 1.5e308};
+	const double one[1] = {3.0};
+
+	(void)state;
+	draw_all(sub, sub, 2);
+	draw_all(big_b, big_c, 2);
+	draw_all(one, one, 1);
+}
+
 int
 main(void)
 {
@@ -487,6 +537,7 @@ main(void)
 		cmocka_unit_test(test_svg_ids),
 		cmocka_unit_test(test_png),
 		cmocka_unit_test(test_roofline),
+		cmocka_unit_test(test_extreme_values),
 	};
 
 	return cmocka_run_group_tests(tests, setup_pairs, teardown_pairs);

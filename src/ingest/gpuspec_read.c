@@ -3,6 +3,7 @@
  * Applying the pairs to a gs_gpu is gpuspec.c's.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -84,7 +85,11 @@ is_kv_form(const char *text, size_t len)
 		const char *l = text + i;
 		size_t n = trim_span(&l, e - i);
 		if (n > 0 && l[0] != '#') {
-			size_t k = strspn(l, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+			size_t k = 0;
+
+			/* Bounded by the line: TEXT need not end in a NUL. */
+			while (k < n && (isalnum((unsigned char)l[k]) || l[k] == '_'))
+				k++;
 			while (k < n && (l[k] == ' ' || l[k] == '\t'))
 				k++;
 			return k > 0 && k < n && l[k] == '=';

@@ -96,9 +96,16 @@ gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand,
 {
 	double step;
 
+	/* Any finite data draws: non-finite ends fall back, ends beyond ±1e300
+	 * are clamped (so hi - lo stays finite), and a range a double cannot
+	 * split (a single value, even a subnormal one) is widened. */
+	lo = isfinite(lo) ? fmax(fmin(lo, 1e300), -1e300) : 0;
+	hi = isfinite(hi) ? fmax(fmin(hi, 1e300), -1e300) : lo;
 	if (!(hi > lo)) {
-		double d = fabs(lo) > 0 ? fabs(lo) * 0.1 : 1;
+		double d = fmax(fabs(lo) * 0.1, 1e-300);
 
+		if (fabs(lo) < 1e-300)
+			d = 1;
 		lo -= d;
 		hi += d;
 	}
@@ -147,9 +154,19 @@ log_125_ticks(gs_plot *p, gs_axis *a)
 void
 gs_axis_log(gs_plot *p, gs_axis *a, int base, double lo, double hi)
 {
-	double lb = log(base), l0 = log(lo) / lb, l1 = log(hi) / lb, pad;
+	double lb = log(base), lmin = log(1e-300) / lb, lmax = log(1e300) / lb;
+	double l0, l1, pad;
 	long count;
 
+	/* Any positive finite data draws: the axis stays within 1e-300..1e300
+	 * (exp of its ends neither underflows to 0 nor overflows), half a
+	 * decade at least; data beyond it is clipped by the frame. */
+	if (!(lo > 0) || !isfinite(lo))
+		lo = hi > 0 && isfinite(hi) ? hi : 1;
+	if (!(hi > 0) || !isfinite(hi))
+		hi = lo;
+	l0 = log(lo) / lb;
+	l1 = log(hi) / lb;
 	if (l1 - l0 < 1e-9) {
 		l0 -= 0.25;
 		l1 += 0.25;
@@ -157,6 +174,14 @@ gs_axis_log(gs_plot *p, gs_axis *a, int base, double lo, double hi)
 		pad = 0.05 * (l1 - l0);
 		l0 -= pad;
 		l1 += pad;
+	}
+	l0 = fmax(l0, lmin);
+	l1 = fmin(l1, lmax);
+	if (l1 - l0 < 0.5) {
+		if (l0 <= lmin)
+			l1 = l0 + 0.5;
+		else
+			l0 = l1 - 0.5;
 	}
 	a->scale = base;
 	a->lo = exp(l0 * lb);
