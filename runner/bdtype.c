@@ -31,7 +31,8 @@ gs_bdtype_size(int dtype)
 {
 	switch (dtype) {
 	case GS_DEV_F32: return 4;
-	case GS_DEV_F16: case GS_DEV_BF16: return 2;
+	case GS_DEV_F16:
+	case GS_DEV_BF16: return 2;
 	}
 	return 0;
 }
@@ -90,15 +91,15 @@ gs_bdtype_f16_from_f32(float x)
 	int e = (int)((u >> 23) & 0xff);
 	uint32_t m = u & 0x7fffff;
 
-	if (e == 0xff)                       /* inf, NaN (quiet) */
+	if (e == 0xff) /* inf, NaN (quiet) */
 		return sign | 0x7c00 | (m ? 0x200 : 0);
 	if (e == 0 && m == 0)
 		return sign;
-	e -= 127 - 15;                       /* rebias; f32 subnormals underflow */
+	e -= 127 - 15; /* rebias; f32 subnormals underflow */
 	m |= 0x800000;
 	if (e >= 31)
 		return sign | 0x7c00;
-	if (e <= 0) {                        /* f16 subnormal or zero */
+	if (e <= 0) { /* f16 subnormal or zero */
 		/* the f16 fraction counts units of 2^-24: m·2^(e-14) */
 		return sign | (uint16_t)round_shift(m, 14 - e);
 	}
@@ -128,7 +129,7 @@ gs_bdtype_bf16_from_f32(float x)
 
 	if ((u & 0x7f800000) == 0x7f800000 && (u & 0x7fffff))
 		return (uint16_t)((u >> 16) | 0x40); /* quiet NaN */
-	u += 0x7fff + ((u >> 16) & 1);           /* ties to even */
+	u += 0x7fff + ((u >> 16) & 1); /* ties to even */
 	return (uint16_t)(u >> 16);
 }
 
@@ -154,9 +155,7 @@ gs_bdtype_pack(int dtype, const float *src, void *dst, size_t n)
 	uint16_t *h = dst;
 
 	switch (dtype) {
-	case GS_DEV_F32:
-		memcpy(dst, src, n * sizeof *src);
-		break;
+	case GS_DEV_F32: memcpy(dst, src, n * sizeof *src); break;
 	case GS_DEV_F16:
 		for (size_t i = 0; i < n; i++)
 			h[i] = gs_bdtype_f16_from_f32(src[i]);
@@ -174,9 +173,7 @@ gs_bdtype_unpack(int dtype, const void *src, float *dst, size_t n)
 	const uint16_t *h = src;
 
 	switch (dtype) {
-	case GS_DEV_F32:
-		memcpy(dst, src, n * sizeof *dst);
-		break;
+	case GS_DEV_F32: memcpy(dst, src, n * sizeof *dst); break;
 	case GS_DEV_F16:
 		for (size_t i = 0; i < n; i++)
 			dst[i] = gs_bdtype_f32_from_f16(h[i]);

@@ -21,24 +21,21 @@
 
 /* Extra numeric columns of the results, in this order. */
 enum { X_ERR, X_CHECKED, X_COPIES, X__N };
-static const char *const extra_names[X__N] = {
-	"max_rel_err", "checked_outputs", "rotating_copies"
-};
+static const char *const extra_names[X__N] = {"max_rel_err", "checked_outputs", "rotating_copies"};
 
 typedef struct bench {
 	gs_bench_args a;
 	const char *const *dirs;
 	gs_table *plan;
 	gs_table *res;
-	const gs_dev_api *api;   /* NULL until started */
+	const gs_dev_api *api; /* NULL until started */
 	gs_devload dl;
 	gs_dev_info info;
 	gs_outfile out;
 	long failed;
 } bench;
 
-static void
-say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void
 say(const char *fmt, ...)
@@ -82,14 +79,18 @@ add_tensile(bench *b, gs_error *err)
 		for (int i = 0; i < lists[x]->n; i++) {
 			const char *v = lists[x]->v[i];
 			gs_psize_list l = {0};
-			int rc = x == 0 ? gs_psize_load(v, &l, err) :
-			         x == 1 ? gs_psize_range(v, "--range", &l, err) :
-			         gs_psize_exact(v, "--exact", &l, err);
+			int rc = x == 0   ? gs_psize_load(v, &l, err)
+			         : x == 1 ? gs_psize_range(v, "--range", &l, err)
+			                  : gs_psize_exact(v, "--exact", &l, err);
 			if (rc != 0) {
 				gs_psize_list_free(&l);
 				return -1;
 			}
-			if (add_psizes(b, &l, x == 0 ? v : x == 1 ? "--range" : "--exact", err) != 0)
+			if (add_psizes(b, &l,
+			               x == 0   ? v
+			               : x == 1 ? "--range"
+			                        : "--exact",
+			               err) != 0)
 				return -1;
 		}
 	}
@@ -123,13 +124,14 @@ build_plan(bench *b, gs_error *err)
 	if (add_tensile(b, err) != 0 || add_mnk(b, err) != 0)
 		return -1;
 	for (size_t i = 0; i < b->plan->nexcl; i++)
-		say("skipped %s (line %ld): %s", b->plan->excl[i].what,
-		    b->plan->excl[i].line, b->plan->excl[i].reason);
+		say("skipped %s (line %ld): %s", b->plan->excl[i].what, b->plan->excl[i].line,
+		    b->plan->excl[i].reason);
 	if (b->plan->n == 0 && !b->a.ceilings)
-		return gs_error_set(err, NULL, 0, 0, b->plan->nexcl ?
-		                    "none of the shapes can be run" :
-		                    "no shapes: give --shapes, -m/-n/-k, --problem-sizes, "
-		                    "--range, --exact or --ceilings (see --help)");
+		return gs_error_set(
+		        err, NULL, 0, 0,
+		        b->plan->nexcl ? "none of the shapes can be run"
+		                       : "no shapes: give --shapes, -m/-n/-k, --problem-sizes, "
+		                         "--range, --exact or --ceilings (see --help)");
 	return 0;
 }
 
@@ -147,15 +149,16 @@ start_backend(bench *b, gs_error *err)
 		b->api = gs_cpugemm_api();
 		return 0;
 	}
-	if (gs_devload_open(&b->dl, b->a.platform, b->dirs, b->a.device, &b->info,
-	                    why, sizeof why) != 0) {
+	if (gs_devload_open(&b->dl, b->a.platform, b->dirs, b->a.device, &b->info, why,
+	                    sizeof why) != 0) {
 		say("no GPU for backend '%s': %s", b->a.backend, why);
 		return GS_BENCH_NO_GPU;
 	}
 	b->api = b->dl.api;
 	if (b->a.cfg.kind == GS_DEV_VENDOR && !b->info.blas[0]) {
 		say("no vendor GEMM library in this %s build of gemmscope-bench (configure "
-		    "found neither hipBLASLt nor rocBLAS): use --backend tiled", b->api->platform);
+		    "found neither hipBLASLt nor rocBLAS): use --backend tiled",
+		    b->api->platform);
 		return GS_BENCH_NO_GPU;
 	}
 	return 0;
@@ -174,8 +177,9 @@ check_tile(bench *b, gs_error *err)
 	if (b->info.lds_bytes > 0 && gs_tile_lds_bytes(&g) > b->info.lds_bytes)
 		return gs_error_set(err, "--tile", 0, 0,
 		                    "the %dx%dx%d tile needs %ld bytes of LDS/shared memory, "
-		                    "%s has %lld per workgroup", g.tile_m, g.tile_n, g.tile_k,
-		                    gs_tile_lds_bytes(&g), b->info.name, b->info.lds_bytes);
+		                    "%s has %lld per workgroup",
+		                    g.tile_m, g.tile_n, g.tile_k, gs_tile_lds_bytes(&g),
+		                    b->info.name, b->info.lds_bytes);
 	return 0;
 }
 
@@ -245,9 +249,9 @@ progress(const bench *b, size_t i, const char *what, const gs_bench_meas *m)
 	if (b->a.quiet)
 		return;
 	say("[%zu/%zu] %s: %.4g us median of %zu, %.4g TFLOP/s, %s %ld outputs "
-	    "(max error %.2g)", i + 1, b->plan->n, what, med, m->nsamples,
-	    gs_gemm_tflops(g.flop, med), m->full_check ? "checked all" : "checked", m->checked,
-	    m->max_err);
+	    "(max error %.2g)",
+	    i + 1, b->plan->n, what, med, m->nsamples, gs_gemm_tflops(g.flop, med),
+	    m->full_check ? "checked all" : "checked", m->checked, m->max_err);
 }
 
 static int
@@ -315,13 +319,13 @@ run_ceilings(bench *b, gs_error *err)
 	for (; b->a.dtype_ptrs[n]; n++)
 		given[n] = gs_bdtype_from_name(b->a.dtype_ptrs[n]);
 	if (gs_ceil_measure(b->api, &b->info, &b->a.cfg, b->a.dtype_given ? given : all,
-	                    b->a.dtype_given ? n : 3, b->a.ceil_size, b->a.ceil_mib,
-	                    &c, err) != 0)
+	                    b->a.dtype_given ? n : 3, b->a.ceil_size, b->a.ceil_mib, &c, err) != 0)
 		return -1;
 	if (!b->a.quiet)
 		say("ceilings: %.4g GB/s copy bandwidth; peak f32 %.4g, f16 %.4g, "
-		    "bf16 %.4g TFLOP/s (%ld^3)", c.bandwidth_gbs, c.peak_tflops[GS_DEV_F32],
-		    c.peak_tflops[GS_DEV_F16], c.peak_tflops[GS_DEV_BF16], c.gemm_size);
+		    "bf16 %.4g TFLOP/s (%ld^3)",
+		    c.bandwidth_gbs, c.peak_tflops[GS_DEV_F32], c.peak_tflops[GS_DEV_F16],
+		    c.peak_tflops[GS_DEV_BF16], c.gemm_size);
 	if (gs_outfile_open(&out, b->a.ceilings, err) != 0)
 		return -1;
 	if (gs_ceil_write_spec(&c, &b->info, out.fp, err) != 0) {

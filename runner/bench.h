@@ -12,9 +12,9 @@
 /* Exit statuses (DESIGN.md "Exit status"). */
 enum {
 	GS_BENCH_OK = 0,
-	GS_BENCH_FAILED = 1,   /* a shape failed its check or the runtime */
-	GS_BENCH_USAGE = 2,    /* usage or input error */
-	GS_BENCH_NO_GPU = 3    /* no GPU; no device backend, or no vendor
+	GS_BENCH_FAILED = 1, /* a shape failed its check or the runtime */
+	GS_BENCH_USAGE = 2, /* usage or input error */
+	GS_BENCH_NO_GPU = 3 /* no GPU; no device backend, or no vendor
 	                          library for --backend vendor, in this build */
 };
 

@@ -9,7 +9,7 @@
 
 /* The run's columns, equal on every row (gs_dev_info). */
 static const char *const run_columns[] = {
-	"backend", "gpu", "arch", "cus", "sclk_mhz", "mclk_mhz", "runtime", "library",
+        "backend", "gpu", "arch", "cus", "sclk_mhz", "mclk_mhz", "runtime", "library",
 };
 
 enum { NRUN = sizeof run_columns / sizeof run_columns[0] };
@@ -56,8 +56,8 @@ run_cells(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cell)
 
 /* Write T with the derived columns of REC (gs_single_records). */
 static int
-write_with(const gs_table *t, const gs_benchout_meta *meta, const gs_single *rec,
-           FILE *out, gs_error *err)
+write_with(const gs_table *t, const gs_benchout_meta *meta, const gs_single *rec, FILE *out,
+           gs_error *err)
 {
 	ext_ctx ctx = {t, meta};
 	gs_native_csv_ext ext = {NULL, t->nextra + NRUN, run_cells, &ctx};
@@ -78,8 +78,7 @@ write_with(const gs_table *t, const gs_benchout_meta *meta, const gs_single *rec
 }
 
 int
-gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
-                gs_error *err)
+gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out, gs_error *err)
 {
 	gs_single rec;
 	int rc;

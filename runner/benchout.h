@@ -26,15 +26,14 @@
 #include "util/error.h"
 
 typedef struct gs_benchout_meta {
-	const char *backend;        /* "vendor", "tiled" or "cpu" */
-	const gs_dev_info *info;    /* the device that ran them */
+	const char *backend; /* "vendor", "tiled" or "cpu" */
+	const gs_dev_info *info; /* the device that ran them */
 } gs_benchout_meta;
 
 /* gs_benchout_csv: write every record of T (finished with
  * gs_table_finish) to OUT.  Returns 0, or -1 with ERR on a write error,
  * out of memory, or more extra columns than the native writer takes
  * (GS_NATIVE_CSV_EXT_MAX). */
-int gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out,
-                    gs_error *err);
+int gs_benchout_csv(const gs_table *t, const gs_benchout_meta *meta, FILE *out, gs_error *err);
 
 #endif

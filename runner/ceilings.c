@@ -37,8 +37,7 @@ copy_fail(const gs_dev_api *api, void *src, void *dst, const char *msg, gs_error
 }
 
 static int
-bandwidth(const gs_dev_api *api, const gs_bench_cfg *cfg, double bytes,
-          double *gbs, gs_error *err)
+bandwidth(const gs_dev_api *api, const gs_bench_cfg *cfg, double bytes, double *gbs, gs_error *err)
 {
 	void *src = NULL, *dst = NULL;
 	size_t n = (size_t)bytes;
@@ -64,8 +63,8 @@ bandwidth(const gs_dev_api *api, const gs_bench_cfg *cfg, double bytes,
 }
 
 static int
-peak(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
-     int dtype, long s, double *tflops, gs_error *err)
+peak(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg, int dtype, long s,
+     double *tflops, gs_error *err)
 {
 	gs_dev_gemm g = {s, s, s, 1, dtype, 'N', 'N', 0, 0, 0, 0, 0, 0};
 	gs_bench_meas m;
@@ -83,9 +82,9 @@ peak(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
 }
 
 int
-gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info,
-                const gs_bench_cfg *cfg, const int *dtypes, int ndtypes,
-                long size, double copy_mib, gs_ceilings *out, gs_error *err)
+gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
+                const int *dtypes, int ndtypes, long size, double copy_mib, gs_ceilings *out,
+                gs_error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->copy_bytes = copy_bytes(info, copy_mib);
@@ -93,15 +92,14 @@ gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info,
 	if (bandwidth(api, cfg, out->copy_bytes, &out->bandwidth_gbs, err) != 0)
 		return -1;
 	for (int i = 0; i < ndtypes; i++)
-		if (peak(api, info, cfg, dtypes[i], out->gemm_size,
-		         &out->peak_tflops[dtypes[i]], err) != 0)
+		if (peak(api, info, cfg, dtypes[i], out->gemm_size, &out->peak_tflops[dtypes[i]],
+		         err) != 0)
 			return -1;
 	return 0;
 }
 
 int
-gs_ceil_write_spec(const gs_ceilings *c, const gs_dev_info *info, FILE *out,
-                   gs_error *err)
+gs_ceil_write_spec(const gs_ceilings *c, const gs_dev_info *info, FILE *out, gs_error *err)
 {
 	fprintf(out, "name = %s\n", info->name);
 	if (strncmp(info->arch, "gfx", 3) == 0 || strncmp(info->arch, "sm_", 3) == 0)

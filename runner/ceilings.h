@@ -26,23 +26,22 @@
 #include "util/error.h"
 
 typedef struct gs_ceilings {
-	double bandwidth_gbs;      /* 0 if not measured */
-	double peak_tflops[3];     /* by gs_dev_dtype; 0 if not measured */
-	long gemm_size;            /* S */
-	double copy_bytes;         /* BYTES */
+	double bandwidth_gbs; /* 0 if not measured */
+	double peak_tflops[3]; /* by gs_dev_dtype; 0 if not measured */
+	long gemm_size; /* S */
+	double copy_bytes; /* BYTES */
 } gs_ceilings;
 
 /* gs_ceil_measure: measure bandwidth and the peak of each dtype in
  * DTYPES (gs_dev_dtype values, NDTYPES of them) on API with CFG's kind
  * and timing.  SIZE (S) and COPY_MIB override the defaults when > 0.
  * Returns 0, or -1 with ERR (a runtime error, a wrong GEMM result). */
-int gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info,
-                    const gs_bench_cfg *cfg, const int *dtypes, int ndtypes,
-                    long size, double copy_mib, gs_ceilings *out, gs_error *err);
+int gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
+                    const int *dtypes, int ndtypes, long size, double copy_mib, gs_ceilings *out,
+                    gs_error *err);
 
 /* gs_ceil_write_spec: the spec file for C and INFO to OUT.  Returns 0,
  * or -1 with ERR on a write error. */
-int gs_ceil_write_spec(const gs_ceilings *c, const gs_dev_info *info, FILE *out,
-                       gs_error *err);
+int gs_ceil_write_spec(const gs_ceilings *c, const gs_dev_info *info, FILE *out, gs_error *err);
 
 #endif

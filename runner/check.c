@@ -61,8 +61,8 @@ gs_check_ops_init(gs_check_ops *o, const gs_dev_gemm *g, uint64_t seed)
 	size_t k = (size_t)g->k, bytes_a, bytes_b;
 
 	memset(o, 0, sizeof *o);
-	if (mul3(batch, m, k, &o->na) || mul3(batch, k, n, &o->nb) ||
-	    mul3(batch, m, n, &o->nc) || gs_mul_size(o->na, sizeof *o->a, &bytes_a) ||
+	if (mul3(batch, m, k, &o->na) || mul3(batch, k, n, &o->nb) || mul3(batch, m, n, &o->nc) ||
+	    gs_mul_size(o->na, sizeof *o->a, &bytes_a) ||
 	    gs_mul_size(o->nb, sizeof *o->b, &bytes_b)) {
 		memset(o, 0, sizeof *o);
 		return -1;
@@ -84,14 +84,13 @@ gs_check_ops_init(gs_check_ops *o, const gs_dev_gemm *g, uint64_t seed)
 double
 gs_check_bound(const gs_dev_gemm *g)
 {
-	return 2.0 * gs_bdtype_unit_roundoff(g->dtype) +
-	       8.0 * sqrt((double)g->k) * ldexp(1.0, -24);
+	return 2.0 * gs_bdtype_unit_roundoff(g->dtype) + 8.0 * sqrt((double)g->k) * ldexp(1.0, -24);
 }
 
 /* The reference of output (x, i, j) in double, and Σ|a·b| + |bias|. */
 static void
-reference(const gs_dev_gemm *g, const gs_check_ops *o, size_t x, size_t i,
-          size_t j, double *want, double *scale)
+reference(const gs_dev_gemm *g, const gs_check_ops *o, size_t x, size_t i, size_t j, double *want,
+          double *scale)
 {
 	size_t m = (size_t)g->m, n = (size_t)g->n, k = (size_t)g->k;
 	const float *a = o->a + x * m * k, *b = o->b + x * k * n;
@@ -121,8 +120,8 @@ output(int dtype, const void *c, size_t idx)
 }
 
 static void
-compare_one(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
-            size_t x, size_t i, size_t j, gs_check_result *res)
+compare_one(const gs_dev_gemm *g, const gs_check_ops *o, const void *c, size_t x, size_t i,
+            size_t j, gs_check_result *res)
 {
 	size_t m = (size_t)g->m, n = (size_t)g->n;
 	double want, scale, got, e;
@@ -144,8 +143,7 @@ compare_one(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
 }
 
 static void
-check_full(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
-           gs_check_result *res)
+check_full(const gs_dev_gemm *g, const gs_check_ops *o, const void *c, gs_check_result *res)
 {
 	for (size_t x = 0; x < (size_t)g->batch; x++)
 		for (size_t j = 0; j < (size_t)g->n; j++)
@@ -155,8 +153,8 @@ check_full(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
 }
 
 static void
-check_sampled(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
-              long nsample, uint64_t seed, gs_check_result *res)
+check_sampled(const gs_dev_gemm *g, const gs_check_ops *o, const void *c, long nsample,
+              uint64_t seed, gs_check_result *res)
 {
 	size_t last[2] = {0, (size_t)g->batch - 1};
 	size_t m1 = (size_t)g->m - 1, n1 = (size_t)g->n - 1;
@@ -177,8 +175,8 @@ check_sampled(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
 }
 
 int
-gs_check_gemm(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
-              long nsample, uint64_t seed, gs_check_result *res)
+gs_check_gemm(const gs_dev_gemm *g, const gs_check_ops *o, const void *c, long nsample,
+              uint64_t seed, gs_check_result *res)
 {
 	long long outs, macs;
 	int big = __builtin_mul_overflow(g->batch, g->m, &outs) ||

@@ -20,9 +20,9 @@
 
 /* Host operands of one problem, values already rounded to the dtype. */
 typedef struct gs_check_ops {
-	float *a;       /* batch·M·K, layout of devapi.h */
-	float *b;       /* batch·K·N */
-	float *bias;    /* M, or NULL without bias */
+	float *a; /* batch·M·K, layout of devapi.h */
+	float *b; /* batch·K·N */
+	float *bias; /* M, or NULL without bias */
 	size_t na, nb, nc; /* elements of A, B and C (batch·M·N) */
 } gs_check_ops;
 
@@ -35,12 +35,12 @@ int gs_check_ops_init(gs_check_ops *o, const gs_dev_gemm *g, uint64_t seed);
 void gs_check_ops_free(gs_check_ops *o);
 
 typedef struct gs_check_result {
-	long checked;        /* outputs compared */
-	int full;            /* 1 if all outputs were compared */
-	double max_err;      /* largest normalised error seen (see gs_check_bound) */
-	double bound;        /* the bound it was held to */
+	long checked; /* outputs compared */
+	int full; /* 1 if all outputs were compared */
+	double max_err; /* largest normalised error seen (see gs_check_bound) */
+	double bound; /* the bound it was held to */
 	long long bad_batch, bad_i, bad_j; /* worst output, when it fails */
-	double got, want;    /* its value and the reference */
+	double got, want; /* its value and the reference */
 } gs_check_result;
 
 /* gs_check_bound: the largest accepted normalised error
@@ -59,8 +59,8 @@ double gs_check_bound(const gs_dev_gemm *g);
  * corners of the first and the last batch, then positions drawn from
  * SEED.  Returns 0 if every compared output is within the bound, or 1
  * if one is not (RES names the worst). */
-int gs_check_gemm(const gs_dev_gemm *g, const gs_check_ops *o, const void *c,
-                  long nsample, uint64_t seed, gs_check_result *res);
+int gs_check_gemm(const gs_dev_gemm *g, const gs_check_ops *o, const void *c, long nsample,
+                  uint64_t seed, gs_check_result *res);
 
 /* gs_check_rand: the next value of the splitmix64 generator at *STATE
  * (Steele, Lea & Flood, OOPSLA 2014). */

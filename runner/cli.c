@@ -10,63 +10,107 @@
 #include "table.h"
 
 typedef enum opt_id {
-	O_OUTPUT, O_SHAPES, O_PSIZES, O_RANGE, O_EXACT, O_M, O_N, O_K, O_BATCH,
-	O_DTYPE, O_TA, O_TB, O_BIAS, O_BACKEND, O_PLATFORM, O_DEVICE, O_TILE,
-	O_WARMUP, O_ITERS, O_LAUNCHES, O_ROTATING, O_FLUSH, O_FLUSH_MIB, O_SEED,
-	O_CHECK, O_CEIL, O_CEIL_SIZE, O_CEIL_MIB, O_QUIET, O_HELP, O_VERSION
+	O_OUTPUT,
+	O_SHAPES,
+	O_PSIZES,
+	O_RANGE,
+	O_EXACT,
+	O_M,
+	O_N,
+	O_K,
+	O_BATCH,
+	O_DTYPE,
+	O_TA,
+	O_TB,
+	O_BIAS,
+	O_BACKEND,
+	O_PLATFORM,
+	O_DEVICE,
+	O_TILE,
+	O_WARMUP,
+	O_ITERS,
+	O_LAUNCHES,
+	O_ROTATING,
+	O_FLUSH,
+	O_FLUSH_MIB,
+	O_SEED,
+	O_CHECK,
+	O_CEIL,
+	O_CEIL_SIZE,
+	O_CEIL_MIB,
+	O_QUIET,
+	O_HELP,
+	O_VERSION
 } opt_id;
 
 typedef struct opt {
 	const char *name;
 	char short_name;
-	int arg;               /* 1: takes a value */
+	int arg; /* 1: takes a value */
 	opt_id id;
 } opt;
 
 static const opt options[] = {
-	{"output", 'o', 1, O_OUTPUT}, {"shapes", 0, 1, O_SHAPES},
-	{"problem-sizes", 0, 1, O_PSIZES}, {"range", 0, 1, O_RANGE},
-	{"exact", 0, 1, O_EXACT}, {"m", 'm', 1, O_M}, {"n", 'n', 1, O_N},
-	{"k", 'k', 1, O_K}, {"batch", 0, 1, O_BATCH}, {"dtype", 0, 1, O_DTYPE},
-	{"transA", 0, 1, O_TA}, {"transB", 0, 1, O_TB}, {"bias", 0, 0, O_BIAS},
-	{"backend", 0, 1, O_BACKEND}, {"platform", 0, 1, O_PLATFORM},
-	{"device", 0, 1, O_DEVICE}, {"tile", 0, 1, O_TILE},
-	{"warmup", 0, 1, O_WARMUP}, {"iters", 'i', 1, O_ITERS},
-	{"launches", 0, 1, O_LAUNCHES}, {"rotating", 0, 1, O_ROTATING},
-	{"flush", 0, 0, O_FLUSH}, {"flush-mib", 0, 1, O_FLUSH_MIB},
-	{"seed", 0, 1, O_SEED}, {"check-samples", 0, 1, O_CHECK},
-	{"ceilings", 0, 1, O_CEIL}, {"ceilings-size", 0, 1, O_CEIL_SIZE},
-	{"ceilings-mib", 0, 1, O_CEIL_MIB}, {"quiet", 'q', 0, O_QUIET},
-	{"help", 'h', 0, O_HELP}, {"version", 0, 0, O_VERSION},
+        {"output", 'o', 1, O_OUTPUT},
+        {"shapes", 0, 1, O_SHAPES},
+        {"problem-sizes", 0, 1, O_PSIZES},
+        {"range", 0, 1, O_RANGE},
+        {"exact", 0, 1, O_EXACT},
+        {"m", 'm', 1, O_M},
+        {"n", 'n', 1, O_N},
+        {"k", 'k', 1, O_K},
+        {"batch", 0, 1, O_BATCH},
+        {"dtype", 0, 1, O_DTYPE},
+        {"transA", 0, 1, O_TA},
+        {"transB", 0, 1, O_TB},
+        {"bias", 0, 0, O_BIAS},
+        {"backend", 0, 1, O_BACKEND},
+        {"platform", 0, 1, O_PLATFORM},
+        {"device", 0, 1, O_DEVICE},
+        {"tile", 0, 1, O_TILE},
+        {"warmup", 0, 1, O_WARMUP},
+        {"iters", 'i', 1, O_ITERS},
+        {"launches", 0, 1, O_LAUNCHES},
+        {"rotating", 0, 1, O_ROTATING},
+        {"flush", 0, 0, O_FLUSH},
+        {"flush-mib", 0, 1, O_FLUSH_MIB},
+        {"seed", 0, 1, O_SEED},
+        {"check-samples", 0, 1, O_CHECK},
+        {"ceilings", 0, 1, O_CEIL},
+        {"ceilings-size", 0, 1, O_CEIL_SIZE},
+        {"ceilings-mib", 0, 1, O_CEIL_MIB},
+        {"quiet", 'q', 0, O_QUIET},
+        {"help", 'h', 0, O_HELP},
+        {"version", 0, 0, O_VERSION},
 };
 
 void
 gs_bench_cli_usage(FILE *out)
 {
-	fputs(
-	"usage: gemmscope-bench [shapes] [options] [-o RESULTS.csv]\n"
-	"shapes (any mix; duplicates are run once):\n"
-	"  --shapes FILE          any CSV gemmscope reads (e.g. compare --regressions)\n"
-	"  -m M -n N -k K         one GEMM; with --batch B --bias --transA/--transB N|T\n"
-	"  --problem-sizes FILE   Tensile config or list of Range/Exact entries (YAML)\n"
-	"  --range SPEC           Tensile Range, e.g. '[[16,128],0,[1],[16,128]]'\n"
-	"  --exact SPEC           Tensile Exact, e.g. '[4096,4096,1,8192]'\n"
-	"  --dtype LIST           f32,f16,bf16 for shapes without a dtype (default f32)\n"
-	"backend:\n"
-	"  --backend NAME         vendor (hipBLASLt/rocBLAS/cuBLASLt), tiled, cpu (default vendor)\n"
-	"  --platform NAME        auto, hip or cuda (default auto)   --device N (default 0)\n"
-	"  --tile TMxTNxTK        tiled backend macro tile (default 128x128x32)\n"
-	"measurement:\n"
-	"  --warmup N (10)  --iters N samples (20)  --launches N per sample (1)\n"
-	"  --rotating MiB         operand sets rotated over this much memory (512; 0 off)\n"
-	"  --flush [--flush-mib MiB]  flush the cache before each sample\n"
-	"  --seed N (1)  --check-samples N outputs checked on big shapes (1024)\n"
-	"  --ceilings FILE        measure bandwidth and peak TFLOP/s, write a GPU spec file\n"
-	"                         (--ceilings-size S, --ceilings-mib MiB)\n"
-	"  -o FILE                results, native CSV (default standard output)\n"
-	"  -q                     no progress lines\n"
-	"exit status: 0 done, 1 a shape failed (wrong result or runtime error),\n"
-	"2 usage or input error, 3 no GPU or no device backend in this build\n", out);
+	fputs("usage: gemmscope-bench [shapes] [options] [-o RESULTS.csv]\n"
+	      "shapes (any mix; duplicates are run once):\n"
+	      "  --shapes FILE          any CSV gemmscope reads (e.g. compare --regressions)\n"
+	      "  -m M -n N -k K         one GEMM; with --batch B --bias --transA/--transB N|T\n"
+	      "  --problem-sizes FILE   Tensile config or list of Range/Exact entries (YAML)\n"
+	      "  --range SPEC           Tensile Range, e.g. '[[16,128],0,[1],[16,128]]'\n"
+	      "  --exact SPEC           Tensile Exact, e.g. '[4096,4096,1,8192]'\n"
+	      "  --dtype LIST           f32,f16,bf16 for shapes without a dtype (default f32)\n"
+	      "backend:\n"
+	      "  --backend NAME         vendor (hipBLASLt/rocBLAS/cuBLASLt), tiled, cpu (default vendor)\n"
+	      "  --platform NAME        auto, hip or cuda (default auto)   --device N (default 0)\n"
+	      "  --tile TMxTNxTK        tiled backend macro tile (default 128x128x32)\n"
+	      "measurement:\n"
+	      "  --warmup N (10)  --iters N samples (20)  --launches N per sample (1)\n"
+	      "  --rotating MiB         operand sets rotated over this much memory (512; 0 off)\n"
+	      "  --flush [--flush-mib MiB]  flush the cache before each sample\n"
+	      "  --seed N (1)  --check-samples N outputs checked on big shapes (1024)\n"
+	      "  --ceilings FILE        measure bandwidth and peak TFLOP/s, write a GPU spec file\n"
+	      "                         (--ceilings-size S, --ceilings-mib MiB)\n"
+	      "  -o FILE                results, native CSV (default standard output)\n"
+	      "  -q                     no progress lines\n"
+	      "exit status: 0 done, 1 a shape failed (wrong result or runtime error),\n"
+	      "2 usage or input error, 3 no GPU or no device backend in this build\n",
+	      out);
 }
 
 static int
@@ -78,8 +122,8 @@ parse_long(const char *name, const char *s, long lo, long hi, long *v, gs_error 
 	*v = strtol(s, &end, 10);
 	if (end == s || *end || errno || *v < lo || *v > hi)
 		return gs_error_set(err, NULL, 0, 0,
-		                    "--%s expects an integer from %ld to %ld, got '%s'",
-		                    name, lo, hi, s);
+		                    "--%s expects an integer from %ld to %ld, got '%s'", name, lo,
+		                    hi, s);
 	return 0;
 }
 
@@ -90,8 +134,8 @@ parse_double(const char *name, const char *s, double *v, gs_error *err)
 
 	*v = strtod(s, &end);
 	if (end == s || *end || !isfinite(*v) || *v < 0)
-		return gs_error_set(err, NULL, 0, 0,
-		                    "--%s expects a number >= 0, got '%s'", name, s);
+		return gs_error_set(err, NULL, 0, 0, "--%s expects a number >= 0, got '%s'", name,
+		                    s);
 	return 0;
 }
 
@@ -152,8 +196,7 @@ parse_backend(gs_bench_args *a, const char *s, gs_error *err)
 			a->cfg.kind = i; /* gs_dev_kind order */
 			return 0;
 		}
-	return gs_error_set(err, NULL, 0, 0,
-	                    "--backend expects vendor, tiled or cpu, got '%s'", s);
+	return gs_error_set(err, NULL, 0, 0, "--backend expects vendor, tiled or cpu, got '%s'", s);
 }
 
 static int
@@ -170,8 +213,8 @@ static int
 push(gs_bench_cli_list *l, const char *name, const char *v, gs_error *err)
 {
 	if (l->n == GS_BENCH_CLI_MAX_LIST)
-		return gs_error_set(err, NULL, 0, 0, "--%s given more than %d times",
-		                    name, GS_BENCH_CLI_MAX_LIST);
+		return gs_error_set(err, NULL, 0, 0, "--%s given more than %d times", name,
+		                    GS_BENCH_CLI_MAX_LIST);
 	l->v[l->n++] = v;
 	return 0;
 }

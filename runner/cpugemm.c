@@ -19,11 +19,11 @@ enum { MC = 64, KC = 256, MR = 4, NR = 8 };
 
 typedef struct cpu_plan {
 	gs_dev_gemm g;
-	size_t es;     /* element size */
-	size_t np;     /* N rounded up to NR */
-	float *ap;     /* MC·KC packed A block: MR-row strips, k-major */
-	float *bp;     /* KC·np packed B panel: NR-column strips, k-major */
-	float *acc;    /* M·N accumulators of one batch */
+	size_t es; /* element size */
+	size_t np; /* N rounded up to NR */
+	float *ap; /* MC·KC packed A block: MR-row strips, k-major */
+	float *bp; /* KC·np packed B panel: NR-column strips, k-major */
+	float *acc; /* M·N accumulators of one batch */
 } cpu_plan;
 
 static float
@@ -63,23 +63,22 @@ pack_b(const cpu_plan *p, const void *b, size_t k0, size_t kc)
 }
 
 static void
-pack_a(const cpu_plan *p, const void *a, size_t i0, size_t mc, size_t k0,
-       size_t kc)
+pack_a(const cpu_plan *p, const void *a, size_t i0, size_t mc, size_t k0, size_t kc)
 {
 	size_t mp = (mc + MR - 1) / MR * MR;
 
 	for (size_t i = 0; i < mp; i++) {
 		float *dst = p->ap + (i / MR) * kc * MR + i % MR;
 		for (size_t k = 0; k < kc; k++)
-			dst[k * MR] = i < mc ? load(p->g.dtype, a, a_index(&p->g, i0 + i, k0 + k)) : 0;
+			dst[k * MR] =
+			        i < mc ? load(p->g.dtype, a, a_index(&p->g, i0 + i, k0 + k)) : 0;
 	}
 }
 
 /* C(i0.., j0..) += the product of one MR strip of A and one NR strip of
  * B over KC; MV×NV of the MR×NR results are inside the matrix. */
 static void
-micro(const float *a, const float *b, size_t kc, float *c, size_t ldc,
-      size_t mv, size_t nv)
+micro(const float *a, const float *b, size_t kc, float *c, size_t ldc, size_t mv, size_t nv)
 {
 	float t[MR][NR] = {{0}};
 
@@ -161,7 +160,7 @@ plan_new(const gs_dev_gemm *g)
 	if (gs_mul_size(kc, p->np, &bp_n) || gs_mul_size((size_t)g->m, (size_t)g->n, &acc_n) ||
 	    gs_mul_size(bp_n, sizeof *p->bp, &bp_n) || gs_mul_size(acc_n, sizeof *p->acc, &acc_n)) {
 		plan_free(p);
-		return NULL;    /* sizes beyond size_t: cannot be allocated */
+		return NULL; /* sizes beyond size_t: cannot be allocated */
 	}
 	p->ap = malloc(MC * kc * sizeof *p->ap);
 	p->bp = malloc(bp_n);
@@ -181,13 +180,12 @@ plan_run(cpu_plan *p, const void *a, const void *b, void *c, const void *bias)
 	size_t sc = (size_t)p->g.m * (size_t)p->g.n * p->es;
 
 	for (long long x = 0; x < p->g.batch; x++)
-		run_batch(p, (const char *)a + x * sa, (const char *)b + x * sb,
-		          (char *)c + x * sc, bias);
+		run_batch(p, (const char *)a + x * sa, (const char *)b + x * sb, (char *)c + x * sc,
+		          bias);
 }
 
 int
-gs_cpugemm(const gs_dev_gemm *g, const void *a, const void *b, void *c,
-           const void *bias)
+gs_cpugemm(const gs_dev_gemm *g, const void *a, const void *b, void *c, const void *bias)
 {
 	cpu_plan *p = plan_new(g);
 
@@ -313,22 +311,22 @@ cpu_sync(void)
 }
 
 static const gs_dev_api cpu_api = {
-	.abi = GS_DEV_ABI,
-	.platform = "cpu",
-	.init = cpu_init,
-	.fini = cpu_fini,
-	.alloc = cpu_alloc,
-	.release = free,
-	.upload = cpu_memcpy,
-	.download = cpu_memcpy,
-	.fill = cpu_fill,
-	.copy = cpu_memcpy,
-	.plan = cpu_make_plan,
-	.run = cpu_run,
-	.plan_free = plan_free,
-	.timer_start = cpu_timer_start,
-	.timer_stop = cpu_timer_stop,
-	.sync = cpu_sync,
+        .abi = GS_DEV_ABI,
+        .platform = "cpu",
+        .init = cpu_init,
+        .fini = cpu_fini,
+        .alloc = cpu_alloc,
+        .release = free,
+        .upload = cpu_memcpy,
+        .download = cpu_memcpy,
+        .fill = cpu_fill,
+        .copy = cpu_memcpy,
+        .plan = cpu_make_plan,
+        .run = cpu_run,
+        .plan_free = plan_free,
+        .timer_start = cpu_timer_start,
+        .timer_stop = cpu_timer_stop,
+        .sync = cpu_sync,
 };
 
 const gs_dev_api *

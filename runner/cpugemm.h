@@ -21,7 +21,6 @@ const gs_dev_api *gs_cpugemm_api(void);
  * host arrays in G's dtype: A batch·M·K, B batch·K·N, C batch·M·N
  * elements, BIAS M elements or NULL.  Returns 0, or -1 on out of memory
  * or an unknown dtype (C untouched). */
-int gs_cpugemm(const gs_dev_gemm *g, const void *a, const void *b, void *c,
-               const void *bias);
+int gs_cpugemm(const gs_dev_gemm *g, const void *a, const void *b, void *c, const void *bias);
 
 #endif

@@ -37,46 +37,46 @@ extern "C" {
 /* Element types a backend runs. */
 typedef enum gs_dev_dtype {
 	GS_DEV_F32 = 0,
-	GS_DEV_F16 = 1,   /* IEEE binary16, stored as uint16_t */
-	GS_DEV_BF16 = 2   /* bfloat16, stored as uint16_t */
+	GS_DEV_F16 = 1, /* IEEE binary16, stored as uint16_t */
+	GS_DEV_BF16 = 2 /* bfloat16, stored as uint16_t */
 } gs_dev_dtype;
 
 /* Which GEMM implementation a plan uses. */
 typedef enum gs_dev_kind {
 	GS_DEV_VENDOR = 0, /* hipBLASLt / rocBLAS / cuBLASLt */
-	GS_DEV_TILED = 1,  /* the project's tiled kernel (gemm_kernels.hip) */
-	GS_DEV_CPU = 2     /* the blocked CPU GEMM (cpugemm.c) */
+	GS_DEV_TILED = 1, /* the project's tiled kernel (gemm_kernels.hip) */
+	GS_DEV_CPU = 2 /* the blocked CPU GEMM (cpugemm.c) */
 } gs_dev_kind;
 
 /* One GEMM problem. */
 typedef struct gs_dev_gemm {
-	long long m, n, k, batch;  /* all >= 1 */
-	int dtype;                 /* gs_dev_dtype of A, B, C and bias */
-	char trans_a, trans_b;     /* 'N' or 'T' */
-	int bias;                  /* 1: add bias[M] to every column */
+	long long m, n, k, batch; /* all >= 1 */
+	int dtype; /* gs_dev_dtype of A, B, C and bias */
+	char trans_a, trans_b; /* 'N' or 'T' */
+	int bias; /* 1: add bias[M] to every column */
 	int tile_m, tile_n, tile_k; /* GS_DEV_TILED: macro tile (elements) */
-	int thr_m, thr_n;          /* GS_DEV_TILED: outputs per thread along
+	int thr_m, thr_n; /* GS_DEV_TILED: outputs per thread along
 	                              M and N (1..8); threads per workgroup =
 	                              (tile_m/thr_m)·(tile_n/thr_n) */
 } gs_dev_gemm;
 
 /* What the backend tells about its device.  Zero or "" = unknown. */
 typedef struct gs_dev_info {
-	char name[256];      /* "NVIDIA H100 80GB HBM3", "AMD Instinct MI300X" */
-	char arch[64];       /* "gfx90a", "sm_90" */
-	char runtime[64];    /* "HIP 5.2.21153", "CUDA runtime 13000" */
-	char blas[64];       /* vendor library, "" if the vendor backend is absent */
-	int cus;             /* compute units / SMs */
-	int wave_size;       /* 64 or 32 */
-	int sclk_mhz;        /* peak shader clock, MHz */
-	int mclk_mhz;        /* peak memory clock, MHz */
-	long long l2_bytes;  /* last-level cache the runtime reports, bytes */
+	char name[256]; /* "NVIDIA H100 80GB HBM3", "AMD Instinct MI300X" */
+	char arch[64]; /* "gfx90a", "sm_90" */
+	char runtime[64]; /* "HIP 5.2.21153", "CUDA runtime 13000" */
+	char blas[64]; /* vendor library, "" if the vendor backend is absent */
+	int cus; /* compute units / SMs */
+	int wave_size; /* 64 or 32 */
+	int sclk_mhz; /* peak shader clock, MHz */
+	int mclk_mhz; /* peak memory clock, MHz */
+	long long l2_bytes; /* last-level cache the runtime reports, bytes */
 	long long mem_bytes; /* device memory, bytes */
 	long long lds_bytes; /* shared memory / LDS per workgroup, bytes */
 } gs_dev_info;
 
 typedef struct gs_dev_api {
-	int abi;              /* GS_DEV_ABI */
+	int abi; /* GS_DEV_ABI */
 	const char *platform; /* "hip", "cuda" or "cpu" */
 
 	/* init: select device DEVICE (0-based) and fill INFO.  A message
@@ -100,10 +100,9 @@ typedef struct gs_dev_api {
 	 * message if KIND is not built in or cannot run G.
 	 * run: queue one GEMM of PLAN on the operands (device pointers; BIAS
 	 * NULL unless G had bias).  plan_free: NULL is fine. */
-	const char *(*plan)(const gs_dev_gemm *g, int kind, void **plan,
-	                    char *kernel, size_t ksize);
-	const char *(*run)(void *plan, const void *a, const void *b, void *c,
-	                   const void *bias);
+	const char *(*plan)(const gs_dev_gemm *g, int kind, void **plan, char *kernel,
+	                    size_t ksize);
+	const char *(*run)(void *plan, const void *a, const void *b, void *c, const void *bias);
 	void (*plan_free)(void *plan);
 
 	/* Timing with device events: timer_start records the start event;

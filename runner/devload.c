@@ -13,13 +13,12 @@ note(char *why, size_t size, const char *platform, const char *msg)
 	size_t used = strlen(why);
 
 	if (used + 1 < size)
-		snprintf(why + used, size - used, "%s%s: %s", used ? "; " : "",
-		         platform, msg);
+		snprintf(why + used, size - used, "%s%s: %s", used ? "; " : "", platform, msg);
 }
 
 static int
-try_library(gs_devload *l, const char *platform, int device, gs_dev_info *info,
-            char *why, size_t whysize)
+try_library(gs_devload *l, const char *platform, int device, gs_dev_info *info, char *why,
+            size_t whysize)
 {
 	gs_dev_entry_fn entry;
 	const char *msg;
@@ -36,8 +35,8 @@ try_library(gs_devload *l, const char *platform, int device, gs_dev_info *info,
 	entry = (gs_dev_entry_fn)dlsym(l->handle, GS_DEV_ENTRY);
 	l->api = entry ? entry() : NULL;
 	if (!l->api || l->api->abi != GS_DEV_ABI) {
-		snprintf(buf, sizeof buf, "%s is not a gemmscope-bench backend of ABI %d",
-		         l->path, GS_DEV_ABI);
+		snprintf(buf, sizeof buf, "%s is not a gemmscope-bench backend of ABI %d", l->path,
+		         GS_DEV_ABI);
 		note(why, whysize, platform, buf);
 	} else if ((msg = l->api->init(device, info))) {
 		note(why, whysize, platform, msg);
@@ -65,8 +64,8 @@ find_library(gs_devload *l, const char *platform, const char *const *dirs)
 }
 
 int
-gs_devload_open(gs_devload *l, const char *platform, const char *const *dirs,
-                int device, gs_dev_info *info, char *why, size_t whysize)
+gs_devload_open(gs_devload *l, const char *platform, const char *const *dirs, int device,
+                gs_dev_info *info, char *why, size_t whysize)
 {
 	static const char *const all[] = {"hip", "cuda", NULL};
 	const char *one[] = {platform, NULL};
@@ -83,7 +82,8 @@ gs_devload_open(gs_devload *l, const char *platform, const char *const *dirs,
 			return 0;
 	}
 	if (!found)
-		snprintf(why, whysize, "no device backend: this gemmscope-bench was built "
+		snprintf(why, whysize,
+		         "no device backend: this gemmscope-bench was built "
 		         "without hipcc and nvcc, or gemmscope-bench-%s.so is not installed",
 		         list == all ? "{hip,cuda}" : platform);
 	l->path[0] = 0;

@@ -15,9 +15,9 @@
 #include "runner/devapi.h"
 
 typedef struct gs_devload {
-	void *handle;              /* dlopen handle */
+	void *handle; /* dlopen handle */
 	const gs_dev_api *api;
-	char path[1024];           /* the library loaded */
+	char path[1024]; /* the library loaded */
 } gs_devload;
 
 /* gs_devload_open: try the backends PLATFORM names ("auto": hip, then
@@ -29,9 +29,8 @@ typedef struct gs_devload {
  * library found, a library that does not load (dlerror), or each
  * runtime's status ("cuda: cudaGetDeviceCount: cudaErrorNoDevice (no
  * CUDA-capable device is detected)"). */
-int gs_devload_open(gs_devload *l, const char *platform,
-                    const char *const *dirs, int device, gs_dev_info *info,
-                    char *why, size_t whysize);
+int gs_devload_open(gs_devload *l, const char *platform, const char *const *dirs, int device,
+                    gs_dev_info *info, char *why, size_t whysize);
 
 /* gs_devload_close: finish the backend and unload it; safe on a zeroed L. */
 void gs_devload_close(gs_devload *l);

@@ -20,7 +20,7 @@ typedef struct run_ctx {
 	gs_check_ops ops;
 	opset *sets;
 	long copies;
-	long next;          /* rotation counter */
+	long next; /* rotation counter */
 	void *plan;
 	void *flush;
 	size_t flush_bytes;
@@ -121,8 +121,7 @@ alloc_sets(run_ctx *c)
 	if (upload_all(c, c->ops.a, c->ops.na, offsetof(opset, a)) != 0 ||
 	    upload_all(c, c->ops.b, c->ops.nb, offsetof(opset, b)) != 0)
 		return -1;
-	if (c->ops.bias &&
-	    upload_all(c, c->ops.bias, (size_t)c->g->m, offsetof(opset, bias)) != 0)
+	if (c->ops.bias && upload_all(c, c->ops.bias, (size_t)c->g->m, offsetof(opset, bias)) != 0)
 		return -1;
 	return 0;
 }
@@ -146,8 +145,8 @@ check_once(run_ctx *c, gs_bench_meas *out)
 	if (!host)
 		return dev_fail(c, "out of memory for the result check");
 	c->next = 0;
-	if ((msg = c->api->fill(c->sets[0].c, 0xff, nbytes(c, c->ops.nc))) ||
-	    (msg = launch(c)) || (msg = c->api->sync()) ||
+	if ((msg = c->api->fill(c->sets[0].c, 0xff, nbytes(c, c->ops.nc))) || (msg = launch(c)) ||
+	    (msg = c->api->sync()) ||
 	    (msg = c->api->download(host, c->sets[0].c, nbytes(c, c->ops.nc)))) {
 		free(host);
 		return dev_fail(c, msg);
@@ -175,8 +174,9 @@ prepare_flush(run_ctx *c)
 
 	if (!c->cfg->flush)
 		return 0;
-	c->flush_bytes = mib > 0 ? (size_t)(mib * 1048576.0) :
-	                 c->info->l2_bytes > 0 ? 2 * (size_t)c->info->l2_bytes : 64u << 20;
+	c->flush_bytes = mib > 0                 ? (size_t)(mib * 1048576.0)
+	                 : c->info->l2_bytes > 0 ? 2 * (size_t)c->info->l2_bytes
+	                                         : 64u << 20;
 	if ((msg = c->api->alloc(&c->flush, c->flush_bytes)))
 		return dev_fail(c, msg);
 	return 0;
@@ -255,9 +255,8 @@ prepare(run_ctx *c, gs_bench_meas *out)
 }
 
 int
-gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info,
-                 const gs_bench_cfg *cfg, const gs_dev_gemm *g,
-                 gs_bench_meas *out, gs_error *err)
+gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
+                 const gs_dev_gemm *g, gs_bench_meas *out, gs_error *err)
 {
 	run_ctx c = {.api = api, .info = info, .cfg = cfg, .g = g, .err = err};
 	int rc;

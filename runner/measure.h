@@ -26,16 +26,16 @@
 #include "util/error.h"
 
 typedef struct gs_bench_cfg {
-	int kind;                  /* gs_dev_kind */
+	int kind; /* gs_dev_kind */
 	int tile_m, tile_n, tile_k, thr_m, thr_n; /* GS_DEV_TILED */
-	int warmup;                /* launches before timing, >= 0 */
-	int iters;                 /* samples, >= 1 */
-	int launches;              /* launches per sample, >= 1 */
-	double rotating_mib;       /* 0: one operand set */
-	int flush;                 /* 1: flush the cache before each sample */
-	double flush_mib;          /* 0: 2× the device's last-level cache */
+	int warmup; /* launches before timing, >= 0 */
+	int iters; /* samples, >= 1 */
+	int launches; /* launches per sample, >= 1 */
+	double rotating_mib; /* 0: one operand set */
+	int flush; /* 1: flush the cache before each sample */
+	double flush_mib; /* 0: 2× the device's last-level cache */
 	uint64_t seed;
-	long check_samples;        /* outputs checked for big problems */
+	long check_samples; /* outputs checked for big problems */
 } gs_bench_cfg;
 
 /* gs_bench_cfg_default: warmup 10, iters 20, launches 1, rotating 512
@@ -45,13 +45,13 @@ void gs_bench_cfg_default(gs_bench_cfg *cfg);
 
 /* The outcome of one shape. */
 typedef struct gs_bench_meas {
-	double *samples;           /* iters values, µs per launch; owned */
+	double *samples; /* iters values, µs per launch; owned */
 	size_t nsamples;
-	char kernel[256];          /* "" if the backend does not tell */
-	long copies;               /* operand sets rotated */
-	double max_err, bound;     /* check: largest normalised error, its bound */
-	long checked;              /* outputs compared */
-	int full_check;            /* 1: every output was compared */
+	char kernel[256]; /* "" if the backend does not tell */
+	long copies; /* operand sets rotated */
+	double max_err, bound; /* check: largest normalised error, its bound */
+	long checked; /* outputs compared */
+	int full_check; /* 1: every output was compared */
 } gs_bench_meas;
 
 /* gs_bench_copies: the rotating set count of step 2 above for a problem
@@ -66,9 +66,8 @@ double gs_bench_gemm_bytes(const gs_dev_gemm *g);
  * returned) as CFG says.  On success returns 0 and OUT owns the samples;
  * on failure (out of memory, a runtime or library error, a result
  * outside the check bound) returns -1 with ERR saying what, OUT empty. */
-int gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info,
-                     const gs_bench_cfg *cfg, const gs_dev_gemm *g,
-                     gs_bench_meas *out, gs_error *err);
+int gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_cfg *cfg,
+                     const gs_dev_gemm *g, gs_bench_meas *out, gs_error *err);
 
 /* gs_bench_meas_free: release M's samples; safe on a zeroed M. */
 void gs_bench_meas_free(gs_bench_meas *m);

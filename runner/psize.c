@@ -23,28 +23,27 @@ enum { MAX_DEPTH = GS_YSCAN_MAX_DEPTH };
 typedef struct ptype {
 	char dtype[GS_DTYPE_LEN];
 	char ta, tb;
-	int nidx;          /* 3 or 4; 0 = unknown, decided by each entry */
+	int nidx; /* 3 or 4; 0 = unknown, decided by each entry */
 } ptype;
 
 typedef struct pctx {
 	yaml_document_t *doc;
 	const char *where;
-	long col_shift;    /* columns added by wrapping a command-line spec */
+	long col_shift; /* columns added by wrapping a command-line spec */
 	gs_psize_list *out;
 	gs_error *err;
-	long visits;       /* nodes walked so far (aliases count each time) */
+	long visits; /* nodes walked so far (aliases count each time) */
 } pctx;
 
 /* One Range element. */
 typedef struct dim {
-	int mapped;        /* -1: sized; else the index whose size it takes */
+	int mapped; /* -1: sized; else the index whose size it takes */
 	long min, step, inc, max;
 	yaml_node_t *node;
 } dim;
 
-static int
-node_err(const pctx *c, const yaml_node_t *node, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+static int node_err(const pctx *c, const yaml_node_t *node, const char *fmt, ...)
+        __attribute__((format(printf, 3, 4)));
 
 static int
 node_err(const pctx *c, const yaml_node_t *node, const char *fmt, ...)
@@ -56,8 +55,8 @@ node_err(const pctx *c, const yaml_node_t *node, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	return gs_error_set(c->err, c->where, (long)node->start_mark.line + 1,
-	                    col > 0 ? col : 1, "%s", msg);
+	return gs_error_set(c->err, c->where, (long)node->start_mark.line + 1, col > 0 ? col : 1,
+	                    "%s", msg);
 }
 
 static yaml_node_t *
@@ -69,8 +68,8 @@ node_at(const pctx *c, yaml_node_item_t id)
 static const char *
 scalar(const yaml_node_t *node)
 {
-	return node && node->type == YAML_SCALAR_NODE ?
-	       (const char *)node->data.scalar.value : NULL;
+	return node && node->type == YAML_SCALAR_NODE ? (const char *)node->data.scalar.value
+	                                              : NULL;
 }
 
 static size_t
@@ -88,8 +87,8 @@ seq_item(const pctx *c, const yaml_node_t *node, size_t i)
 static yaml_node_t *
 map_get(const pctx *c, const yaml_node_t *node, const char *key)
 {
-	for (yaml_node_pair_t *p = node->data.mapping.pairs.start;
-	     p < node->data.mapping.pairs.top; p++) {
+	for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+	     p++) {
 		const char *k = scalar(node_at(c, p->key));
 		if (k && strcmp(k, key) == 0)
 			return node_at(c, p->value);
@@ -111,8 +110,10 @@ parse_long(const pctx *c, const yaml_node_t *node, long *v)
 	if (end == s || *end || (errno && errno != ERANGE))
 		return node_err(c, node, "expected an integer, found '%s'", s);
 	if (errno == ERANGE || *v > GS_COUNT_MAX || *v < -GS_COUNT_MAX)
-		return node_err(c, node, "'%s' is beyond 2^53 (9007199254740992), the "
-		                "largest size accepted", s);
+		return node_err(c, node,
+		                "'%s' is beyond 2^53 (9007199254740992), the "
+		                "largest size accepted",
+		                s);
 	return 0;
 }
 
@@ -158,7 +159,8 @@ parse_dim(const pctx *c, yaml_node_t *node, dim *d)
 		return 0;
 	}
 	if (node->type != YAML_SEQUENCE_NODE || (n = seq_len(node)) < 1 || n > 4)
-		return node_err(c, node, "a Range element is [size], [min, max], "
+		return node_err(c, node,
+		                "a Range element is [size], [min, max], "
 		                "[min, step, max], [min, step, increment, max] or a mapped index");
 	for (size_t i = 0; i < n; i++)
 		if (parse_long(c, seq_item(c, node, i), &v[i]) != 0)
@@ -170,7 +172,8 @@ parse_dim(const pctx *c, yaml_node_t *node, dim *d)
 	if (d->min < 1)
 		return node_err(c, node, "a size must be at least 1, got %ld", d->min);
 	if (d->step < 1 || d->inc < 0)
-		return node_err(c, node, "the step must be at least 1 and its increment at least 0");
+		return node_err(c, node,
+		                "the step must be at least 1 and its increment at least 0");
 	if (d->max < d->min)
 		return node_err(c, node, "the range is empty: max %ld < min %ld", d->max, d->min);
 	return 0;
@@ -252,10 +255,9 @@ do_range(pctx *c, yaml_node_t *node, const ptype *pt)
 		return node_err(c, node, "a Range is a list with one element per index");
 	nidx = pt->nidx ? pt->nidx : n == 3 ? 3 : 4;
 	if (n > (size_t)nidx)
-		return node_err(c, node, "a Range has at most %d elements here, got %zu",
-		                nidx, n);
+		return node_err(c, node, "a Range has at most %d elements here, got %zu", nidx, n);
 	for (int i = 0; i < nidx; i++) {
-		if ((size_t)i >= n) {   /* missing trailing elements map to index 0 */
+		if ((size_t)i >= n) { /* missing trailing elements map to index 0 */
 			memset(&d[i], 0, sizeof d[i]);
 			continue;
 		}
@@ -302,8 +304,8 @@ static int
 tensile_dtype(const pctx *c, yaml_node_t *node, char out[GS_DTYPE_LEN])
 {
 	static const char *const codes[][2] = {
-		{"s", "f32"}, {"d", "f64"}, {"h", "f16"}, {"b", "bf16"},
-		{"I", "i32"}, {"i8", "i8"}, {"f8", "f8e4m3"}, {"b8", "f8e5m2"},
+	        {"s", "f32"}, {"d", "f64"}, {"h", "f16"},     {"b", "bf16"},
+	        {"I", "i32"}, {"i8", "i8"}, {"f8", "f8e4m3"}, {"b8", "f8e5m2"},
 	};
 	const char *s = scalar(node);
 
@@ -372,8 +374,8 @@ walk_seq(pctx *c, yaml_node_t *node, ptype pt, int depth)
 {
 	for (size_t i = 0; i < seq_len(node); i++) {
 		yaml_node_t *item = seq_item(c, node, i);
-		int rc = is_ptype(c, item) ? parse_ptype(c, item, &pt) :
-		         walk(c, item, pt, depth + 1);
+		int rc = is_ptype(c, item) ? parse_ptype(c, item, &pt)
+		                           : walk(c, item, pt, depth + 1);
 		if (rc != 0)
 			return -1;
 	}
@@ -407,10 +409,9 @@ walk_map(pctx *c, yaml_node_t *node, ptype pt, int depth)
 		return -1;
 	if (is_ptype(c, node) && parse_ptype(c, node, &pt) != 0)
 		return -1;
-	for (yaml_node_pair_t *p = node->data.mapping.pairs.start;
-	     p < node->data.mapping.pairs.top; p++)
-		if (walk_pair(c, scalar(node_at(c, p->key)), node_at(c, p->value), &pt,
-		              depth) != 0)
+	for (yaml_node_pair_t *p = node->data.mapping.pairs.start; p < node->data.mapping.pairs.top;
+	     p++)
+		if (walk_pair(c, scalar(node_at(c, p->key)), node_at(c, p->value), &pt, depth) != 0)
 			return -1;
 	return 0;
 }
@@ -421,8 +422,10 @@ walk(pctx *c, yaml_node_t *node, ptype pt, int depth)
 	if (!node)
 		return 0;
 	if (++c->visits > MAX_VISITS)
-		return node_err(c, node, "the YAML expands to more than %ld nodes "
-		                "(through aliases)", MAX_VISITS);
+		return node_err(c, node,
+		                "the YAML expands to more than %ld nodes "
+		                "(through aliases)",
+		                MAX_VISITS);
 	if (depth > MAX_DEPTH)
 		return node_err(c, node, "nested deeper than %d levels", MAX_DEPTH);
 	if (node->type == YAML_SEQUENCE_NODE)
@@ -453,8 +456,7 @@ needs_wrap(const char *spec, spec_fn fn)
 }
 
 static int
-parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
-           gs_error *err)
+parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out, gs_error *err)
 {
 	size_t len = strlen(spec);
 	int wrap = needs_wrap(spec, fn);
@@ -491,22 +493,19 @@ parse_spec(const char *spec, const char *where, spec_fn fn, gs_psize_list *out,
 }
 
 int
-gs_psize_range(const char *spec, const char *where, gs_psize_list *out,
-               gs_error *err)
+gs_psize_range(const char *spec, const char *where, gs_psize_list *out, gs_error *err)
 {
 	return parse_spec(spec, where, do_range, out, err);
 }
 
 int
-gs_psize_exact(const char *spec, const char *where, gs_psize_list *out,
-               gs_error *err)
+gs_psize_exact(const char *spec, const char *where, gs_psize_list *out, gs_error *err)
 {
 	return parse_spec(spec, where, do_exact, out, err);
 }
 
 static int
-load_documents(yaml_parser_t *parser, const char *path, gs_psize_list *out,
-               gs_error *err)
+load_documents(yaml_parser_t *parser, const char *path, gs_psize_list *out, gs_error *err)
 {
 	ptype pt = {"", 0, 0, 0};
 

@@ -36,16 +36,16 @@
 
 /* One GEMM size. */
 typedef struct gs_psize {
-	long m, n, batch, k;       /* >= 1 */
-	char dtype[GS_DTYPE_LEN];  /* canonical, from ProblemType.DataType; "" if none */
-	char trans_a, trans_b;     /* 'N'/'T' from ProblemType; 0 if none */
-	long line;                 /* 1-based line of the Range/Exact entry */
+	long m, n, batch, k; /* >= 1 */
+	char dtype[GS_DTYPE_LEN]; /* canonical, from ProblemType.DataType; "" if none */
+	char trans_a, trans_b; /* 'N'/'T' from ProblemType; 0 if none */
+	long line; /* 1-based line of the Range/Exact entry */
 } gs_psize;
 
 typedef struct gs_psize_list {
 	gs_psize *v;
 	size_t n, cap;
-	size_t ignored;            /* entries that are not GEMM sizes (Conv, MinStride) */
+	size_t ignored; /* entries that are not GEMM sizes (Conv, MinStride) */
 } gs_psize_list;
 
 /* gs_psize_range: append the sizes of one Range SPEC, a YAML flow
@@ -53,14 +53,12 @@ typedef struct gs_psize_list {
  * be left out ("[16,128],0,[1],[16,128]").  3 elements mean a non-batched GEMM, otherwise batched.
  * WHERE names the source in errors ("--range").  Returns 0, or -1 with
  * ERR (WHERE:1:COL) and OUT unchanged past its old length. */
-int gs_psize_range(const char *spec, const char *where, gs_psize_list *out,
-                   gs_error *err);
+int gs_psize_range(const char *spec, const char *where, gs_psize_list *out, gs_error *err);
 
 /* gs_psize_exact: append one Exact SPEC: "[M,N,B,K]", "[M,N,K]", either
  * with four leading dimensions appended, the same without brackets, or
  * "{sizes: [M,N,B,K]}".  Returns 0, or -1 with ERR. */
-int gs_psize_exact(const char *spec, const char *where, gs_psize_list *out,
-                   gs_error *err);
+int gs_psize_exact(const char *spec, const char *where, gs_psize_list *out, gs_error *err);
 
 /* gs_psize_load: append every Range and Exact of the YAML file PATH: a
  * Tensile benchmark config (each BenchmarkProblems entry's problem type,

@@ -31,9 +31,9 @@ run_bytes(const gs_shape *key, long *bytes)
 
 	if (gs_mul_long3(key->batch, key->M, key->K, &a) ||
 	    gs_mul_long3(key->batch, key->K, key->N, &b) ||
-	    gs_mul_long3(key->batch, key->M, key->N, &c) ||
-	    gs_add_long(a, b, &sum) || gs_add_long(sum, c, &sum) ||
-	    gs_add_long(sum, c, &sum) || gs_add_long(sum, key->M, &sum))
+	    gs_mul_long3(key->batch, key->M, key->N, &c) || gs_add_long(a, b, &sum) ||
+	    gs_add_long(sum, c, &sum) || gs_add_long(sum, c, &sum) ||
+	    gs_add_long(sum, key->M, &sum))
 		return -1;
 	return gs_mul_long(sum, 4, bytes);
 }
@@ -49,12 +49,16 @@ check_size(const gs_shape *key, const char *where, long line, gs_error *err)
 
 	gs_shape_format(key, what, sizeof what);
 	if (run_bytes(key, &bytes) != 0)
-		return gs_error_set(err, where, line, 0, "%s: its operand sizes overflow "
-		                    "64-bit arithmetic: no backend can allocate them", what);
+		return gs_error_set(err, where, line, 0,
+		                    "%s: its operand sizes overflow "
+		                    "64-bit arithmetic: no backend can allocate them",
+		                    what);
 	if (bytes > limit)
-		return gs_error_set(err, where, line, 0, "%s needs %ld bytes of host memory "
+		return gs_error_set(err, where, line, 0,
+		                    "%s needs %ld bytes of host memory "
 		                    "for its operands, more than the %ld bytes of this "
-		                    "machine", what, bytes, limit);
+		                    "machine",
+		                    what, bytes, limit);
 	return 0;
 }
 
@@ -62,18 +66,21 @@ check_size(const gs_shape *key, const char *where, long line, gs_error *err)
  * added, 0 if excluded, -1 with ERR at WHERE:LINE on a shape too large
  * to run or out of memory. */
 static int
-add_key(gs_table *plan, const gs_shape *key, const char *tag, const char *where,
-        long line, gs_error *err)
+add_key(gs_table *plan, const gs_shape *key, const char *tag, const char *where, long line,
+        gs_error *err)
 {
 	char what[160], why[96];
 	gs_record *r;
 
 	if (gs_bdtype_from_name(key->dtype) < 0) {
 		gs_shape_format(key, what, sizeof what);
-		snprintf(why, sizeof why, "dtype %s is not run by gemmscope-bench "
-		         "(f32, f16, bf16)", key->dtype[0] ? key->dtype : "(none)");
-		return gs_table_exclude(plan, line, what, why) == 0 ? 0 :
-		       gs_error_set(err, plan->path, line, 0, "out of memory");
+		snprintf(why, sizeof why,
+		         "dtype %s is not run by gemmscope-bench "
+		         "(f32, f16, bf16)",
+		         key->dtype[0] ? key->dtype : "(none)");
+		return gs_table_exclude(plan, line, what, why) == 0
+		               ? 0
+		               : gs_error_set(err, plan->path, line, 0, "out of memory");
 	}
 	if (check_size(key, where, line, err) != 0)
 		return -1;
@@ -85,8 +92,8 @@ add_key(gs_table *plan, const gs_shape *key, const char *tag, const char *where,
 
 /* Add KEY once per dtype: its own if it names one, else each of O's. */
 static long
-add_dtypes(gs_table *plan, gs_shape key, const char *tag, const char *where,
-           long line, const gs_bshapes_opts *o, gs_error *err)
+add_dtypes(gs_table *plan, gs_shape key, const char *tag, const char *where, long line,
+           const gs_bshapes_opts *o, gs_error *err)
 {
 	long added = 0;
 	int rc;
@@ -105,23 +112,23 @@ add_dtypes(gs_table *plan, gs_shape key, const char *tag, const char *where,
 }
 
 static long
-add_record(gs_table *plan, const gs_record *r, const char *path,
-           const gs_bshapes_opts *o, gs_error *err)
+add_record(gs_table *plan, const gs_record *r, const char *path, const gs_bshapes_opts *o,
+           gs_error *err)
 {
 	gs_shape key = r->shape;
 
 	if (key.name || key.M < 1 || key.N < 1 || key.K < 1) {
 		char what[160];
 		snprintf(what, sizeof what, "%s", key.name ? key.name : "?");
-		return gs_table_exclude(plan, r->line, what, "no M, N, K in the input") == 0 ?
-		       0 : gs_error_set(err, plan->path, r->line, 0, "out of memory");
+		return gs_table_exclude(plan, r->line, what, "no M, N, K in the input") == 0
+		               ? 0
+		               : gs_error_set(err, plan->path, r->line, 0, "out of memory");
 	}
 	return add_dtypes(plan, key, r->tag, path, r->line, o, err);
 }
 
 long
-gs_bshapes_add_file(gs_table *plan, const char *path, const gs_bshapes_opts *o,
-                    gs_error *err)
+gs_bshapes_add_file(gs_table *plan, const char *path, const gs_bshapes_opts *o, gs_error *err)
 {
 	gs_table *in = NULL;
 	long added = 0;
@@ -167,8 +174,8 @@ gs_bshapes_add_psizes(gs_table *plan, const gs_psize_list *l, const char *where,
 }
 
 long
-gs_bshapes_add_mnk(gs_table *plan, long m, long n, long k, long batch,
-                   const gs_bshapes_opts *o, gs_error *err)
+gs_bshapes_add_mnk(gs_table *plan, long m, long n, long k, long batch, const gs_bshapes_opts *o,
+                   gs_error *err)
 {
 	gs_shape key;
 

@@ -20,8 +20,8 @@
 typedef struct gs_bshapes_opts {
 	const char *const *dtypes; /* canonical dtypes (NULL-terminated) for
 	                              shapes that name none */
-	char trans_a, trans_b;     /* for -m/-n/-k and sizes without a problem type */
-	int bias;                  /* for -m/-n/-k */
+	char trans_a, trans_b; /* for -m/-n/-k and sizes without a problem type */
+	int bias; /* for -m/-n/-k */
 } gs_bshapes_opts;
 
 /* gs_bshapes_add_file: add every record of PATH, read with
@@ -29,15 +29,13 @@ typedef struct gs_bshapes_opts {
  * `gemmscope compare` first of all), keeping op, batch, M, N, K, dtype,
  * transposes, bias and tag.  Returns the number of shapes added, or -1
  * with ERR from the reader or for a shape too large (PATH:LINE). */
-long gs_bshapes_add_file(gs_table *plan, const char *path,
-                         const gs_bshapes_opts *o, gs_error *err);
+long gs_bshapes_add_file(gs_table *plan, const char *path, const gs_bshapes_opts *o, gs_error *err);
 
 /* gs_bshapes_add_psizes: add Tensile sizes L (WHERE names their source
  * for exclusions and errors).  Returns the number added, or -1 with ERR
  * (a shape too large, out of memory). */
-long gs_bshapes_add_psizes(gs_table *plan, const gs_psize_list *l,
-                           const char *where, const gs_bshapes_opts *o,
-                           gs_error *err);
+long gs_bshapes_add_psizes(gs_table *plan, const gs_psize_list *l, const char *where,
+                           const gs_bshapes_opts *o, gs_error *err);
 
 /* gs_bshapes_add_mnk: add M×N×K with BATCH (all >= 1), O's transposes,
  * bias and each of O's dtypes.  Returns the number added, or -1 with ERR

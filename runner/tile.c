@@ -59,10 +59,9 @@ gs_tile_parse(const char *spec, gs_dev_gemm *g, gs_error *err)
 	if (parse_dims(spec, &tm, &tn, &tk) != 0)
 		return gs_error_set(err, "--tile", 0, 0,
 		                    "expected TMxTNxTK such as 128x128x32, got '%s'", spec);
-	if (tm < 1 || tn < 1 || tk < 1 || tm > GS_TILE_MAX || tn > GS_TILE_MAX ||
-	    tk > GS_TILE_MAX)
-		return gs_error_set(err, "--tile", 0, 0,
-		                    "tile sizes must be 1 to %d, got '%s'", GS_TILE_MAX, spec);
+	if (tm < 1 || tn < 1 || tk < 1 || tm > GS_TILE_MAX || tn > GS_TILE_MAX || tk > GS_TILE_MAX)
+		return gs_error_set(err, "--tile", 0, 0, "tile sizes must be 1 to %d, got '%s'",
+		                    GS_TILE_MAX, spec);
 	if (gs_tile_threads(tm, tn, &g->thr_m, &g->thr_n) < 0)
 		return gs_error_set(err, "--tile", 0, 0,
 		                    "no thread layout fits %dx%d: each of TM and TN needs a "

@@ -31,10 +31,12 @@ gs_yscan_events(yaml_parser_t *parser, const char *where, long col_shift, gs_err
 			aliases++;
 		if (depth > GS_YSCAN_MAX_DEPTH || aliases > GS_YSCAN_MAX_ALIASES) {
 			long col = (long)ev.start_mark.column + 1 - col_shift;
-			rc = gs_error_set(err, where, (long)ev.start_mark.line + 1, col > 0 ? col : 1,
-			                  depth > GS_YSCAN_MAX_DEPTH ? "YAML nested deeper than %d levels" :
-			                  "YAML with more than %d aliases", depth > GS_YSCAN_MAX_DEPTH ?
-			                  GS_YSCAN_MAX_DEPTH : GS_YSCAN_MAX_ALIASES);
+			rc = gs_error_set(
+			        err, where, (long)ev.start_mark.line + 1, col > 0 ? col : 1,
+			        depth > GS_YSCAN_MAX_DEPTH ? "YAML nested deeper than %d levels"
+			                                   : "YAML with more than %d aliases",
+			        depth > GS_YSCAN_MAX_DEPTH ? GS_YSCAN_MAX_DEPTH
+			                                   : GS_YSCAN_MAX_ALIASES);
 		} else if (ev.type == YAML_STREAM_END_EVENT) {
 			rc = 0;
 		}

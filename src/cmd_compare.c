@@ -46,8 +46,8 @@ gs_report_timestamp(long long *ts, gs_error *err)
 	if (errno || *end || *ts < 0 || *ts > GS_TIMESTAMP_MAX)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "SOURCE_DATE_EPOCH must be an integer from 0 to %lld "
-		                    "(9999-12-31T23:59:59Z), got '%s'", (long long)GS_TIMESTAMP_MAX,
-		                    env);
+		                    "(9999-12-31T23:59:59Z), got '%s'",
+		                    (long long)GS_TIMESTAMP_MAX, env);
 	return 0;
 }
 
@@ -59,14 +59,13 @@ print_summary(const gs_compare *c, const gs_cli *cli)
 	printf("%zu shapes matched: geomean speedup %.4f [95%% CI %.4f-%.4f], "
 	       "weighted %.4f; %zu improved, %zu regressed, %zu neutral, %zu unsure "
 	       "(threshold %g%%)\n",
-	       s->matched, s->geomean, s->geomean_lo, s->geomean_hi, s->weighted,
-	       s->improved, s->regressed, s->neutral, s->unsure,
-	       cli->cmp.threshold * 100);
+	       s->matched, s->geomean, s->geomean_lo, s->geomean_hi, s->weighted, s->improved,
+	       s->regressed, s->neutral, s->unsure, cli->cmp.threshold * 100);
 	if (s->only_in_baseline || s->only_in_candidate || s->excluded_baseline ||
 	    s->excluded_candidate)
 		printf("%zu only in baseline, %zu only in candidate, %zu+%zu rows excluded\n",
-		       s->only_in_baseline, s->only_in_candidate,
-		       s->excluded_baseline, s->excluded_candidate);
+		       s->only_in_baseline, s->only_in_candidate, s->excluded_baseline,
+		       s->excluded_candidate);
 }
 
 /* The CI gates the model decided (analysis/gate.h): each crossed one on
@@ -80,7 +79,8 @@ gates(const gs_gates *g)
 		if (x->passed)
 			continue;
 		if (strcmp(x->name, "min-geomean") == 0)
-			fprintf(stderr, "gemmscope: gate: geomean speedup %.4f < --min-geomean %g\n",
+			fprintf(stderr,
+			        "gemmscope: gate: geomean speedup %.4f < --min-geomean %g\n",
 			        x->value, x->threshold);
 		else
 			fprintf(stderr, "gemmscope: gate: %zu regressed shapes > --%s %ld\n",
@@ -109,21 +109,20 @@ gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **g
 /* Everything one compare run holds. */
 typedef struct cmp_run {
 	gs_table *base, *cand;
-	gs_table *work;             /* --weights: the workload, else NULL */
+	gs_table *work; /* --weights: the workload, else NULL */
 	gs_compare cmp;
 	gs_gpu gpu_store[2];
-	gs_single eff[2];           /* baseline, candidate */
+	gs_single eff[2]; /* baseline, candidate */
 	gs_metrics metrics;
 	gs_causes causes;
 	gs_impact impact;
-	const char *inputs[4];      /* baseline, candidate, --gpu, --weights: not outputs */
+	const char *inputs[4]; /* baseline, candidate, --gpu, --weights: not outputs */
 	gs_report r;
 } cmp_run;
 
 /* One side's efficiency model on its own GPU. */
 static int
-side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *out,
-                gs_error *err)
+side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *out, gs_error *err)
 {
 	gs_single_opts o;
 	const gs_gpu *gpu;
@@ -165,8 +164,7 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	r->causes = &x->causes;
 	r->impact = x->work ? &x->impact : NULL;
 	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
-	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
-	    gs_report_effpairs(r, err) != 0 ||
+	if (gs_report_timestamp(&r->timestamp, err) != 0 || gs_report_effpairs(r, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_efficiency(&x->cmp, &x->eff[0], &x->eff[1], r->datadir, &r->plots,
 	                          &r->nplots, err) != 0)
@@ -175,8 +173,7 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 }
 
 int
-gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path,
-               gs_error *err)
+gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, gs_error *err)
 {
 	cmp_run x;
 	int status = 2;

@@ -13,14 +13,14 @@ typedef struct gs_cli {
 	gs_output_paths out;
 	gs_ingest_opts ingest;
 	gs_compare_opts cmp;
-	const char *gpu;           /* --gpu NAME|FILE */
-	const char *title;         /* --title */
-	double min_geomean;        /* --min-geomean, 0 = no gate */
-	long max_regressed;        /* --max-regressed, -1 = no gate */
-	int quiet;                 /* -q: no summary line on stdout */
-	unsigned persist;          /* history: --persist N runs, default 2 */
-	const char *order_column;  /* history: --order COLUMN (a date or number column) */
-	const char *weights;       /* compare: --weights FILE, a workload (any input) */
+	const char *gpu; /* --gpu NAME|FILE */
+	const char *title; /* --title */
+	double min_geomean; /* --min-geomean, 0 = no gate */
+	long max_regressed; /* --max-regressed, -1 = no gate */
+	int quiet; /* -q: no summary line on stdout */
+	unsigned persist; /* history: --persist N runs, default 2 */
+	const char *order_column; /* history: --order COLUMN (a date or number column) */
+	const char *weights; /* compare: --weights FILE, a workload (any input) */
 } gs_cli;
 
 /* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */
@@ -37,8 +37,8 @@ int gs_report_timestamp(long long *ts, gs_error *err);
  * rocprof agents), else none.  *GPU receives STORE, the built-in entry or
  * NULL; *FROM a static "--gpu", "the input" or NULL.  Returns 0, or -1 with
  * ERR when --gpu names neither a spec file nor a built-in GPU. */
-int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store,
-               const gs_gpu **gpu, const char **from, gs_error *err);
+int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **gpu,
+               const char **from, gs_error *err);
 
 /* gs_run_compare: compare BASE_PATH against CAND_PATH, add each side's
  * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu), the cause of
@@ -47,7 +47,6 @@ int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store,
  * that workload (read like any input; analysis/impact.h), and write every
  * output CLI asks for.  Returns the exit status: 0 done, 1 a gate was
  * crossed, 2 with ERR set for usage or input errors (nothing written). */
-int gs_run_compare(const gs_cli *cli, const char *base_path,
-                   const char *cand_path, gs_error *err);
+int gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, gs_error *err);
 
 #endif

@@ -49,15 +49,15 @@ confirm_paths(const gs_cli *cli)
 }
 
 int
-gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
-               const char *cand_re, gs_error *err)
+gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re, const char *cand_re,
+               gs_error *err)
 {
 	gs_table *base = NULL, *cand = NULL;
 	gs_rjson_report rep;
 	gs_confirm c;
 	gs_output_paths paths = confirm_paths(cli);
 	gs_report r;
-	const char *inputs[4] = { report, base_re, cand_re, cli->gpu };
+	const char *inputs[4] = {report, base_re, cand_re, cli->gpu};
 	int status = 2, rc;
 
 	memset(&c, 0, sizeof c);
@@ -73,13 +73,12 @@ gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
 	if (gs_ingest_read(base_re, &cli->ingest, &base, err) != 0 ||
 	    gs_ingest_read(cand_re, &cli->ingest, &cand, err) != 0 ||
 	    gs_confirm_run(&c, base, cand, &cli->cmp, err) != 0 ||
-	    build_report(cli, &c, &r, err) != 0 ||
-	    gs_output_write_all(&r, &paths, err) != 0)
+	    build_report(cli, &c, &r, err) != 0 || gs_output_write_all(&r, &paths, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		printf("%zu regressions in %s: %zu confirmed, %zu not reproduced, "
-		       "%zu unsure, %zu not re-measured\n", c.n, report, c.confirmed,
-		       c.not_reproduced, c.unsure, c.not_remeasured);
+		       "%zu unsure, %zu not re-measured\n",
+		       c.n, report, c.confirmed, c.not_reproduced, c.unsure, c.not_remeasured);
 	status = gates(&r.gates);
 done:
 	gs_report_model_free(&r);

@@ -10,7 +10,7 @@
  * native schema), --json and --markdown.  Returns 0, 1 when more than
  * --max-regressed regressions are confirmed, or 2 with ERR (nothing
  * written). */
-int gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re,
-                   const char *cand_re, gs_error *err);
+int gs_run_confirm(const gs_cli *cli, const char *report, const char *base_re, const char *cand_re,
+                   gs_error *err);
 
 #endif

@@ -25,31 +25,31 @@
  * the output form. */
 typedef struct explain_opts {
 	gs_explain_in in;
-	const char *gpu;        /* --gpu NAME|FILE */
+	const char *gpu; /* --gpu NAME|FILE */
 	int json;
 } explain_opts;
 
 static const char explain_usage[] =
-"usage: gemmscope explain M N K [options]\n"
-"  M N K                 GEMM dims; by default the dims the kernel sees (BLAS)\n"
-"  --tile MxN[xK]        the kernel's macro tile over the BLAS dims\n"
-"  --kernel NAME         read the tile (and split-K, Stream-K) from a kernel name\n"
-"  --gpu NAME|FILE       built-in GPU (gemmscope gpus) or YAML spec (default mi300x)\n"
-"  --dtype DT            bf16 (default), f16, f32, tf32, f64, fp8, i8 ...\n"
-"  --batch B             batch count (default 1)\n"
-"  --bias                count a 1xN bias (FLOP and bytes)\n"
-"  --swap                M N are row-major PyTorch dims: BLAS M = N, BLAS N = M\n"
-"  --no-swap             M N are the BLAS dims (the default)\n"
-"  --cus N               CU/SM count (default: the GPU's)\n"
-"  --wgs-per-cu N        workgroups resident per CU: slots = CUs x N (default 1)\n"
-"  --time US             measured time: achieved TFLOP/s and % of roofline\n"
-"  --roof peak|measured  which roof (default peak)\n"
-"  --grid WG             launched workgroups, checked against the tile count\n"
-"  --wg-size T --vgpr N --agpr N --sgpr N --regs N --lds BYTES\n"
-"                        kernel resources: occupancy\n"
-"  --json                JSON on stdout\n"
-"  -h, --help            this help\n"
-"Without --tile or a tile in --kernel, the tile model's pick is used.\n";
+        "usage: gemmscope explain M N K [options]\n"
+        "  M N K                 GEMM dims; by default the dims the kernel sees (BLAS)\n"
+        "  --tile MxN[xK]        the kernel's macro tile over the BLAS dims\n"
+        "  --kernel NAME         read the tile (and split-K, Stream-K) from a kernel name\n"
+        "  --gpu NAME|FILE       built-in GPU (gemmscope gpus) or YAML spec (default mi300x)\n"
+        "  --dtype DT            bf16 (default), f16, f32, tf32, f64, fp8, i8 ...\n"
+        "  --batch B             batch count (default 1)\n"
+        "  --bias                count a 1xN bias (FLOP and bytes)\n"
+        "  --swap                M N are row-major PyTorch dims: BLAS M = N, BLAS N = M\n"
+        "  --no-swap             M N are the BLAS dims (the default)\n"
+        "  --cus N               CU/SM count (default: the GPU's)\n"
+        "  --wgs-per-cu N        workgroups resident per CU: slots = CUs x N (default 1)\n"
+        "  --time US             measured time: achieved TFLOP/s and % of roofline\n"
+        "  --roof peak|measured  which roof (default peak)\n"
+        "  --grid WG             launched workgroups, checked against the tile count\n"
+        "  --wg-size T --vgpr N --agpr N --sgpr N --regs N --lds BYTES\n"
+        "                        kernel resources: occupancy\n"
+        "  --json                JSON on stdout\n"
+        "  -h, --help            this help\n"
+        "Without --tile or a tile in --kernel, the tile model's pick is used.\n";
 
 static int
 usage_error(const char *cmd, const char *fmt, const char *arg)
@@ -90,7 +90,7 @@ static int
 parse_tile(const char *s, int *m, int *n, int *k)
 {
 	char *end;
-	long v[3] = { 0, 0, 0 };
+	long v[3] = {0, 0, 0};
 	int i = 0;
 
 	for (const char *p = s; i < 3; i++) {
@@ -221,9 +221,9 @@ static int
 value_option(int argc, char **argv, int *i, explain_opts *o)
 {
 	static const char *const names[] = {
-		"--tile", "--kernel", "--gpu", "--dtype", "--batch", "--cus", "--wgs-per-cu", "--time",
-		"--roof", "--grid", "--wg-size", "--vgpr", "--agpr", "--sgpr", "--regs",
-		"--lds",
+	        "--tile",       "--kernel", "--gpu",  "--dtype", "--batch",   "--cus",
+	        "--wgs-per-cu", "--time",   "--roof", "--grid",  "--wg-size", "--vgpr",
+	        "--agpr",       "--sgpr",   "--regs", "--lds",
 	};
 	const char *v = NULL, *opt = argv[*i];
 	int r;
@@ -259,12 +259,13 @@ flag_option(const char *a, explain_opts *o)
 static int
 positional(const char *a, int *npos, explain_opts *o)
 {
-	long *dims[3] = { &o->in.m, &o->in.n, &o->in.k };
+	long *dims[3] = {&o->in.m, &o->in.n, &o->in.k};
 
 	if (*npos == 3)
 		return usage_error("explain", "unexpected argument \"%s\"", a);
 	if (parse_count(a, 1L << 40, dims[*npos]))
-		return usage_error("explain", "M, N and K must be positive integers, got \"%s\"", a);
+		return usage_error("explain", "M, N and K must be positive integers, got \"%s\"",
+		                   a);
 	(*npos)++;
 	return 0;
 }
@@ -347,13 +348,13 @@ gs_main_explain(int argc, char **argv)
 /* ---- gpus ------------------------------------------------------------------------- */
 
 static const char gpus_usage[] =
-"usage: gemmscope gpus [--json] [NAME|FILE]\n"
-"  Without NAME: the built-in GPU table.  With NAME (or a spec FILE): every\n"
-"  figure of that GPU with its kind and source.\n"
-"  Kinds: P vendor peak, P* vendor peak from a third-party page, D derived,\n"
-"  M measured / max-achievable, T third-party listing.\n"
-"  --json                JSON on stdout\n"
-"  -h, --help            this help\n";
+        "usage: gemmscope gpus [--json] [NAME|FILE]\n"
+        "  Without NAME: the built-in GPU table.  With NAME (or a spec FILE): every\n"
+        "  figure of that GPU with its kind and source.\n"
+        "  Kinds: P vendor peak, P* vendor peak from a third-party page, D derived,\n"
+        "  M measured / max-achievable, T third-party listing.\n"
+        "  --json                JSON on stdout\n"
+        "  -h, --help            this help\n";
 
 int
 gs_main_gpus(int argc, char **argv)

@@ -25,7 +25,7 @@ typedef struct run {
 	gs_history h;
 	gs_modes m;
 	int have_modes;
-	const char **inputs;        /* every run file read, --gpu: not outputs */
+	const char **inputs; /* every run file read, --gpu: not outputs */
 	gs_report r;
 } run;
 
@@ -80,9 +80,9 @@ print_summary(const gs_report *r)
 
 	printf("%zu runs, %zu shapes: %zu change points; %zu regressions confirmed "
 	       "(%zu open at the last run), %zu improvements, %zu pending; geomean "
-	       "%s vs %s %.4f\n", h->nruns, h->nseries, h->ncps, h->regressions,
-	       r->open_regressions, h->improvements, h->pending,
-	       last->name, h->runs[0].name, last->geomean_vs_first);
+	       "%s vs %s %.4f\n",
+	       h->nruns, h->nseries, h->ncps, h->regressions, r->open_regressions, h->improvements,
+	       h->pending, last->name, h->runs[0].name, last->geomean_vs_first);
 }
 
 /* The CI gates the model decided (analysis/gate.h): each crossed one on
@@ -100,13 +100,15 @@ gates(const gs_report *r)
 		if (x->passed)
 			continue;
 		if (strcmp(x->name, "min-geomean") == 0)
-			fprintf(stderr, "gemmscope: gate: geomean speedup of %s against %s %.4f < "
-			        "--min-geomean %g\n", last, h->runs[0].name, x->value,
-			        x->threshold);
+			fprintf(stderr,
+			        "gemmscope: gate: geomean speedup of %s against %s %.4f < "
+			        "--min-geomean %g\n",
+			        last, h->runs[0].name, x->value, x->threshold);
 		else
-			fprintf(stderr, "gemmscope: gate: %zu persistent regression%s open at %s > "
-			        "--max-regressed %ld\n", open, open == 1 ? "" : "s", last,
-			        (long)x->threshold);
+			fprintf(stderr,
+			        "gemmscope: gate: %zu persistent regression%s open at %s > "
+			        "--max-regressed %ld\n",
+			        open, open == 1 ? "" : "s", last, (long)x->threshold);
 	}
 	return gs_gates_crossed(&r->gates) > 0;
 }
@@ -117,14 +119,15 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	gs_history_opts o;
 
 	history_opts(cli, &o);
-	if (gs_runset_load(inputs, n, &cli->ingest, cli->order_column, &x->tables,
-	                    &x->names, &x->n, err) != 0)
+	if (gs_runset_load(inputs, n, &cli->ingest, cli->order_column, &x->tables, &x->names, &x->n,
+	                   err) != 0)
 		return -1;
 	if (x->n < 2)
-		return gs_error_set(err, inputs[0], 0, 0, "a history needs at least two "
-		                    "runs, found %zu", x->n);
-	if (gs_history_run(x->tables, (const char *const *)x->names, x->n, &o, &x->h,
-	                   err) != 0)
+		return gs_error_set(err, inputs[0], 0, 0,
+		                    "a history needs at least two "
+		                    "runs, found %zu",
+		                    x->n);
+	if (gs_history_run(x->tables, (const char *const *)x->names, x->n, &o, &x->h, err) != 0)
 		return -1;
 	decompose(x);
 	x->r.kind = GS_REPORT_HISTORY;
@@ -144,7 +147,8 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 		return -1;
 	gs_gates_history(&x->h, x->r.open_regressions, cli->min_geomean, cli->max_regressed,
 	                 &x->r.gates);
-	return gs_figures_history(&x->h, x->r.run_cls, x->r.datadir, &x->r.plots, &x->r.nplots, err);
+	return gs_figures_history(&x->h, x->r.run_cls, x->r.datadir, &x->r.plots, &x->r.nplots,
+	                          err);
 }
 
 int
@@ -154,8 +158,7 @@ gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n, gs_error 
 	int status = 2;
 
 	memset(&x, 0, sizeof x);
-	if (build(&x, cli, inputs, n, err) != 0 ||
-	    gs_output_write_all(&x.r, &cli->out, err) != 0)
+	if (build(&x, cli, inputs, n, err) != 0 || gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.r);

@@ -11,7 +11,6 @@
  * status: 0 done, 1 a gate was crossed (--max-regressed counts persistent
  * regressions at the last run; --min-geomean the last run against the
  * first), 2 with ERR set (nothing written). */
-int gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n,
-                   gs_error *err);
+int gs_run_history(const gs_cli *cli, const char *const *inputs, size_t n, gs_error *err);
 
 #endif

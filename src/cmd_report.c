@@ -16,7 +16,7 @@ typedef struct report_run {
 	gs_table *table;
 	gs_gpu gpu_store;
 	gs_single single;
-	const char *inputs[2];      /* the input, --gpu: not outputs */
+	const char *inputs[2]; /* the input, --gpu: not outputs */
 	gs_report r;
 } report_run;
 
@@ -28,8 +28,8 @@ print_summary(const gs_single *s)
 	printf("%zu shapes, %.1f us in total", m->shapes, m->total_us);
 	if (isfinite(m->tflops))
 		printf(", %.2f TFLOP/s time-weighted", m->tflops);
-	printf("; GPU %s; tiles known for %zu, dim_eff for %zu",
-	       s->gpu ? s->gpu->name : "unknown", m->with_tile, m->with_dim_eff);
+	printf("; GPU %s; tiles known for %zu, dim_eff for %zu", s->gpu ? s->gpu->name : "unknown",
+	       m->with_tile, m->with_dim_eff);
 	if (isfinite(m->weighted_pct_roofline))
 		printf(", %.1f %% of roofline", m->weighted_pct_roofline);
 	putchar('\n');
@@ -75,9 +75,8 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 	x.inputs[1] = cli->gpu;
 	x.r.inputs = x.inputs;
 	x.r.ninputs = 2;
-	if (gs_ingest_read(input, &cli->ingest, &x.table, err) != 0 ||
-	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
-	    gs_output_write_all(&x.r, &cli->out, err) != 0)
+	if (gs_ingest_read(input, &cli->ingest, &x.table, err) != 0 || analyse(cli, &x, err) != 0 ||
+	    build_report(cli, &x, err) != 0 || gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.single);

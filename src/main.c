@@ -19,68 +19,81 @@
 #include "util/error.h"
 
 static const char usage_text[] =
-	"usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
-	"       gemmscope report INPUT [options]                  one run: efficiency breakdown\n"
-	"       gemmscope history RUN... | DIR [options]          nightly series: trends, change points\n"
-	"       gemmscope confirm REPORT.json BASE_RE CAND_RE     regressions re-measured: confirmed or not\n"
-	"                 [--regressions regenerated.csv] [--json F] [--markdown F]\n"
-	"       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
-	"       gemmscope gpus [--json]                           built-in GPU table\n"
-	"       gemmscope --version\n"
-	"       gemmscope COMMAND --help                          that command's own usage and options\n"
-	"\n"
-	"Inputs: benchmark CSV (iree-kernel-benchmark, hipblaslt-bench, rocblas-bench,\n"
-	"Tensile, TraceLens GEMM.csv, gemmscope native), optionally .gz.\n"
-	"\n"
-	"Options:\n"
-	"  -o FILE.html         the report (default gemmscope-report.html)\n"
-	"  --json FILE          everything the report shows, machine-readable\n"
-	"  --markdown FILE      short summary for a PR comment or CI job page\n"
-	"  --csv FILE           per-shape table, native schema\n"
-	"  --regressions FILE   regressed shapes, native schema (gemmscope-bench --shapes)\n"
-	"  --junit FILE         JUnit XML: a testcase per shape, regressions as failures\n"
-	"  --assets DIR         every plot as SVG and PNG\n"
-	"  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"
-	"  --threshold PCT      regression/improvement threshold, default 5\n"
-	"  --top N              rows in the top-N tables, default 10\n"
-	"  --map FIELD=COLUMN   override column detection (repeatable)\n"
-	"  --correction holm|bh|none   multiple-comparison correction, default holm\n"
-	"  --min-geomean X      gate: exit 1 if the geomean speedup is below X\n"
-	"  --max-regressed N    gate: exit 1 if more than N shapes regressed\n"
-	"  --title TEXT         report title\n"
-	"  --weights FILE       compare: weight the comparison by a workload's GEMM calls\n"
-	"  --persist N          history: a step is a regression once it lasts N runs (2)\n"
-	"  --order COLUMN       history: order runs by this date/number column, not by name\n"
-	"  -q, --quiet          no summary line on stdout, no progress bar on stderr\n";
+        "usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
+        "       gemmscope report INPUT [options]                  one run: efficiency breakdown\n"
+        "       gemmscope history RUN... | DIR [options]          nightly series: trends, change points\n"
+        "       gemmscope confirm REPORT.json BASE_RE CAND_RE     regressions re-measured: confirmed or not\n"
+        "                 [--regressions regenerated.csv] [--json F] [--markdown F]\n"
+        "       gemmscope explain M N K [--tile MxN] [--gpu NAME|FILE] [--dtype bf16] [--json]\n"
+        "       gemmscope gpus [--json]                           built-in GPU table\n"
+        "       gemmscope --version\n"
+        "       gemmscope COMMAND --help                          that command's own usage and options\n"
+        "\n"
+        "Inputs: benchmark CSV (iree-kernel-benchmark, hipblaslt-bench, rocblas-bench,\n"
+        "Tensile, TraceLens GEMM.csv, gemmscope native), optionally .gz.\n"
+        "\n"
+        "Options:\n"
+        "  -o FILE.html         the report (default gemmscope-report.html)\n"
+        "  --json FILE          everything the report shows, machine-readable\n"
+        "  --markdown FILE      short summary for a PR comment or CI job page\n"
+        "  --csv FILE           per-shape table, native schema\n"
+        "  --regressions FILE   regressed shapes, native schema (gemmscope-bench --shapes)\n"
+        "  --junit FILE         JUnit XML: a testcase per shape, regressions as failures\n"
+        "  --assets DIR         every plot as SVG and PNG\n"
+        "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"
+        "  --threshold PCT      regression/improvement threshold, default 5\n"
+        "  --top N              rows in the top-N tables, default 10\n"
+        "  --map FIELD=COLUMN   override column detection (repeatable)\n"
+        "  --correction holm|bh|none   multiple-comparison correction, default holm\n"
+        "  --min-geomean X      gate: exit 1 if the geomean speedup is below X\n"
+        "  --max-regressed N    gate: exit 1 if more than N shapes regressed\n"
+        "  --title TEXT         report title\n"
+        "  --weights FILE       compare: weight the comparison by a workload's GEMM calls\n"
+        "  --persist N          history: a step is a regression once it lasts N runs (2)\n"
+        "  --order COLUMN       history: order runs by this date/number column, not by name\n"
+        "  -q, --quiet          no summary line on stdout, no progress bar on stderr\n";
 
 enum {
-	OPT_JSON = 256, OPT_MARKDOWN, OPT_CSV, OPT_REGRESSIONS, OPT_JUNIT,
-	OPT_ASSETS, OPT_GPU, OPT_THRESHOLD, OPT_TOP, OPT_MAP, OPT_CORRECTION,
-	OPT_MIN_GEOMEAN, OPT_MAX_REGRESSED, OPT_TITLE, OPT_PERSIST, OPT_ORDER,
+	OPT_JSON = 256,
+	OPT_MARKDOWN,
+	OPT_CSV,
+	OPT_REGRESSIONS,
+	OPT_JUNIT,
+	OPT_ASSETS,
+	OPT_GPU,
+	OPT_THRESHOLD,
+	OPT_TOP,
+	OPT_MAP,
+	OPT_CORRECTION,
+	OPT_MIN_GEOMEAN,
+	OPT_MAX_REGRESSED,
+	OPT_TITLE,
+	OPT_PERSIST,
+	OPT_ORDER,
 	OPT_WEIGHTS
 };
 
 static const struct option long_options[] = {
-	{"json", required_argument, NULL, OPT_JSON},
-	{"markdown", required_argument, NULL, OPT_MARKDOWN},
-	{"csv", required_argument, NULL, OPT_CSV},
-	{"regressions", required_argument, NULL, OPT_REGRESSIONS},
-	{"junit", required_argument, NULL, OPT_JUNIT},
-	{"assets", required_argument, NULL, OPT_ASSETS},
-	{"gpu", required_argument, NULL, OPT_GPU},
-	{"threshold", required_argument, NULL, OPT_THRESHOLD},
-	{"top", required_argument, NULL, OPT_TOP},
-	{"map", required_argument, NULL, OPT_MAP},
-	{"correction", required_argument, NULL, OPT_CORRECTION},
-	{"min-geomean", required_argument, NULL, OPT_MIN_GEOMEAN},
-	{"max-regressed", required_argument, NULL, OPT_MAX_REGRESSED},
-	{"title", required_argument, NULL, OPT_TITLE},
-	{"persist", required_argument, NULL, OPT_PERSIST},
-	{"order", required_argument, NULL, OPT_ORDER},
-	{"weights", required_argument, NULL, OPT_WEIGHTS},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+        {"json", required_argument, NULL, OPT_JSON},
+        {"markdown", required_argument, NULL, OPT_MARKDOWN},
+        {"csv", required_argument, NULL, OPT_CSV},
+        {"regressions", required_argument, NULL, OPT_REGRESSIONS},
+        {"junit", required_argument, NULL, OPT_JUNIT},
+        {"assets", required_argument, NULL, OPT_ASSETS},
+        {"gpu", required_argument, NULL, OPT_GPU},
+        {"threshold", required_argument, NULL, OPT_THRESHOLD},
+        {"top", required_argument, NULL, OPT_TOP},
+        {"map", required_argument, NULL, OPT_MAP},
+        {"correction", required_argument, NULL, OPT_CORRECTION},
+        {"min-geomean", required_argument, NULL, OPT_MIN_GEOMEAN},
+        {"max-regressed", required_argument, NULL, OPT_MAX_REGRESSED},
+        {"title", required_argument, NULL, OPT_TITLE},
+        {"persist", required_argument, NULL, OPT_PERSIST},
+        {"order", required_argument, NULL, OPT_ORDER},
+        {"weights", required_argument, NULL, OPT_WEIGHTS},
+        {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
 };
 
 static int
@@ -119,7 +132,10 @@ static const char *const command_name[] = {"compare", "report", "history", "conf
 /* The report model each command builds: which outputs it can write is
  * the format table's answer (render/output.c, gs_output_supports). */
 static const gs_report_kind command_kind[] = {
-	GS_REPORT_COMPARE, GS_REPORT_SINGLE, GS_REPORT_HISTORY, GS_REPORT_CONFIRM,
+        GS_REPORT_COMPARE,
+        GS_REPORT_SINGLE,
+        GS_REPORT_HISTORY,
+        GS_REPORT_CONFIRM,
 };
 
 /* A non-output option a command accepts by the shared parser but cannot
@@ -127,35 +143,37 @@ static const gs_report_kind command_kind[] = {
  * the format table instead. */
 typedef struct refusal {
 	command cmd;
-	int opt;                   /* getopt_long value: an OPT_ */
+	int opt; /* getopt_long value: an OPT_ */
 	const char *why;
 } refusal;
 
 #define CONFIRM_WRITES "(it writes --json, --markdown, --regressions)"
 
 static const refusal refusals[] = {
-	{CMD_COMPARE, OPT_PERSIST, "compare reads no series of runs (--persist is history's)"},
-	{CMD_COMPARE, OPT_ORDER, "compare orders no runs (--order is history's)"},
-	{CMD_REPORT, OPT_THRESHOLD, "report compares nothing, so no threshold applies"},
-	{CMD_REPORT, OPT_TOP, "report has no comparison to rank (--top sizes compare's "
-	                      "and history's tables)"},
-	{CMD_REPORT, OPT_CORRECTION, "report runs no significance tests"},
-	{CMD_REPORT, OPT_MIN_GEOMEAN, "report has no speedup to gate on"},
-	{CMD_REPORT, OPT_MAX_REGRESSED, "report has no regressions to gate on"},
-	{CMD_REPORT, OPT_PERSIST, "report reads no series of runs (--persist is history's)"},
-	{CMD_REPORT, OPT_ORDER, "report orders no runs (--order is history's)"},
-	{CMD_HISTORY, OPT_GPU, "history computes no efficiency, so it uses no GPU spec"},
-	{CMD_CONFIRM, OPT_TITLE, "confirm writes no titled report " CONFIRM_WRITES},
-	{CMD_CONFIRM, OPT_GPU, "confirm computes no efficiency, so it uses no GPU spec"},
-	{CMD_CONFIRM, OPT_THRESHOLD, "confirm uses the threshold of the original report"},
-	{CMD_CONFIRM, OPT_TOP, "confirm lists every regression, it has no top-N tables"},
-	{CMD_CONFIRM, OPT_MIN_GEOMEAN, "confirm has no geomean to gate on (its gate is "
-	                               "--max-regressed)"},
-	{CMD_CONFIRM, OPT_PERSIST, "confirm reads no series of runs (--persist is history's)"},
-	{CMD_CONFIRM, OPT_ORDER, "confirm orders no runs (--order is history's)"},
-	{CMD_REPORT, OPT_WEIGHTS, "report compares nothing to weight (--weights is compare's)"},
-	{CMD_HISTORY, OPT_WEIGHTS, "history weights no comparison (--weights is compare's)"},
-	{CMD_CONFIRM, OPT_WEIGHTS, "confirm weights no comparison (--weights is compare's)"},
+        {CMD_COMPARE, OPT_PERSIST, "compare reads no series of runs (--persist is history's)"},
+        {CMD_COMPARE, OPT_ORDER, "compare orders no runs (--order is history's)"},
+        {CMD_REPORT, OPT_THRESHOLD, "report compares nothing, so no threshold applies"},
+        {CMD_REPORT, OPT_TOP,
+         "report has no comparison to rank (--top sizes compare's "
+         "and history's tables)"},
+        {CMD_REPORT, OPT_CORRECTION, "report runs no significance tests"},
+        {CMD_REPORT, OPT_MIN_GEOMEAN, "report has no speedup to gate on"},
+        {CMD_REPORT, OPT_MAX_REGRESSED, "report has no regressions to gate on"},
+        {CMD_REPORT, OPT_PERSIST, "report reads no series of runs (--persist is history's)"},
+        {CMD_REPORT, OPT_ORDER, "report orders no runs (--order is history's)"},
+        {CMD_HISTORY, OPT_GPU, "history computes no efficiency, so it uses no GPU spec"},
+        {CMD_CONFIRM, OPT_TITLE, "confirm writes no titled report " CONFIRM_WRITES},
+        {CMD_CONFIRM, OPT_GPU, "confirm computes no efficiency, so it uses no GPU spec"},
+        {CMD_CONFIRM, OPT_THRESHOLD, "confirm uses the threshold of the original report"},
+        {CMD_CONFIRM, OPT_TOP, "confirm lists every regression, it has no top-N tables"},
+        {CMD_CONFIRM, OPT_MIN_GEOMEAN,
+         "confirm has no geomean to gate on (its gate is "
+         "--max-regressed)"},
+        {CMD_CONFIRM, OPT_PERSIST, "confirm reads no series of runs (--persist is history's)"},
+        {CMD_CONFIRM, OPT_ORDER, "confirm orders no runs (--order is history's)"},
+        {CMD_REPORT, OPT_WEIGHTS, "report compares nothing to weight (--weights is compare's)"},
+        {CMD_HISTORY, OPT_WEIGHTS, "history weights no comparison (--weights is compare's)"},
+        {CMD_CONFIRM, OPT_WEIGHTS, "confirm weights no comparison (--weights is compare's)"},
 };
 
 /* The spelling of option OPT: "-o", "-q", "-h" or "--name". */
@@ -209,19 +227,19 @@ refused(command cmd, int opt)
  * the same options, tests/manpage.sh checks) ------------------------------- */
 
 static const char *const command_usage[] = {
-	"usage: gemmscope compare BASELINE CANDIDATE [options]\n"
-	"Compare a candidate run against a baseline, shape by shape: speedups, their\n"
-	"geomean with a bootstrap CI, U tests, efficiency, and the CI gates.\n",
-	"usage: gemmscope report INPUT [options]\n"
-	"One run: the efficiency breakdown of every shape against the GPU's roofline.\n",
-	"usage: gemmscope history RUN... | DIR [options]\n"
-	"A series of runs, oldest first: trends, change points, persistent regressions.\n"
-	"A DIR is read in the flat layout (its run files) or the nightly layout (one\n"
-	"folder per night holding NIGHT.csv); entries that are no run are skipped\n"
-	"with a note.\n",
-	"usage: gemmscope confirm REPORT.json BASE_RE CAND_RE [options]\n"
-	"The regressions of a compare report (--json) re-measured under both builds:\n"
-	"each confirmed or not; --regressions writes the confirmed ones.\n",
+        "usage: gemmscope compare BASELINE CANDIDATE [options]\n"
+        "Compare a candidate run against a baseline, shape by shape: speedups, their\n"
+        "geomean with a bootstrap CI, U tests, efficiency, and the CI gates.\n",
+        "usage: gemmscope report INPUT [options]\n"
+        "One run: the efficiency breakdown of every shape against the GPU's roofline.\n",
+        "usage: gemmscope history RUN... | DIR [options]\n"
+        "A series of runs, oldest first: trends, change points, persistent regressions.\n"
+        "A DIR is read in the flat layout (its run files) or the nightly layout (one\n"
+        "folder per night holding NIGHT.csv); entries that are no run are skipped\n"
+        "with a note.\n",
+        "usage: gemmscope confirm REPORT.json BASE_RE CAND_RE [options]\n"
+        "The regressions of a compare report (--json) re-measured under both builds:\n"
+        "each confirmed or not; --regressions writes the confirmed ones.\n",
 };
 
 /* One line of an option's help, and the option it documents. */
@@ -231,35 +249,35 @@ typedef struct opt_help {
 } opt_help;
 
 static const opt_help option_help[] = {
-	{'o', "  -o FILE.html         the report (default gemmscope-report.html)\n"},
-	{OPT_JSON, "  --json FILE          everything the report shows, machine-readable\n"},
-	{OPT_MARKDOWN, "  --markdown FILE      short summary for a PR comment or CI job page\n"},
-	{OPT_CSV, "  --csv FILE           per-shape table, native schema\n"},
-	{OPT_REGRESSIONS, "  --regressions FILE   regressed shapes, native schema "
-	                  "(gemmscope-bench --shapes)\n"},
-	{OPT_JUNIT, "  --junit FILE         JUnit XML: a testcase per shape, regressions "
-	            "as failures\n"},
-	{OPT_ASSETS, "  --assets DIR         every plot as SVG and PNG\n"},
-	{OPT_GPU, "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"},
-	{OPT_THRESHOLD, "  --threshold PCT      regression/improvement threshold, default 5\n"},
-	{OPT_TOP, "  --top N              rows in the top-N tables, default 10\n"},
-	{OPT_MAP, "  --map FIELD=COLUMN   override column detection (repeatable)\n"},
-	{OPT_CORRECTION, "  --correction holm|bh|none   multiple-comparison correction, "
-	                 "default holm\n"},
-	{OPT_MIN_GEOMEAN, "  --min-geomean X      gate: exit 1 if the geomean speedup is "
-	                  "below X\n"},
-	{OPT_MAX_REGRESSED, "  --max-regressed N    gate: exit 1 if more than N shapes "
-	                    "regressed\n"},
-	{OPT_TITLE, "  --title TEXT         report title\n"},
-	{OPT_WEIGHTS, "  --weights FILE       weight the comparison by a workload's GEMM calls "
-	              "(trace, rocprof, CSV)\n"},
-	{OPT_PERSIST, "  --persist N          a step is a regression once it lasts N "
-	              "runs (2)\n"},
-	{OPT_ORDER, "  --order COLUMN       order runs by this date/number column, not "
-	            "by name\n"},
-	{'q', "  -q, --quiet          no summary line on stdout, no progress bar on "
-	      "stderr\n"},
-	{'h', "  -h, --help           this help\n"},
+        {'o', "  -o FILE.html         the report (default gemmscope-report.html)\n"},
+        {OPT_JSON, "  --json FILE          everything the report shows, machine-readable\n"},
+        {OPT_MARKDOWN, "  --markdown FILE      short summary for a PR comment or CI job page\n"},
+        {OPT_CSV, "  --csv FILE           per-shape table, native schema\n"},
+        {OPT_REGRESSIONS, "  --regressions FILE   regressed shapes, native schema "
+                          "(gemmscope-bench --shapes)\n"},
+        {OPT_JUNIT, "  --junit FILE         JUnit XML: a testcase per shape, regressions "
+                    "as failures\n"},
+        {OPT_ASSETS, "  --assets DIR         every plot as SVG and PNG\n"},
+        {OPT_GPU, "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"},
+        {OPT_THRESHOLD, "  --threshold PCT      regression/improvement threshold, default 5\n"},
+        {OPT_TOP, "  --top N              rows in the top-N tables, default 10\n"},
+        {OPT_MAP, "  --map FIELD=COLUMN   override column detection (repeatable)\n"},
+        {OPT_CORRECTION, "  --correction holm|bh|none   multiple-comparison correction, "
+                         "default holm\n"},
+        {OPT_MIN_GEOMEAN, "  --min-geomean X      gate: exit 1 if the geomean speedup is "
+                          "below X\n"},
+        {OPT_MAX_REGRESSED, "  --max-regressed N    gate: exit 1 if more than N shapes "
+                            "regressed\n"},
+        {OPT_TITLE, "  --title TEXT         report title\n"},
+        {OPT_WEIGHTS, "  --weights FILE       weight the comparison by a workload's GEMM calls "
+                      "(trace, rocprof, CSV)\n"},
+        {OPT_PERSIST, "  --persist N          a step is a regression once it lasts N "
+                      "runs (2)\n"},
+        {OPT_ORDER, "  --order COLUMN       order runs by this date/number column, not "
+                    "by name\n"},
+        {'q', "  -q, --quiet          no summary line on stdout, no progress bar on "
+              "stderr\n"},
+        {'h', "  -h, --help           this help\n"},
 };
 
 /* Whether CMD's help lists OPT: every option it does not refuse. */
@@ -280,7 +298,8 @@ command_help(command cmd)
 		if (listed(cmd, option_help[i].opt))
 			fputs(option_help[i].line, stdout);
 	fputs("\nExit status: 0 done, 1 a gate was crossed, 2 usage or input error.\n"
-	      "See gemmscope(1).\n", stdout);
+	      "See gemmscope(1).\n",
+	      stdout);
 }
 
 /* The options that take a path, a name or a title as given.  Returns 1
@@ -316,12 +335,14 @@ set_number(gs_cli *cli, int c, const char *arg)
 	switch (c) {
 	case OPT_PERSIST:
 		if (parse_long(arg, 1, &l) != 0)
-			return usage_error("--persist expects a number of runs >= 1, got '%s'", arg);
+			return usage_error("--persist expects a number of runs >= 1, got '%s'",
+			                   arg);
 		cli->persist = (unsigned)l;
 		return 0;
 	case OPT_THRESHOLD:
 		if (parse_double(arg, 0, &d) != 0 || d >= 100)
-			return usage_error("--threshold expects a percentage in [0, 100), got '%s'", arg);
+			return usage_error("--threshold expects a percentage in [0, 100), got '%s'",
+			                   arg);
 		cli->cmp.threshold = d / 100;
 		return 0;
 	case OPT_TOP:
@@ -331,7 +352,8 @@ set_number(gs_cli *cli, int c, const char *arg)
 		return 0;
 	case OPT_MIN_GEOMEAN:
 		if (parse_double(arg, 0, &d) != 0 || d == 0)
-			return usage_error("--min-geomean expects a positive number, got '%s'", arg);
+			return usage_error("--min-geomean expects a positive number, got '%s'",
+			                   arg);
 		cli->min_geomean = d;
 		return 0;
 	case OPT_MAX_REGRESSED:
@@ -429,14 +451,13 @@ main_command(command cmd, int argc, char **argv)
 	case CMD_CONFIRM:
 		if (ninputs != 3)
 			return usage_error("confirm needs REPORT.json BASE_RE CAND_RE%s", "");
-		rc = gs_run_confirm(&cli, argv[optind], argv[optind + 1],
-		                    argv[optind + 2], &err);
+		rc = gs_run_confirm(&cli, argv[optind], argv[optind + 1], argv[optind + 2], &err);
 		break;
 	case CMD_HISTORY:
 		if (ninputs < 1)
 			return usage_error("history needs RUN... or a DIR%s", "");
-		rc = gs_run_history(&cli, (const char *const *)argv + optind,
-		                    (size_t)ninputs, &err);
+		rc = gs_run_history(&cli, (const char *const *)argv + optind, (size_t)ninputs,
+		                    &err);
 		break;
 	}
 	if (rc == 2)

@@ -18,8 +18,8 @@
 
 /* Open-addressing index from shape key to record position. */
 struct gs_index {
-	size_t *slot;   /* record position + 1; 0 = empty */
-	size_t cap;     /* power of two */
+	size_t *slot; /* record position + 1; 0 = empty */
+	size_t cap; /* power of two */
 };
 
 static uint64_t
@@ -240,8 +240,7 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	gs_shape k = *key;
 	size_t nrep = 0;
 
-	if (clean_op(&k, &nrep) != 0 ||
-	    ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
+	if (clean_op(&k, &nrep) != 0 || ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
 		goto oom;
 	slot = index_lookup(t, &k);
 	if (*slot)

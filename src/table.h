@@ -39,29 +39,29 @@ gs_time_in_range(double us)
 /* A row left out of the analysis, with the reason. */
 typedef struct gs_excluded {
 	long line;
-	char *what;                 /* shape or row description, owned */
-	char *reason;               /* owned */
+	char *what; /* shape or row description, owned */
+	char *reason; /* owned */
 } gs_excluded;
 
 struct gs_index;
 
 typedef struct gs_table {
-	char *path;                 /* input path, owned */
-	char *format;               /* dialect, e.g. "iree-kernel-benchmark", owned */
-	char *gpu;                  /* GPU name if the input names it, owned, may be NULL */
-	int gpu_cus;                /* CU/SM count if the input gives it, else 0 */
+	char *path; /* input path, owned */
+	char *format; /* dialect, e.g. "iree-kernel-benchmark", owned */
+	char *gpu; /* GPU name if the input names it, owned, may be NULL */
+	int gpu_cus; /* CU/SM count if the input gives it, else 0 */
 	gs_record *rec;
 	size_t n, cap;
 	gs_excluded *excl;
 	size_t nexcl, excl_cap;
-	char **extra_names;         /* extra numeric columns, owned */
+	char **extra_names; /* extra numeric columns, owned */
 	size_t nextra, extra_cap;
-	size_t skipped;             /* events/rows skipped (not excluded) by a reader */
-	char **interned;            /* gs_table_intern() strings, owned */
+	size_t skipped; /* events/rows skipped (not excluded) by a reader */
+	char **interned; /* gs_table_intern() strings, owned */
 	size_t ninterned, interned_cap;
-	size_t utf8_replaced;       /* U+FFFD put in for ill-formed UTF-8 in the
+	size_t utf8_replaced; /* U+FFFD put in for ill-formed UTF-8 in the
 	                               input's text (see "Text" above) */
-	struct gs_index *index;     /* key -> record, private */
+	struct gs_index *index; /* key -> record, private */
 } gs_table;
 
 /* gs_table_new: an empty table for input PATH (copied).  Returns NULL on

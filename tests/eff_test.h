@@ -22,7 +22,8 @@ static inline void
 assert_near_(double a, double b, double tol, const char *expr, const char *file, int line)
 {
 	if (!(fabs(a - b) <= tol))
-		fail_msg("%s:%d: %s = %.17g, expected %.17g within %g", file, line, expr, a, b, tol);
+		fail_msg("%s:%d: %s = %.17g, expected %.17g within %g", file, line, expr, a, b,
+		         tol);
 }
 
 enum { TSV_MAX_ROWS = 128, TSV_MAX_COLS = 16 };
@@ -30,8 +31,8 @@ enum { TSV_MAX_ROWS = 128, TSV_MAX_COLS = 16 };
 typedef struct eff_tsv {
 	char *cell[TSV_MAX_ROWS][TSV_MAX_COLS];
 	size_t ncols[TSV_MAX_ROWS];
-	size_t nrows;           /* data rows, header excluded */
-	size_t row, col;        /* parser position, header included */
+	size_t nrows; /* data rows, header excluded */
+	size_t row, col; /* parser position, header included */
 	int overflow;
 } eff_tsv;
 

@@ -29,7 +29,7 @@ TESTS += \
 	tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
 	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh tests/outputs.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
-	tests/sanitizers.sh
+	tests/style.sh tests/sanitizers.sh
 
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = runner/librunner.a $(LDADD)
@@ -40,7 +40,7 @@ EXTRA_DIST += \
 	tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
 	tests/exports.sh tests/history.sh tests/layers.sh tests/manpage.sh tests/outputs.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
-	tests/sanitizers.sh
+	tests/style.sh tests/sanitizers.sh
 
 EXTRA_DIST += \
 	tests/data/bad-inputs/README.md \

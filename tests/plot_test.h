@@ -59,8 +59,7 @@ on_field(void *s, size_t len, void *data)
 	rows *t = data;
 
 	if (t->col < NFIELDS)
-		snprintf(t->field[t->col], sizeof t->field[0], "%.*s", (int)len,
-		         (const char *)s);
+		snprintf(t->field[t->col], sizeof t->field[0], "%.*s", (int)len, (const char *)s);
 	t->col++;
 }
 
@@ -119,7 +118,7 @@ load(const char *name, rows *t)
 typedef struct pairs {
 	rows base, cand;
 	double tb[MAXROWS], tc[MAXROWS], s[MAXROWS];
-	int cls[MAXROWS];       /* the threshold rule at 5 %, as compare gives
+	int cls[MAXROWS]; /* the threshold rule at 5 %, as compare gives
 	                           it for single-sample inputs (no U test) */
 	size_t n;
 } pairs;
@@ -128,18 +127,17 @@ typedef struct pairs {
 static inline int
 threshold_cls(double s, double t)
 {
-	return s - 1 > t ? GS_PLOT_IMPROVED : s - 1 < -t ? GS_PLOT_REGRESSED
-	                                                 : GS_PLOT_NEUTRAL;
+	return s - 1 > t ? GS_PLOT_IMPROVED : s - 1 < -t ? GS_PLOT_REGRESSED : GS_PLOT_NEUTRAL;
 }
 
 /* All-neutral classes for the small hand-made inputs. */
-static const int NEUTRAL[8] = { 0 };
+static const int NEUTRAL[8] = {0};
 
 static inline int
 same_key(const row *x, const row *y)
 {
-	return x->M == y->M && x->N == y->N && x->K == y->K && x->a == y->a &&
-	       x->b == y->b && strcmp(x->dtype, y->dtype) == 0;
+	return x->M == y->M && x->N == y->N && x->K == y->K && x->a == y->a && x->b == y->b &&
+	       strcmp(x->dtype, y->dtype) == 0;
 }
 
 static inline int
@@ -273,8 +271,7 @@ check_ids(const char *svg, size_t len, const char *prefix)
 		refs++;
 	}
 	for (int i = 0; i < nurl; i++)
-		for (const char *u = strstr(urls[i], "url(#"); u;
-		     u = strstr(u + 1, "url(#")) {
+		for (const char *u = strstr(urls[i], "url(#"); u; u = strstr(u + 1, "url(#")) {
 			const char *e = strchr(u, ')');
 
 			assert_non_null(e);
@@ -299,7 +296,6 @@ svg_of(const gs_plot *p, const char *prefix, size_t *len)
 	assert_int_equal(strlen(svg), *len);
 	return svg;
 }
-
 
 static inline int
 has_text(const gs_plot *p, const char *s)

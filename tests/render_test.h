@@ -42,28 +42,28 @@ static const char PIPE_TAG[] = "llama|`pipe`";
 
 /* An SVG as the plot module hands it over, plus what must be scrubbed. */
 static const char PLOT_SVG[] =
-	"<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	"xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"120\" height=\"80\" "
-	"viewBox=\"0 0 120 80\" onload=\"alert(3)\">"
-	"<defs><clipPath id=\"speedup-clip1\"><rect x=\"0\" y=\"0\" width=\"120\" "
-	"height=\"80\"/></clipPath></defs>"
-	"<script>alert(2)</script>"
-	"<g clip-path=\"url(#speedup-clip1)\"><circle cx=\"10\" cy=\"10\" r=\"4\" "
-	"onclick=\"alert(4)\"/>"
-	"<use xlink:href=\"https://example.com/x.svg#a\"/>"
-	"<use xlink:href=\"#speedup-clip1\"/></g></svg>";
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+        "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"120\" height=\"80\" "
+        "viewBox=\"0 0 120 80\" onload=\"alert(3)\">"
+        "<defs><clipPath id=\"speedup-clip1\"><rect x=\"0\" y=\"0\" width=\"120\" "
+        "height=\"80\"/></clipPath></defs>"
+        "<script>alert(2)</script>"
+        "<g clip-path=\"url(#speedup-clip1)\"><circle cx=\"10\" cy=\"10\" r=\"4\" "
+        "onclick=\"alert(4)\"/>"
+        "<use xlink:href=\"https://example.com/x.svg#a\"/>"
+        "<use xlink:href=\"#speedup-clip1\"/></g></svg>";
 
 /* DESIGN.md "Native CSV schema", with the tag column. */
 static const char NATIVE_HEADER[] =
-	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,time_us_median,"
-	"time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,"
-	"flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples";
+        "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,time_us_median,"
+        "time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,"
+        "flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples";
 
 static const char CSV_HEADER[] =
-	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,time_us_median,"
-	"time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,"
-	"flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,"
-	"base_time_us_median,speedup,change_pct,class,p_value";
+        "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,time_us_median,"
+        "time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,"
+        "flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,"
+        "base_time_us_median,speedup,change_pct,class,p_value";
 
 typedef struct fixture {
 	gs_table *base, *cand;
@@ -202,8 +202,12 @@ build_tables(fixture *f)
 	add_record(f->base, "f16", 1024, 1024, 1024, 'N', 'N', "unet", "k3", b3, 1, 4);
 	add_record(f->base, "f32", 2048, 2048, 2048, 'N', 'N', "unet", "k4", b4, 4, 5);
 	add_record(f->base, "f32", 7, 7, 7, 'N', 'N', NULL, NULL, b5, 1, 6);
-	assert_int_equal(gs_table_exclude(f->base, 9, "1\xc3\x97" "1\xc3\x97" "1 f16 NN",
-	                                  "non-positive time"), 0);
+	assert_int_equal(gs_table_exclude(f->base, 9,
+	                                  "1\xc3\x97"
+	                                  "1\xc3\x97"
+	                                  "1 f16 NN",
+	                                  "non-positive time"),
+	                 0);
 	add_record(f->cand, "bf16", 4096, 4096, 8192, 'T', 'N', EVIL_TAG, EVIL_KERNEL, c1, 5, 2);
 	add_record(f->cand, "f16", 512, 512, 7680, 'N', 'N', PIPE_TAG, COMMA_KERNEL, c2, 1, 3);
 	add_record(f->cand, "f16", 1024, 1024, 1024, 'N', 'N', "unet", "k3", c3, 1, 4);
@@ -263,7 +267,8 @@ setup_iree(void **state)
 	*state = f;
 	assert_non_null(f);
 	snprintf(base, sizeof base, "%s/examples/iree-kernel-benchmark/rocblas-gemm.csv", srcdir());
-	snprintf(cand, sizeof cand, "%s/examples/iree-kernel-benchmark/hipblaslt-gemm.csv", srcdir());
+	snprintf(cand, sizeof cand, "%s/examples/iree-kernel-benchmark/hipblaslt-gemm.csv",
+	         srcdir());
 	if (gs_ingest_read(base, NULL, &f->base, &err) != 0 ||
 	    gs_ingest_read(cand, NULL, &f->cand, &err) != 0)
 		print_error("%s:%ld: %s\n", err.file, err.line, err.msg);
@@ -303,11 +308,10 @@ assert_all_classes(const gs_compare *c)
 	assert_int_equal(c->nonly_cand, 1);
 }
 
-
 /* ---- HTML */
 
 typedef struct parse_log {
-	int errors;        /* errors other than "unknown HTML5 tag" */
+	int errors; /* errors other than "unknown HTML5 tag" */
 	char first[256];
 } parse_log;
 
@@ -398,7 +402,8 @@ static inline void
 assert_no_network(const char *html)
 {
 	static const char *const allowed[] = {
-		"http://www.w3.org/2000/svg\"", "http://www.w3.org/1999/xlink\"",
+	        "http://www.w3.org/2000/svg\"",
+	        "http://www.w3.org/1999/xlink\"",
 	};
 	size_t seen = 0;
 
@@ -422,7 +427,6 @@ typedef struct page {
 	size_t len;
 	htmlDocPtr doc;
 } page;
-
 
 static inline yajl_val
 parse_json(const char *buf)

@@ -74,7 +74,8 @@ check_split(const fx *f)
 	assert_int_equal(f->causes.nlost[GS_CAUSE_NONE] + f->causes.nsaved[GS_CAUSE_NONE], 0);
 	for (size_t i = 0; i < f->c.npairs; i++) {
 		const gs_cause *e = &f->causes.by_pair[i];
-		int classified = f->c.pairs[i].cls == GS_IMPROVED || f->c.pairs[i].cls == GS_REGRESSED;
+		int classified =
+		        f->c.pairs[i].cls == GS_IMPROVED || f->c.pairs[i].cls == GS_REGRESSED;
 		assert_non_null(e->text);
 		assert_int_equal(e->kind != GS_CAUSE_NONE, classified);
 		assert_int_equal(*e->text != '\0', classified);
@@ -184,9 +185,11 @@ qwen_cross_gpu(void **state)
 
 	(void)state;
 	f.b = gs_test_read(gs_test_path("tests/data/trace/tracelens/mi300/"
-	                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"), NULL);
+	                                "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"),
+	                   NULL);
 	f.k = gs_test_read(gs_test_path("tests/data/trace/tracelens/h100/"
-	                                 "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"), NULL);
+	                                "Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"),
+	                   NULL);
 	(void)dir;
 	assert_non_null(f.b->gpu);
 	assert_non_null(f.k->gpu);
@@ -205,8 +208,10 @@ qwen_cross_gpu(void **state)
 	}
 	/* 32×559×1 f32 bmm: Tensile 16×16 against CUTLASS 2 128×32. */
 	const gs_cause *e = cause_of(&f, 32, 559, 1, "f32", 'N', 'N');
-	assert_non_null(strstr(e->text, "kernel changed (tensile 16\xc3\x97" "16 \xe2\x86\x92 "
-	                                "cutlass2 128\xc3\x97" "32)"));
+	assert_non_null(strstr(e->text, "kernel changed (tensile 16\xc3\x97"
+	                                "16 \xe2\x86\x92 "
+	                                "cutlass2 128\xc3\x97"
+	                                "32)"));
 	print_split("qwen mi300x vs h100", &f.causes);
 	done(&f);
 }
@@ -216,8 +221,7 @@ qwen_cross_gpu(void **state)
 #define KNAME(t) "Cijk_Ailk_Bljk_HHS_BH_MT" t "x64_MI32x32x8x1_SN_1LDSB1_WG128_2_1"
 
 static void
-add(gs_table *t, long m, long n, long k, const char *dtype, const char *kernel,
-    double us)
+add(gs_table *t, long m, long n, long k, const char *dtype, const char *kernel, double us)
 {
 	gs_shape s;
 	gs_error err;
@@ -286,19 +290,23 @@ constructed(void **state)
 	assert_true(fabs(e->dim_ratio - 1 / (4864.0 / 4928 * 352 / 608)) < 1e-9);
 	assert_true(fabs(e->predicted - log(e->dim_ratio) / log(1.8)) < 1e-12);
 	assert_true(e->predicted > 0.9 && e->predicted < 1.0);
-	assert_string_equal(e->text, "kernel changed: 256\xc3\x97" "256 \xe2\x86\x92 224\xc3\x97"
+	assert_string_equal(e->text,
+	                    "kernel changed: 256\xc3\x97"
+	                    "256 \xe2\x86\x92 224\xc3\x97"
 	                    "256; dim_eff 1.000 \xe2\x86\x92 0.571 predicts 1.75\xc3\x97 of the "
 	                    "measured 1.80\xc3\x97 time ratio (95 % of the change)");
 
 	e = cause_of(&f, 4864, 4096, 8192, "bf16", 'N', 'N');
 	assert_int_equal(e->kind, GS_CAUSE_KERNEL_CHANGED);
 	assert_true(e->predicted == 0);
-	assert_non_null(strstr(e->text, "kernel changed: 256\xc3\x97" "256 \xe2\x86\x92 256\xc3\x97"
+	assert_non_null(strstr(e->text, "kernel changed: 256\xc3\x97"
+	                                "256 \xe2\x86\x92 256\xc3\x97"
 	                                "128; dim_eff 1.000 \xe2\x86\x92 1.000"));
 
 	e = cause_of(&f, 4096, 4096, 4096, "f16", 'N', 'N');
 	assert_int_equal(e->kind, GS_CAUSE_SAME_KERNEL_SLOWER);
-	assert_non_null(strstr(e->text, "identical kernel name on both sides, 1.50\xc3\x97 slower"));
+	assert_non_null(
+	        strstr(e->text, "identical kernel name on both sides, 1.50\xc3\x97 slower"));
 	e = cause_of(&f, 2048, 2048, 2048, "f16", 'N', 'N');
 	assert_int_equal(e->kind, GS_CAUSE_SAME_KERNEL_FASTER);
 	assert_non_null(strstr(e->text, "2.00\xc3\x97 faster"));
@@ -308,7 +316,8 @@ constructed(void **state)
 	assert_true(e->intensity < 4.0 && e->intensity > 3.9);
 	assert_true(isfinite(e->predicted) && e->predicted > 0.5); /* quantization would claim it */
 	assert_non_null(strstr(e->text, "28.00\xc3\x97 slower; kernel changed (256\xc3\x97"
-	                                "16 \xe2\x86\x92 256\xc3\x97" "256)"));
+	                                "16 \xe2\x86\x92 256\xc3\x97"
+	                                "256)"));
 
 	e = cause_of(&f, 8192, 8192, 8192, "f16", 'N', 'N');
 	assert_int_equal(e->kind, GS_CAUSE_UNKNOWN);
@@ -404,13 +413,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(example_no_names),
-		cmocka_unit_test(example_on_mi300x),
-		cmocka_unit_test(qwen_cross_gpu),
-		cmocka_unit_test(constructed),
-		cmocka_unit_test(constructed_gpus),
-		cmocka_unit_test(names),
-		cmocka_unit_test(order),
+	        cmocka_unit_test(example_no_names),
+	        cmocka_unit_test(example_on_mi300x),
+	        cmocka_unit_test(qwen_cross_gpu),
+	        cmocka_unit_test(constructed),
+	        cmocka_unit_test(constructed_gpus),
+	        cmocka_unit_test(names),
+	        cmocka_unit_test(order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,8 +29,8 @@ noise(uint32_t *state)
 /* T[i] = level(i) * (1 + AMP * noise) with level BASE before run STEP1,
  * L1 from STEP1, L2 from STEP2 (a step index >= n means no step). */
 static void
-series(double *t, size_t n, uint32_t seed, double amp, double base,
-       size_t step1, double l1, size_t step2, double l2)
+series(double *t, size_t n, uint32_t seed, double amp, double base, size_t step1, double l1,
+       size_t step2, double l2)
 {
 	uint32_t st = seed;
 
@@ -309,16 +309,16 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(planted_step),
-		cmocka_unit_test(two_steps),
-		cmocka_unit_test(noise_only),
-		cmocka_unit_test(spike_is_not_a_change),
-		cmocka_unit_test(step_at_last_run_is_pending),
-		cmocka_unit_test(step_then_young_return),
-		cmocka_unit_test(small_step_below_magnitude),
-		cmocka_unit_test(missing_runs),
-		cmocka_unit_test(long_series_windows),
-		cmocka_unit_test(params_and_degenerate),
+	        cmocka_unit_test(planted_step),
+	        cmocka_unit_test(two_steps),
+	        cmocka_unit_test(noise_only),
+	        cmocka_unit_test(spike_is_not_a_change),
+	        cmocka_unit_test(step_at_last_run_is_pending),
+	        cmocka_unit_test(step_then_young_return),
+	        cmocka_unit_test(small_step_below_magnitude),
+	        cmocka_unit_test(missing_runs),
+	        cmocka_unit_test(long_series_windows),
+	        cmocka_unit_test(params_and_degenerate),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

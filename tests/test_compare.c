@@ -28,8 +28,7 @@ load(const char *name)
 }
 
 static const gs_pair *
-find_pair(const gs_compare *c, long m, long n, long k, const char *dtype,
-          char ta, char tb)
+find_pair(const gs_compare *c, long m, long n, long k, const char *dtype, char ta, char tb)
 {
 	for (size_t i = 0; i < c->npairs; i++) {
 		const gs_shape *s = &c->pairs[i].base->shape;
@@ -172,9 +171,9 @@ gates_as_data(void **state)
 	assert_int_equal(g.n, 2);
 	assert_string_equal(g.g[0].name, "min-geomean");
 	assert_true(g.g[0].threshold == 1.2 && g.g[0].value == c.s.geomean);
-	assert_false(g.g[0].passed);             /* 1.103 < 1.2 */
+	assert_false(g.g[0].passed); /* 1.103 < 1.2 */
 	assert_string_equal(g.g[1].name, "max-regressed");
-	assert_true(g.g[1].value == 152 && g.g[1].passed);   /* 152 is not > 152 */
+	assert_true(g.g[1].value == 152 && g.g[1].passed); /* 152 is not > 152 */
 	assert_int_equal(gs_gates_crossed(&g), 1);
 	gs_gates_compare(&c, 1.1, 151, &g);
 	assert_true(g.g[0].passed && !g.g[1].passed);
@@ -232,9 +231,12 @@ significance_gate(void **state)
 	const double fc[] = {120, 120, 120};
 
 	(void)state;
-	add(b, 1024, "f16", sb, 6); add(k, 1024, "f16", sc, 6);
-	add(b, 2048, "f16", nb, 5); add(k, 2048, "f16", nc, 5);
-	add(b, 4096, "bf16", fb, 3); add(k, 4096, "bf16", fc, 3);
+	add(b, 1024, "f16", sb, 6);
+	add(k, 1024, "f16", sc, 6);
+	add(b, 2048, "f16", nb, 5);
+	add(k, 2048, "f16", nc, 5);
+	add(b, 4096, "bf16", fb, 3);
+	add(k, 4096, "bf16", fc, 3);
 	add(b, 8192, "bf16", fb, 1); /* baseline only */
 	add(k, 16384, "bf16", fc, 1); /* candidate only */
 	assert_int_equal(gs_table_finish(b, &err), 0);
@@ -291,12 +293,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(example_summary),
-		cmocka_unit_test(example_reversed),
-		cmocka_unit_test(gates_as_data),
-		cmocka_unit_test(class_of_speedup),
-		cmocka_unit_test(significance_gate),
-		cmocka_unit_test(nothing_matches),
+	        cmocka_unit_test(example_summary),   cmocka_unit_test(example_reversed),
+	        cmocka_unit_test(gates_as_data),     cmocka_unit_test(class_of_speedup),
+	        cmocka_unit_test(significance_gate), cmocka_unit_test(nothing_matches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

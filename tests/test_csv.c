@@ -101,7 +101,8 @@ check_iree_table(const gs_table *t, double unet_nt_us, long unet_nt_line)
 static void
 test_iree_rocblas(void **state)
 {
-	gs_table *t = gs_test_read(gs_test_path("examples/iree-kernel-benchmark/rocblas-gemm.csv"), NULL);
+	gs_table *t =
+	        gs_test_read(gs_test_path("examples/iree-kernel-benchmark/rocblas-gemm.csv"), NULL);
 
 	(void)state;
 	check_iree_table(t, strtod("460.12251000000003", NULL), 459);
@@ -113,7 +114,8 @@ test_iree_rocblas(void **state)
 static void
 test_iree_hipblaslt(void **state)
 {
-	gs_table *t = gs_test_read(gs_test_path("examples/iree-kernel-benchmark/hipblaslt-gemm.csv"), NULL);
+	gs_table *t = gs_test_read(
+	        gs_test_path("examples/iree-kernel-benchmark/hipblaslt-gemm.csv"), NULL);
 
 	(void)state;
 	check_iree_table(t, strtod("97.59528999999999", NULL), 306);
@@ -179,10 +181,14 @@ test_iree_excluded(void **state)
 	assert_int_equal(t->nexcl, 2);
 	assert_int_equal(t->excl[0].line, 3);
 	assert_string_equal(t->excl[0].reason, "time is 0");
-	assert_string_equal(t->excl[0].what, "2048\xc3\x97" "10240\xc3\x97" "1280 bf16 NN");
+	assert_string_equal(t->excl[0].what, "2048\xc3\x97"
+	                                     "10240\xc3\x97"
+	                                     "1280 bf16 NN");
 	assert_int_equal(t->excl[1].line, 4);
 	assert_string_equal(t->excl[1].reason, "ok is False");
-	assert_string_equal(t->excl[1].what, "4096\xc3\x97" "4096\xc3\x97" "8192 bf16 TT");
+	assert_string_equal(t->excl[1].what, "4096\xc3\x97"
+	                                     "4096\xc3\x97"
+	                                     "8192 bf16 TT");
 	gs_table_free(t);
 }
 
@@ -195,7 +201,8 @@ test_iree_ta_tb_variant(void **state)
 	assert_string_equal(t->format, "iree-kernel-benchmark");
 	assert_int_equal(t->n, 2);
 	assert_true(must_find(t, key(1, 28672, 4, 8192, "f16", 'T', 'N', 0))->t.median == 140.5);
-	assert_true(must_find(t, key(1, 2048, 10240, 1280, "bf16", 'N', 'T', 0))->t.median == 101.25);
+	assert_true(must_find(t, key(1, 2048, 10240, 1280, "bf16", 'N', 'T', 0))->t.median ==
+	            101.25);
 	gs_table_free(t);
 }
 
@@ -218,9 +225,10 @@ test_hipblaslt_bench(void **state)
 	assert_int_equal(r->nsamples, 2); /* two runs of one shape */
 	assert_true(fabs(r->t.median - 426.3) < 1e-9);
 	assert_int_equal(r->line, 11);
-	assert_string_equal(r->kernel, /* --kernel name:, not --Solution name: */
-	                    "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64_MI16x16x1_SN_"
-	                    "LDSB1_GSU0_GSUAMB_GLS0_ISA942_MIWT8_8_SK3_WG32_8_1");
+	assert_string_equal(
+	        r->kernel, /* --kernel name:, not --Solution name: */
+	        "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64_MI16x16x1_SN_"
+	        "LDSB1_GSU0_GSUAMB_GLS0_ISA942_MIWT8_8_SK3_WG32_8_1");
 	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
 	assert_int_equal(r->nsamples, 1); /* the winner, not the 3 candidates */
 	assert_true(r->t.median == 20.0);
@@ -270,7 +278,8 @@ test_tensile_winner(void **state)
 	assert_int_equal(t->n, 2);
 	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
 	assert_true(r->t.median == 22.6051);
-	assert_string_equal(r->kernel, "Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_K1_WG128_2_1");
+	assert_string_equal(r->kernel,
+	                    "Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_K1_WG128_2_1");
 	r = must_find(t, key(2, 2048, 2048, 1024, "f16", 'N', 'N', 0)); /* SizeK = batch */
 	assert_true(r->t.median == 49.0853);
 	assert_int_equal(t->nexcl, 1);
@@ -388,8 +397,10 @@ test_tracelens_gemm(void **state)
 		double median;
 		long count;
 	} want[] = {
-		{512, 512, 5.009765625, 17}, {2048, 512, 7.276123046875, 4},
-		{512, 2048, 7.2958984375, 4}, {30522, 512, 25.537109375, 1},
+	        {512, 512, 5.009765625, 17},
+	        {2048, 512, 7.276123046875, 4},
+	        {512, 2048, 7.2958984375, 4},
+	        {30522, 512, 25.537109375, 1},
 	};
 	gs_table *t = gs_test_read(csv_data("tracelens/bert-GEMM.csv"), NULL);
 
@@ -479,24 +490,24 @@ test_bad_corpus(void **state)
 		long long offset;
 		const char *msg;
 	} bad[] = {
-		{"empty.csv", 1, 0, -1, "empty"},
-		{"header-only.csv", 1, 0, -1, "no data rows"},
-		{"ragged.csv", 3, 13, -1, "12 fields"},
-		{"nonnumeric-time.csv", 3, 5, -1, "time is not a number"},
-		{"negative-time.csv", 2, 10, -1, "negative time"},
-		{"unknown-columns.csv", 1, 0, -1, "--map"},
-		{"bad-dtype.csv", 3, 4, -1, "unknown dtype 'fp13'"},
-		{"zero-dim.csv", 2, 2, -1, "N must be at least 1"},
-		{"bad-quote.csv", 3, 3, -1, "quot"},
-		{"truncated.csv.gz", 0, 0, 8123, "truncated gzip"},
-		{"garbage.bin", 1, 0, -1, "binary"},
-		/* issue 11 (tests/data/bad-inputs/README.md) */
-		{"../bad-inputs/nul-after-4k.csv", 0, 0, 5402, "NUL byte"},
-		{"../bad-inputs/gz-truncated-in-header.json.gz", 0, 0, 5, "truncated gzip"},
-		{"../bad-inputs/time-1e308.csv", 2, 5, -1, "above 1e12"},
-		{"../bad-inputs/time-denormal.csv", 2, 5, -1, "below 1e-6"},
-		{"../bad-inputs/kt-duration-overflow.csv", 2, 0, -1, "int64"},
-		{"../bad-inputs/rocpd-duration-overflow.db", 1, 0, -1, "int64"},
+	        {"empty.csv", 1, 0, -1, "empty"},
+	        {"header-only.csv", 1, 0, -1, "no data rows"},
+	        {"ragged.csv", 3, 13, -1, "12 fields"},
+	        {"nonnumeric-time.csv", 3, 5, -1, "time is not a number"},
+	        {"negative-time.csv", 2, 10, -1, "negative time"},
+	        {"unknown-columns.csv", 1, 0, -1, "--map"},
+	        {"bad-dtype.csv", 3, 4, -1, "unknown dtype 'fp13'"},
+	        {"zero-dim.csv", 2, 2, -1, "N must be at least 1"},
+	        {"bad-quote.csv", 3, 3, -1, "quot"},
+	        {"truncated.csv.gz", 0, 0, 8123, "truncated gzip"},
+	        {"garbage.bin", 1, 0, -1, "binary"},
+	        /* issue 11 (tests/data/bad-inputs/README.md) */
+	        {"../bad-inputs/nul-after-4k.csv", 0, 0, 5402, "NUL byte"},
+	        {"../bad-inputs/gz-truncated-in-header.json.gz", 0, 0, 5, "truncated gzip"},
+	        {"../bad-inputs/time-1e308.csv", 2, 5, -1, "above 1e12"},
+	        {"../bad-inputs/time-denormal.csv", 2, 5, -1, "below 1e-6"},
+	        {"../bad-inputs/kt-duration-overflow.csv", 2, 0, -1, "int64"},
+	        {"../bad-inputs/rocpd-duration-overflow.db", 1, 0, -1, "int64"},
 	};
 
 	(void)state;
@@ -510,8 +521,8 @@ test_bad_corpus(void **state)
 		int rc = gs_ingest_read(path, NULL, &t, &err);
 		if (rc != -1 || err.line != bad[i].line || err.col != bad[i].col ||
 		    err.offset != bad[i].offset || !strstr(err.msg, bad[i].msg))
-			fprintf(stderr, "%s: rc %d, got %ld:%ld byte %lld: %s\n", bad[i].file,
-			        rc, err.line, err.col, err.offset, err.msg);
+			fprintf(stderr, "%s: rc %d, got %ld:%ld byte %lld: %s\n", bad[i].file, rc,
+			        err.line, err.col, err.offset, err.msg);
 		assert_int_equal(rc, -1);
 		assert_null(t);
 		assert_string_equal(err.file, path);
@@ -526,22 +537,22 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_iree_rocblas),
-		cmocka_unit_test(test_iree_hipblaslt),
-		cmocka_unit_test(test_iree_gzip_same),
-		cmocka_unit_test(test_iree_excluded),
-		cmocka_unit_test(test_iree_ta_tb_variant),
-		cmocka_unit_test(test_hipblaslt_bench),
-		cmocka_unit_test(test_rocblas_bench),
-		cmocka_unit_test(test_tensile_winner),
-		cmocka_unit_test(test_tensile_best_solution),
-		cmocka_unit_test(test_native),
-		cmocka_unit_test(test_repeated_rows_median),
-		cmocka_unit_test(test_bom_crlf_quoted_table),
-		cmocka_unit_test(test_tracelens_gemm),
-		cmocka_unit_test(test_map_renamed_header),
-		cmocka_unit_test(test_map_overrides_detection),
-		cmocka_unit_test(test_bad_corpus),
+	        cmocka_unit_test(test_iree_rocblas),
+	        cmocka_unit_test(test_iree_hipblaslt),
+	        cmocka_unit_test(test_iree_gzip_same),
+	        cmocka_unit_test(test_iree_excluded),
+	        cmocka_unit_test(test_iree_ta_tb_variant),
+	        cmocka_unit_test(test_hipblaslt_bench),
+	        cmocka_unit_test(test_rocblas_bench),
+	        cmocka_unit_test(test_tensile_winner),
+	        cmocka_unit_test(test_tensile_best_solution),
+	        cmocka_unit_test(test_native),
+	        cmocka_unit_test(test_repeated_rows_median),
+	        cmocka_unit_test(test_bom_crlf_quoted_table),
+	        cmocka_unit_test(test_tracelens_gemm),
+	        cmocka_unit_test(test_map_renamed_header),
+	        cmocka_unit_test(test_map_overrides_detection),
+	        cmocka_unit_test(test_bad_corpus),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

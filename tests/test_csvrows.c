@@ -40,8 +40,7 @@ struct seen {
 };
 
 static int
-collect(void *ctx, long line, const char *const *f, const size_t *len,
-        size_t n, gs_error *err)
+collect(void *ctx, long line, const char *const *f, const size_t *len, size_t n, gs_error *err)
 {
 	struct seen *s = ctx;
 
@@ -83,11 +82,11 @@ test_rows_bom_crlf_quoted(void **state)
 	assert_int_equal(s.rows, 3);
 	assert_int_equal(s.line[0], 1);
 	assert_int_equal(s.line[1], 2);
-	assert_int_equal(s.line[2], 4);          /* line 3 is blank */
+	assert_int_equal(s.line[2], 4); /* line 3 is blank */
 	assert_string_equal(s.field[0][0], "M"); /* BOM and quotes gone */
 	assert_string_equal(s.field[0][5], "time_us_median");
 	assert_string_equal(s.field[1][4], "Cijk_Ailk_Bljk_BBS_BH, \"quoted\" name");
-	assert_string_equal(s.field[2][0], "128");   /* " 128 " trimmed */
+	assert_string_equal(s.field[2][0], "128"); /* " 128 " trimmed */
 	assert_string_equal(s.field[2][4], "multi\r\nline");
 	assert_string_equal(s.field[2][5], "7.25");
 	assert_int_equal(s.n[2], 6);
@@ -108,8 +107,7 @@ test_rows_stop(void **state)
 }
 
 static int
-refuse_third(void *ctx, long line, const char *const *f, const size_t *len,
-             size_t n, gs_error *err)
+refuse_third(void *ctx, long line, const char *const *f, const size_t *len, size_t n, gs_error *err)
 {
 	(void)ctx;
 	(void)f;
@@ -140,16 +138,22 @@ test_tensile_names(void **state)
 	static const struct {
 		const char *name, *dtype;
 		char ta, tb;
-	} ok[] = { /* reference/kernel-names.md §2.3 */
-		{"Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_1LDSB1_AMAS3_WG128_2_1_WGM12", "f16", 'N', 'N'},
-		{"Cijk_Alik_Bljk_BBS_BH_MT256x256x32_MI32x32x8x1_SN_FL0_GLS0_WGM4", "bf16", 'T', 'N'},
-		{"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1", "f32", 'T', 'N'},
-		{"Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT128x224x64_MI16x16x1_SN_LDSB1_WG32_8_1", "bf16", 'T', 'N'},
-		{"Cijk_Ailk_Bljk_S_B_Bias_HA_S_SAV_UserArgs_MT16x16x128_MI16x16x1_SN_WG16_4_4", "f32", 'N', 'N'},
-		{"Cijk_Ailk_Bjlk_BBS_BH_Bias_BiasSrcB_SAV_MT32x32x32_MI16x16x1_SN_GRVWB2_GSU1_MIWT1_1_WG32_8_1_WGM8", "bf16", 'N', 'T'},
-		{"Cijk_Ailk_Bljk_HB_MT64x64x16_SN_K1", "f16", 'N', 'N'},
-		{"Cijk_Alik_Bljk_F8BS_MT128x128x64_MI16x16x1_SN_TEST", "f8e4m3", 'T', 'N'},
-		{"Custom_Cijk_Alik_Bjlk_DB_MT64x64x8_SE_K1", "f64", 'T', 'T'},
+	} ok[] = {
+	        /* reference/kernel-names.md §2.3 */
+	        {"Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_1LDSB1_AMAS3_WG128_2_1_WGM12",
+	         "f16", 'N', 'N'},
+	        {"Cijk_Alik_Bljk_BBS_BH_MT256x256x32_MI32x32x8x1_SN_FL0_GLS0_WGM4", "bf16", 'T',
+	         'N'},
+	        {"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1", "f32", 'T', 'N'},
+	        {"Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT128x224x64_MI16x16x1_SN_LDSB1_WG32_8_1",
+	         "bf16", 'T', 'N'},
+	        {"Cijk_Ailk_Bljk_S_B_Bias_HA_S_SAV_UserArgs_MT16x16x128_MI16x16x1_SN_WG16_4_4",
+	         "f32", 'N', 'N'},
+	        {"Cijk_Ailk_Bjlk_BBS_BH_Bias_BiasSrcB_SAV_MT32x32x32_MI16x16x1_SN_GRVWB2_GSU1_MIWT1_1_WG32_8_1_WGM8",
+	         "bf16", 'N', 'T'},
+	        {"Cijk_Ailk_Bljk_HB_MT64x64x16_SN_K1", "f16", 'N', 'N'},
+	        {"Cijk_Alik_Bljk_F8BS_MT128x128x64_MI16x16x1_SN_TEST", "f8e4m3", 'T', 'N'},
+	        {"Custom_Cijk_Alik_Bjlk_DB_MT64x64x8_SE_K1", "f64", 'T', 'T'},
 	};
 
 	(void)state;
@@ -164,8 +168,13 @@ test_tensile_names(void **state)
 	char dtype[GS_DTYPE_LEN] = "x";
 	char ta = '?', tb = '?';
 	/* split-K reduction kernel (no _MT) and non-Tensile names */
-	assert_int_equal(gs_csv_tensile_info("Cijk_SB_BiasB_HAS_ScaleAlphaVec_PostGSU2_VW2", dtype, &ta, &tb), 0);
-	assert_int_equal(gs_csv_tensile_info("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64", dtype, &ta, &tb), 0);
+	assert_int_equal(gs_csv_tensile_info("Cijk_SB_BiasB_HAS_ScaleAlphaVec_PostGSU2_VW2", dtype,
+	                                     &ta, &tb),
+	                 0);
+	assert_int_equal(
+	        gs_csv_tensile_info("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64",
+	                            dtype, &ta, &tb),
+	        0);
 	assert_string_equal(dtype, "x");
 	assert_int_equal(ta, '?');
 }
@@ -206,18 +215,20 @@ test_cell_values(void **state)
 	assert_int_equal(gs_csv_count("40.5", &n), -1);
 	assert_int_equal(gs_csv_count("0", &n), -2);
 	assert_int_equal(gs_csv_count("", &n), -1);
-	assert_int_equal(gs_csv_count("9007199254740992", &n), 0);   /* 2^53 */
+	assert_int_equal(gs_csv_count("9007199254740992", &n), 0); /* 2^53 */
 	assert_int_equal(gs_csv_count("4611686018427387904", &n), -3); /* 2^62 */
 	assert_int_equal(gs_csv_number(" 1e-3 ", &d), 0);
 	assert_true(d == 1e-3);
 	assert_int_equal(gs_csv_number("12us", &d), -1);
 	/* the H100 TraceLens cell lists the memset first: take the GEMM */
-	assert_int_equal(gs_csv_pylist_kernel(
-		"[{'name': 'Memset (Device)', 'stream': 7, 'count': 48, "
-		"'total_duration_us': np.float64(39.75)}, {'name': "
-		"'sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64', "
-		"'stream': 7, 'count': 48, 'total_duration_us': np.float64(4015.5)}]",
-		name, sizeof name), 0);
+	assert_int_equal(
+	        gs_csv_pylist_kernel(
+	                "[{'name': 'Memset (Device)', 'stream': 7, 'count': 48, "
+	                "'total_duration_us': np.float64(39.75)}, {'name': "
+	                "'sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64', "
+	                "'stream': 7, 'count': 48, 'total_duration_us': np.float64(4015.5)}]",
+	                name, sizeof name),
+	        0);
 	assert_string_equal(name, "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64");
 	assert_int_equal(gs_csv_pylist_kernel("[]", name, sizeof name), -1);
 }
@@ -226,11 +237,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rows_bom_crlf_quoted),
-		cmocka_unit_test(test_rows_stop),
-		cmocka_unit_test(test_rows_callback_error),
-		cmocka_unit_test(test_tensile_names),
-		cmocka_unit_test(test_cell_values),
+	        cmocka_unit_test(test_rows_bom_crlf_quoted), cmocka_unit_test(test_rows_stop),
+	        cmocka_unit_test(test_rows_callback_error),  cmocka_unit_test(test_tensile_names),
+	        cmocka_unit_test(test_cell_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -41,23 +41,32 @@ static void
 test_flop_bytes(void **state)
 {
 	static const struct {
-		const char *op; long b, m, n, k; const char *dt; int bias;
+		const char *op;
+		long b, m, n, k;
+		const char *dt;
+		int bias;
 		double gflop, mib, ai;
 	} row[] = {
-		{ "aten::mm", 1, 8944, 2816, 1024, "c10::BFloat16", 0, 51.581550592, 71.0078125, 692.7688414567059 },
-		{ "aten::addmm", 1, 8944, 1024, 1024, "c10::BFloat16", 1, 18.766086144, 36.939453125, 484.4883413525089 },
-		{ "aten::mm", 1, 8944, 1024, 1024, "c10::BFloat16", 0, 18.756927488, 36.9375, 484.2775 },
-		{ "aten::bmm", 1, 32, 559, 1, "float", 0, 3.5776e-05, 0.0704918, 0.4840 },
-		{ "aten::addmm", 1, 141, 512, 512, "c10::BFloat16", 1, 0.0739968, 0.7763671875, 90.89622641509433 },
-		{ "aten::addmm", 1, 141, 2048, 512, "c10::BFloat16", 1, 0.2959872, 2.6923828125, 104.84221980413493 },
-		{ "aten::addmm", 1, 5, 128, 128, "float", 1, 0.00016448, 0.06787109375, 2.3111511 },
-		{ "aten::mm", 1, 128, 128, 5, "float", 0, 0.00016384, 0.0673828125, 2.3188406 },
+	        {"aten::mm", 1, 8944, 2816, 1024, "c10::BFloat16", 0, 51.581550592, 71.0078125,
+	         692.7688414567059},
+	        {"aten::addmm", 1, 8944, 1024, 1024, "c10::BFloat16", 1, 18.766086144, 36.939453125,
+	         484.4883413525089},
+	        {"aten::mm", 1, 8944, 1024, 1024, "c10::BFloat16", 0, 18.756927488, 36.9375,
+	         484.2775},
+	        {"aten::bmm", 1, 32, 559, 1, "float", 0, 3.5776e-05, 0.0704918, 0.4840},
+	        {"aten::addmm", 1, 141, 512, 512, "c10::BFloat16", 1, 0.0739968, 0.7763671875,
+	         90.89622641509433},
+	        {"aten::addmm", 1, 141, 2048, 512, "c10::BFloat16", 1, 0.2959872, 2.6923828125,
+	         104.84221980413493},
+	        {"aten::addmm", 1, 5, 128, 128, "float", 1, 0.00016448, 0.06787109375, 2.3111511},
+	        {"aten::mm", 1, 128, 128, 5, "float", 0, 0.00016384, 0.0673828125, 2.3188406},
 	};
 	gs_gemm g;
 
 	(void)state;
 	for (size_t i = 0; i < sizeof row / sizeof row[0]; i++) {
-		gs_shape s = shape(row[i].op, row[i].b, row[i].m, row[i].n, row[i].k, row[i].dt, row[i].bias);
+		gs_shape s = shape(row[i].op, row[i].b, row[i].m, row[i].n, row[i].k, row[i].dt,
+		                   row[i].bias);
 		assert_int_equal(gs_gemm_cost(&s, &g), 0);
 		assert_near(g.flop / 1e9, row[i].gflop, row[i].gflop * 1e-12);
 		assert_near(g.mib, row[i].mib, 5e-8);
@@ -79,11 +88,11 @@ test_flop_conventions(void **state)
 	gs_shape s = shape("aten::bmm", 96, 3137, 64, 3137, "bf16", 0);
 
 	(void)state;
-	gs_gemm_cost(&s, &g);   /* batch multiplies FLOP and bytes */
+	gs_gemm_cost(&s, &g); /* batch multiplies FLOP and bytes */
 	assert_near(g.flop, 96.0 * 2 * 3137 * 64 * 3137, 0);
 	assert_near(g.bytes, 96.0 * (3137.0 * 3137 + 3137.0 * 64 + 3137.0 * 64) * 2, 0);
 	s = shape("aten::_scaled_mm", 1, 64, 64, 64, "fp8", 0);
-	gs_gemm_cost(&s, &g);   /* fp8 input, 2-byte output */
+	gs_gemm_cost(&s, &g); /* fp8 input, 2-byte output */
 	assert_int_equal(g.out_bytes, 2);
 	assert_near(g.bytes, 64.0 * 64 + 64.0 * 64 + 64.0 * 64 * 2, 0);
 	s.dtype[0] = '\0';
@@ -109,7 +118,7 @@ gpu(const char *name)
 static gs_eff
 run(const gs_shape *s, int tm, int tn, int cus, gs_swap_mode swap)
 {
-	gs_eff_in in = { .shape = s, .tile_m = tm, .tile_n = tn };
+	gs_eff_in in = {.shape = s, .tile_m = tm, .tile_n = tn};
 	gs_eff_opts o;
 	gs_eff e;
 	gs_error err;
@@ -127,18 +136,19 @@ static void
 test_worked_examples(void **state)
 {
 	static const struct {
-		long m, n, k; int tm, tn, cus;
+		long m, n, k;
+		int tm, tn, cus;
 		long tiles_m, tiles_n, num_tiles, rounds;
 		double tile_eff, wq_eff, dim_eff;
 	} ex[] = {
-		{ 10240, 2048, 2048, 256, 64, 304, 40, 32, 1280, 5, 1.0, 0.842105, 0.842105 },
-		{ 2048, 10240, 2048, 256, 144, 304, 8, 72, 576, 2, 0.987654, 0.947368, 0.935673 },
-		{ 2048, 2048, 10240, 256, 64, 304, 8, 32, 256, 1, 1.0, 0.842105, 0.842105 },
-		{ 2816, 8944, 1024, 128, 224, 304, 22, 40, 880, 3, 0.998214, 0.964912, 0.963189 },
-		{ 1024, 8944, 1024, 256, 128, 304, 4, 70, 280, 1, 0.998214, 0.921053, 0.919408 },
-		{ 30522, 141, 512, 128, 144, 304, 239, 1, 239, 1, 0.976926, 0.786184, 0.768044 },
-		{ 2048, 141, 512, 32, 64, 304, 64, 3, 192, 1, 0.734375, 0.631579, 0.463816 },
-		{ 128, 5, 128, 64, 16, 104, 2, 1, 2, 1, 0.3125, 0.019231, 0.006010 },
+	        {10240, 2048, 2048, 256, 64, 304, 40, 32, 1280, 5, 1.0, 0.842105, 0.842105},
+	        {2048, 10240, 2048, 256, 144, 304, 8, 72, 576, 2, 0.987654, 0.947368, 0.935673},
+	        {2048, 2048, 10240, 256, 64, 304, 8, 32, 256, 1, 1.0, 0.842105, 0.842105},
+	        {2816, 8944, 1024, 128, 224, 304, 22, 40, 880, 3, 0.998214, 0.964912, 0.963189},
+	        {1024, 8944, 1024, 256, 128, 304, 4, 70, 280, 1, 0.998214, 0.921053, 0.919408},
+	        {30522, 141, 512, 128, 144, 304, 239, 1, 239, 1, 0.976926, 0.786184, 0.768044},
+	        {2048, 141, 512, 32, 64, 304, 64, 3, 192, 1, 0.734375, 0.631579, 0.463816},
+	        {128, 5, 128, 64, 16, 104, 2, 1, 2, 1, 0.3125, 0.019231, 0.006010},
 	};
 
 	(void)state;
@@ -182,7 +192,7 @@ test_waves_and_orientation(void **state)
 	assert_near(e.tile_eff, 0.965306, 5e-7);
 	assert_near(e.wq_eff, 0.997807, 5e-7);
 	assert_near(e.dim_eff, 0.963189, 5e-7);
-	e = run(&s, 128, 224, 304, GS_SWAP_AUTO);   /* a torch op: swapped by default */
+	e = run(&s, 128, 224, 304, GS_SWAP_AUTO); /* a torch op: swapped by default */
 	assert_int_equal(e.swapped, 1);
 	assert_int_equal(e.num_tiles, 880);
 }
@@ -193,7 +203,7 @@ static void
 test_roofline(void **state)
 {
 	gs_shape s = shape("aten::addmm", 1, 8944, 1024, 1024, "bf16", 1);
-	gs_eff_in in = { .shape = &s, .time_us = 41.038 };
+	gs_eff_in in = {.shape = &s, .time_us = 41.038};
 	gs_eff_opts o;
 	gs_eff e;
 
@@ -210,7 +220,7 @@ test_roofline(void **state)
 	assert_near(e.achieved_tflops, 18766086144.0 / 41.038e-6 / 1e12, 1e-9);
 	assert_near(e.achieved_tflops / e.attainable_tflops * 100, e.pct_roofline, 1e-9);
 	assert_int_equal(e.peak_kind, GS_FIG_PEAK);
-	assert_int_equal(e.status, GS_EFF_NO_TILE);    /* no tile: roofline only */
+	assert_int_equal(e.status, GS_EFF_NO_TILE); /* no tile: roofline only */
 	assert_true(isnan(e.dim_eff));
 	o.roof = GS_ROOF_MEASURED;
 	gs_eff_compute(&in, gpu("mi300x"), &o, &e, NULL);
@@ -245,7 +255,7 @@ check_launch(gs_kparser *kp, char **c, const gs_gpu *g, int cus)
 	gs_shape s = shape(c[1], atol(c[2]), atol(c[3]), atol(c[4]), atol(c[5]), c[6],
 	                   strcmp(c[1], "aten::addmm") == 0);
 	gs_kernel_info k;
-	gs_eff_in in = { .shape = &s, .kernel = &k, .workgroups = atol(c[7]) };
+	gs_eff_in in = {.shape = &s, .kernel = &k, .workgroups = atol(c[7])};
 	gs_eff_opts o;
 	gs_eff e;
 
@@ -268,7 +278,7 @@ test_swap_on_real_grids(void **state)
 {
 	eff_tsv *t = load("tracelens/mi300_gemms.tsv");
 	gs_kparser *kp = gs_kparser_new(NULL);
-	long n[3] = { 0 }, disc[3] = { 0 };
+	long n[3] = {0}, disc[3] = {0};
 
 	(void)state;
 	assert_non_null(kp);
@@ -310,7 +320,7 @@ test_persistent_h100(void **state)
 		gs_shape s = shape(c[0], atol(c[1]), atol(c[2]), atol(c[3]), atol(c[4]), "bf16",
 		                   strcmp(c[0], "aten::addmm") == 0);
 		gs_kernel_info k;
-		gs_eff_in in = { .shape = &s, .kernel = &k, .workgroups = atol(c[5]) };
+		gs_eff_in in = {.shape = &s, .kernel = &k, .workgroups = atol(c[5])};
 		gs_eff e;
 		gs_kparser_parse(kp, c[10], &k);
 		gs_eff_compute(&in, gpu("h100"), NULL, &e, NULL);
@@ -341,27 +351,32 @@ test_split_and_stream_k(void **state)
 	gs_kparser *kp = gs_kparser_new(NULL);
 	gs_shape s = shape("aten::addmm", 1, 141, 2048, 512, "bf16", 1);
 	gs_kernel_info k;
-	gs_eff_in in = { .shape = &s, .kernel = &k };
+	gs_eff_in in = {.shape = &s, .kernel = &k};
 	gs_eff e;
 
 	(void)state;
 	/* the bert MT32x64 kernel with a grid of 3 x 192 workgroups */
-	gs_kparser_parse(kp, "Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT32x64x128_"
-	                 "MI16x16x1_SN_GSUAMB_ISA942_MIWT2_1_SK0_WG32_8_1", &k);
+	gs_kparser_parse(kp,
+	                 "Cijk_Alik_Bljk_B_BS_BH_Bias_HA_S_SAV_UserArgs_MT32x64x128_"
+	                 "MI16x16x1_SN_GSUAMB_ISA942_MIWT2_1_SK0_WG32_8_1",
+	                 &k);
 	in.workgroups = 3 * 192;
 	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
 	assert_int_equal(e.status, GS_EFF_SPLIT_K);
 	assert_near(e.tile_eff, 0.734375, 5e-7);
 	assert_true(isnan(e.wq_eff) && isnan(e.dim_eff));
 	/* the MI350X Stream-K symbol */
-	gs_kparser_parse(kp, "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT128x64x128_MI16x16x1_"
-	                 "SN_GSU0_GSUAMB_GLS0_ISA950_SK3_WG32_8_1", &k);
+	gs_kparser_parse(kp,
+	                 "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT128x64x128_MI16x16x1_"
+	                 "SN_GSU0_GSUAMB_GLS0_ISA950_SK3_WG32_8_1",
+	                 &k);
 	in.workgroups = 256;
 	gs_eff_compute(&in, gpu("mi350x"), NULL, &e, NULL);
 	assert_int_equal(e.status, GS_EFF_STREAM_K);
 	assert_true(isnan(e.wq_eff));
 	/* a GSU4 name */
-	gs_kparser_parse(kp, "Cijk_Ailk_Bljk_BBS_BH_MT64x64x64_MI16x16x1_SN_GSU4_GSUASB_WG32_8_1", &k);
+	gs_kparser_parse(kp, "Cijk_Ailk_Bljk_BBS_BH_MT64x64x64_MI16x16x1_SN_GSU4_GSUASB_WG32_8_1",
+	                 &k);
 	in.workgroups = 0;
 	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
 	assert_int_equal(e.status, GS_EFF_SPLIT_K);
@@ -379,19 +394,19 @@ static void
 test_slots_and_errors(void **state)
 {
 	gs_shape s = shape("", 1, 10240, 2048, 2048, "bf16", 0);
-	gs_eff_in in = { .shape = &s, .tile_m = 256, .tile_n = 64 };
+	gs_eff_in in = {.shape = &s, .tile_m = 256, .tile_n = 64};
 	gs_eff_opts o;
 	gs_eff e;
 	gs_error err;
 
 	(void)state;
 	gs_eff_opts_default(&o);
-	o.wgs_per_cu = 2;   /* efficiency.md §3: slots = CUs x WGs per CU */
+	o.wgs_per_cu = 2; /* efficiency.md §3: slots = CUs x WGs per CU */
 	gs_eff_compute(&in, gpu("mi300x"), &o, &e, NULL);
 	assert_int_equal(e.slots, 608);
 	assert_int_equal(e.rounds, 3);
 	assert_near(e.wq_eff, 1280.0 / (3 * 608), 1e-12);
-	gs_eff_compute(&in, NULL, NULL, &e, NULL);   /* no GPU: tile_eff only */
+	gs_eff_compute(&in, NULL, NULL, &e, NULL); /* no GPU: tile_eff only */
 	assert_near(e.tile_eff, 1.0, 0);
 	assert_true(isnan(e.wq_eff) && isnan(e.ridge));
 	s.K = 0;
@@ -436,22 +451,22 @@ static void
 test_tile_count_limits(void **state)
 {
 	gs_shape s = shape("", 1, 1L << 40, 1L << 40, 1024, "f16", 0);
-	gs_eff_in in = { .shape = &s, .tile_m = 1, .tile_n = 1 };
+	gs_eff_in in = {.shape = &s, .tile_m = 1, .tile_n = 1};
 	gs_eff e;
 	gs_error err;
 
 	(void)state;
 	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), -1);
 	assert_non_null(strstr(err.msg, "exceeds 2^53"));
-	in.tile_m = in.tile_n = 256;   /* 2^64 tiles: still beyond a long */
+	in.tile_m = in.tile_n = 256; /* 2^64 tiles: still beyond a long */
 	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), -1);
-	s.M = s.N = 1L << 33;          /* 2^25 · 2^25 = 2^50 tiles: within */
+	s.M = s.N = 1L << 33; /* 2^25 · 2^25 = 2^50 tiles: within */
 	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
 	assert_int_equal(e.num_tiles, 1L << 50);
 	assert_int_equal(e.tiles_m, 1L << 25);
 	assert_near(e.tile_eff, 1.0, 0);
 	assert_true(e.rounds > 0 && e.wq_eff > 0 && e.wq_eff <= 1);
-	s.batch = 1L << 3;             /* 2^53 exactly: the limit is inclusive */
+	s.batch = 1L << 3; /* 2^53 exactly: the limit is inclusive */
 	assert_int_equal(gs_eff_compute(&in, gpu("mi300x"), NULL, &e, &err), 0);
 	assert_int_equal(e.num_tiles, 1L << 53);
 	s.batch = (1L << 3) + 1;
@@ -477,17 +492,17 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_flop_bytes),
-		cmocka_unit_test(test_flop_conventions),
-		cmocka_unit_test(test_worked_examples),
-		cmocka_unit_test(test_waves_and_orientation),
-		cmocka_unit_test(test_roofline),
-		cmocka_unit_test(test_swap_on_real_grids),
-		cmocka_unit_test(test_persistent_h100),
-		cmocka_unit_test(test_split_and_stream_k),
-		cmocka_unit_test(test_slots_and_errors),
-		cmocka_unit_test(test_from_record),
-		cmocka_unit_test(test_tile_count_limits),
+	        cmocka_unit_test(test_flop_bytes),
+	        cmocka_unit_test(test_flop_conventions),
+	        cmocka_unit_test(test_worked_examples),
+	        cmocka_unit_test(test_waves_and_orientation),
+	        cmocka_unit_test(test_roofline),
+	        cmocka_unit_test(test_swap_on_real_grids),
+	        cmocka_unit_test(test_persistent_h100),
+	        cmocka_unit_test(test_split_and_stream_k),
+	        cmocka_unit_test(test_slots_and_errors),
+	        cmocka_unit_test(test_from_record),
+	        cmocka_unit_test(test_tile_count_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

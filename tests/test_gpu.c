@@ -35,17 +35,36 @@ static void
 test_required_gpus(void **state)
 {
 	static const char *const want[][2] = {
-		{ "mi300x", "MI300X" }, { "mi325x", "MI325X" }, { "mi355x", "MI355X" },
-		{ "mi250x", "MI250X" }, { "mi210", "MI210" }, { "mi100", "MI100" },
-		{ "gfx1100", "RX7900XTX" }, { "gfx1151", "gfx1151" }, { "h100", "H100" },
-		{ "h200", "H200" }, { "a100", "A100" }, { "b200", "B200" },
-		{ "l40s", "L40S" }, { "b580", "B580" },
-		/* issue 12's list */
-		{ "v100-sxm2", "V100-SXM2" }, { "v100 pcie", "V100-PCIe" }, { "t4", "T4" },
-		{ "a10", "A10" }, { "a30", "A30" }, { "a100-40gb", "A100-40GB" }, { "l4", "L4" },
-		{ "rtx4090", "RTX4090" }, { "rtx 6000 ada", "RTX6000Ada" },
-		{ "h100 pcie", "H100-PCIe" }, { "h100 sxm", "H100" }, { "h100 nvl", "H100-NVL" },
-		{ "mi300a", "MI300A" }, { "w7900", "W7900" }, { "max1550", "Max1550" },
+	        {"mi300x", "MI300X"},
+	        {"mi325x", "MI325X"},
+	        {"mi355x", "MI355X"},
+	        {"mi250x", "MI250X"},
+	        {"mi210", "MI210"},
+	        {"mi100", "MI100"},
+	        {"gfx1100", "RX7900XTX"},
+	        {"gfx1151", "gfx1151"},
+	        {"h100", "H100"},
+	        {"h200", "H200"},
+	        {"a100", "A100"},
+	        {"b200", "B200"},
+	        {"l40s", "L40S"},
+	        {"b580", "B580"},
+	        /* issue 12's list */
+	        {"v100-sxm2", "V100-SXM2"},
+	        {"v100 pcie", "V100-PCIe"},
+	        {"t4", "T4"},
+	        {"a10", "A10"},
+	        {"a30", "A30"},
+	        {"a100-40gb", "A100-40GB"},
+	        {"l4", "L4"},
+	        {"rtx4090", "RTX4090"},
+	        {"rtx 6000 ada", "RTX6000Ada"},
+	        {"h100 pcie", "H100-PCIe"},
+	        {"h100 sxm", "H100"},
+	        {"h100 nvl", "H100-NVL"},
+	        {"mi300a", "MI300A"},
+	        {"w7900", "W7900"},
+	        {"max1550", "Max1550"},
 	};
 
 	(void)state;
@@ -60,26 +79,40 @@ static void
 test_lookup_aliases(void **state)
 {
 	static const char *const names[][2] = {
-		{ "AMD Instinct MI300X VF", "MI300X" },   /* Qwen / bert MI300X traces */
-		{ "gfx942", "MI300X" },
-		{ "gfx942:sramecc+:xnack-", "MI300X" },
-		{ "NVIDIA H100 80GB HBM3", "H100" },      /* Qwen H100 trace */
-		{ "AMD Instinct MI350X", "MI350X" },      /* rocprofv3 agent product_name */
-		{ "gfx950", "MI355X" },
-		{ "MI300X", "MI300X" }, { "H100", "H100" }, { "sm_90", "H100" },
-		{ "NVIDIA A100-SXM4-80GB", "A100" }, { "NVIDIA B200", "B200" },
-		{ "AMD Radeon RX 7900 XTX", "RX7900XTX" }, { "Radeon 8060S", "gfx1151" },
-		{ "Intel(R) Arc(TM) B580 Graphics", "B580" }, { "gfx90a", "MI210" },
-		{ "gfx908", "MI100" }, { "NVIDIA L40S", "L40S" },
-		/* deviceProperties / nvidia-smi / rocm-smi / sycl-ls names */
-		{ "Tesla V100-SXM2-16GB", "V100-SXM2" }, { "Tesla V100-PCIE-32GB", "V100-PCIe" },
-		{ "Tesla T4", "T4" }, { "NVIDIA A10", "A10" }, { "NVIDIA A30", "A30" },
-		{ "NVIDIA A100-SXM4-40GB", "A100-40GB" }, { "NVIDIA A100-PCIE-40GB", "A100-40GB" },
-		{ "NVIDIA A100-PG509-200", "A100" },     /* the name alone: the 80 GB default */
-		{ "NVIDIA L4", "L4" }, { "NVIDIA GeForce RTX 4090", "RTX4090" },
-		{ "NVIDIA RTX 6000 Ada Generation", "RTX6000Ada" }, { "NVIDIA H100 PCIe", "H100-PCIe" },
-		{ "NVIDIA H100 NVL", "H100-NVL" }, { "AMD Instinct MI300A", "MI300A" },
-		{ "AMD Radeon PRO W7900", "W7900" }, { "Intel(R) Data Center GPU Max 1550", "Max1550" },
+	        {"AMD Instinct MI300X VF", "MI300X"}, /* Qwen / bert MI300X traces */
+	        {"gfx942", "MI300X"},
+	        {"gfx942:sramecc+:xnack-", "MI300X"},
+	        {"NVIDIA H100 80GB HBM3", "H100"}, /* Qwen H100 trace */
+	        {"AMD Instinct MI350X", "MI350X"}, /* rocprofv3 agent product_name */
+	        {"gfx950", "MI355X"},
+	        {"MI300X", "MI300X"},
+	        {"H100", "H100"},
+	        {"sm_90", "H100"},
+	        {"NVIDIA A100-SXM4-80GB", "A100"},
+	        {"NVIDIA B200", "B200"},
+	        {"AMD Radeon RX 7900 XTX", "RX7900XTX"},
+	        {"Radeon 8060S", "gfx1151"},
+	        {"Intel(R) Arc(TM) B580 Graphics", "B580"},
+	        {"gfx90a", "MI210"},
+	        {"gfx908", "MI100"},
+	        {"NVIDIA L40S", "L40S"},
+	        /* deviceProperties / nvidia-smi / rocm-smi / sycl-ls names */
+	        {"Tesla V100-SXM2-16GB", "V100-SXM2"},
+	        {"Tesla V100-PCIE-32GB", "V100-PCIe"},
+	        {"Tesla T4", "T4"},
+	        {"NVIDIA A10", "A10"},
+	        {"NVIDIA A30", "A30"},
+	        {"NVIDIA A100-SXM4-40GB", "A100-40GB"},
+	        {"NVIDIA A100-PCIE-40GB", "A100-40GB"},
+	        {"NVIDIA A100-PG509-200", "A100"}, /* the name alone: the 80 GB default */
+	        {"NVIDIA L4", "L4"},
+	        {"NVIDIA GeForce RTX 4090", "RTX4090"},
+	        {"NVIDIA RTX 6000 Ada Generation", "RTX6000Ada"},
+	        {"NVIDIA H100 PCIe", "H100-PCIe"},
+	        {"NVIDIA H100 NVL", "H100-NVL"},
+	        {"AMD Instinct MI300A", "MI300A"},
+	        {"AMD Radeon PRO W7900", "W7900"},
+	        {"Intel(R) Data Center GPU Max 1550", "Max1550"},
 	};
 
 	(void)state;
@@ -87,7 +120,7 @@ test_lookup_aliases(void **state)
 		assert_string_equal(must_find(names[i][0])->name, names[i][1]);
 	/* The HTA MI250 trace calls its device this: too vague to guess. */
 	assert_null(gs_gpu_find("AMD Radeon Graphics"));
-	assert_null(gs_gpu_find("NVIDIA RTX A1000"));   /* a word, not a fragment */
+	assert_null(gs_gpu_find("NVIDIA RTX A1000")); /* a word, not a fragment */
 	assert_null(gs_gpu_find("mi300xx"));
 	assert_null(gs_gpu_find(""));
 	assert_null(gs_gpu_find(NULL));
@@ -116,7 +149,7 @@ test_figures(void **state)
 	assert_near(peak("mi300x", "f8e4m3fnuz", &k), 2614.9, 1e-9);
 	assert_near(peak("mi300x", "xf32", &k), 653.7, 1e-9);
 	assert_near(g->cus.v, 304, 0);
-	assert_near(g->bw_tbs.v, 5.3, 1e-12);   /* not IREE's 662.5 GB/s */
+	assert_near(g->bw_tbs.v, 5.3, 1e-12); /* not IREE's 662.5 GB/s */
 	assert_near(g->lds_cu_kib.v, 64, 0);
 	assert_near(g->wave_size.v, 64, 0);
 	assert_near(g->regs.v, 512, 0);
@@ -124,14 +157,14 @@ test_figures(void **state)
 	assert_near(peak("mi325x", "bf16", &k), 1307.4, 1e-9);
 	assert_int_equal(k, GS_FIG_PEAK_3P);
 	assert_near(must_find("mi325x")->bw_tbs.v, 6.0, 1e-12);
-	assert_near(peak("h100", "bf16", &k), 989.4, 1e-9);   /* dense, not 1979 */
+	assert_near(peak("h100", "bf16", &k), 989.4, 1e-9); /* dense, not 1979 */
 	assert_near(peak("b200", "f4e2m1", &k), 9000, 1e-9);
 	assert_near(must_find("b200")->cus.v, 148, 0);
 	assert_near(peak("mi100", "bf16", &k), 92.3, 1e-9);
 	assert_near(must_find("mi100")->max_waves_simd.v, 10, 0);
 	assert_near(must_find("mi355x")->lds_cu_kib.v, 160, 0);
 	assert_near(must_find("gfx1151")->regs.v, 1536, 0);
-	assert_true(isnan(peak("mi250x", "f8e4m3", &k)));          /* no FP8 on CDNA2 */
+	assert_true(isnan(peak("mi250x", "f8e4m3", &k))); /* no FP8 on CDNA2 */
 	assert_int_equal(k, GS_FIG_NONE);
 	assert_true(isnan(peak("mi300x", "i32", &k)));
 }
@@ -161,11 +194,14 @@ test_derivations(void **state)
 static void
 test_ridges(void **state)
 {
-	static const struct { const char *gpu; double ridge; } r[] = {
-		{ "mi300x", 247 }, { "mi325x", 218 }, { "mi250x", 120 },
-		{ "mi210", 113 }, { "mi100", 150 }, { "rx7900xtx", 128 }, { "gfx1151", 232 },
-		{ "h100", 295 }, { "h200", 206 }, { "a100", 153 }, { "b200", 292 },
-		{ "l40s", 419 }, { "b580", 240 },
+	static const struct {
+		const char *gpu;
+		double ridge;
+	} r[] = {
+	        {"mi300x", 247}, {"mi325x", 218},    {"mi250x", 120},  {"mi210", 113},
+	        {"mi100", 150},  {"rx7900xtx", 128}, {"gfx1151", 232}, {"h100", 295},
+	        {"h200", 206},   {"a100", 153},      {"b200", 292},    {"l40s", 419},
+	        {"b580", 240},
 	};
 
 	(void)state;
@@ -173,15 +209,15 @@ test_ridges(void **state)
 		const gs_gpu *g = must_find(r[i].gpu);
 		double ridge = g->peak[GS_PK_F16].v / g->bw_tbs.v;
 		if (fabs(ridge - r[i].ridge) > 0.5)
-			fail_msg("%s ridge %.2f, gpu-specs.md says %.0f", r[i].gpu, ridge, r[i].ridge);
+			fail_msg("%s ridge %.2f, gpu-specs.md says %.0f", r[i].gpu, ridge,
+			         r[i].ridge);
 	}
 	/* MI355X: gpu-specs.md's 315 is the derived 2516.6 TFLOP/s over 8 TB/s;
 	 * the table's roof is AMD's rounded 2.5 PF (312.5). */
 	assert_near(2516.6 / must_find("mi355x")->bw_tbs.v, 315, 0.5);
 	assert_near(must_find("mi355x")->peak[GS_PK_F16].v, 2500, 0);
 	/* gfx1151 at the measured 200 GB/s: 297 */
-	assert_near(59.4 / gs_gpu_roof_bw(must_find("gfx1151"), GS_ROOF_MEASURED, NULL),
-	                   297, 0.5);
+	assert_near(59.4 / gs_gpu_roof_bw(must_find("gfx1151"), GS_ROOF_MEASURED, NULL), 297, 0.5);
 }
 
 /* Every figure of every GPU has a kind and a source. */
@@ -201,8 +237,9 @@ test_every_figure_sourced(void **state)
 	for (size_t i = 0; i < gs_gpu_count(); i++) {
 		const gs_gpu *g = gs_gpu_at(i);
 		const gs_fig *one[] = {
-			&g->cus, &g->clock_ghz, &g->bw_tbs, &g->meas_bw_tbs, &g->lds_cu_kib,
-			&g->lds_wg_kib, &g->wave_size, &g->regs, &g->max_waves_simd,
+		        &g->cus,         &g->clock_ghz,  &g->bw_tbs,
+		        &g->meas_bw_tbs, &g->lds_cu_kib, &g->lds_wg_kib,
+		        &g->wave_size,   &g->regs,       &g->max_waves_simd,
 		};
 		for (size_t j = 0; j < sizeof one / sizeof one[0]; j++)
 			check_fig(g, one[j], "a figure");
@@ -215,8 +252,8 @@ test_every_figure_sourced(void **state)
 		check_fig(g, &g->llc_mib, "llc_mib");
 		/* a figure the roofline needs and no source gives is unknown, and
 		 * the note says so */
-		if (g->cus.kind == GS_FIG_NONE || g->bw_tbs.kind == GS_FIG_NONE
-		    || g->peak[GS_PK_F16].kind == GS_FIG_NONE)
+		if (g->cus.kind == GS_FIG_NONE || g->bw_tbs.kind == GS_FIG_NONE ||
+		    g->peak[GS_PK_F16].kind == GS_FIG_NONE)
 			assert_non_null(g->note);
 		assert_true(g->arch[0] && g->full_name[0]);
 	}
@@ -229,17 +266,13 @@ test_measured_roof(void **state)
 	const gs_fig *f;
 
 	(void)state;
-	assert_near(gs_gpu_roof_tflops(must_find("mi300x"), "bf16", GS_ROOF_MEASURED, &f),
-	                   708, 0);
+	assert_near(gs_gpu_roof_tflops(must_find("mi300x"), "bf16", GS_ROOF_MEASURED, &f), 708, 0);
 	assert_int_equal(f->kind, GS_FIG_MEASURED);
-	assert_near(gs_gpu_roof_tflops(must_find("mi325x"), "f16", GS_ROOF_MEASURED, &f),
-	                   794, 0);
-	assert_near(gs_gpu_roof_tflops(must_find("b200"), "bf16", GS_ROOF_MEASURED, &f),
-	                   1401, 0);
+	assert_near(gs_gpu_roof_tflops(must_find("mi325x"), "f16", GS_ROOF_MEASURED, &f), 794, 0);
+	assert_near(gs_gpu_roof_tflops(must_find("b200"), "bf16", GS_ROOF_MEASURED, &f), 1401, 0);
 	assert_near(gs_gpu_roof_bw(must_find("b200"), GS_ROOF_MEASURED, &f), 7.476, 1e-12);
 	/* no measured figure: the peak, labelled as such */
-	assert_near(gs_gpu_roof_tflops(must_find("mi355x"), "bf16", GS_ROOF_MEASURED, &f),
-	                   2500, 0);
+	assert_near(gs_gpu_roof_tflops(must_find("mi355x"), "bf16", GS_ROOF_MEASURED, &f), 2500, 0);
 	assert_int_equal(f->kind, GS_FIG_PEAK);
 	assert_string_equal(gs_fig_kind_tag(GS_FIG_PEAK_3P), "P*");
 	assert_string_equal(gs_fig_kind_name(GS_FIG_MEASURED), "measured");
@@ -255,20 +288,20 @@ test_added_gpu_figures(void **state)
 		double cus, f16, bw, mem;
 		gs_fig_kind f16_kind;
 	} r[] = {
-		{ "v100-sxm2", 80, 125, 0.9, 16, GS_FIG_PEAK },
-		{ "v100-pcie", 80, 112, 0.9, 16, GS_FIG_PEAK_3P },
-		{ "t4", 40, 65, 0.32, 16, GS_FIG_PEAK_3P },
-		{ "a10", 72, 125, 0.6, 24, GS_FIG_THIRD_PARTY },
-		{ "a30", NAN, 165.1, NAN, 24, GS_FIG_DERIVED },
-		{ "a100-40gb", 108, 312, 1.555, 40, GS_FIG_PEAK_3P },
-		{ "l4", 58, 121, 0.3, 24, GS_FIG_PEAK_3P },
-		{ "rtx6000ada", 142, 364.2, 0.96, 48, GS_FIG_DERIVED },
-		{ "rtx4090", 128, 165.2, 1.008, 24, GS_FIG_THIRD_PARTY },
-		{ "h100-pcie", 114, 756.5, 2.0, 80, GS_FIG_PEAK_3P },
-		{ "h100-nvl", 132, NAN, NAN, 94, GS_FIG_NONE },
-		{ "mi300a", 228, 980.6, 5.3, 128, GS_FIG_DERIVED },
-		{ "w7900", 96, 122.6, 0.864, 48, GS_FIG_THIRD_PARTY },
-		{ "max1550", 128, NAN, 3.2768, 128, GS_FIG_NONE },
+	        {"v100-sxm2", 80, 125, 0.9, 16, GS_FIG_PEAK},
+	        {"v100-pcie", 80, 112, 0.9, 16, GS_FIG_PEAK_3P},
+	        {"t4", 40, 65, 0.32, 16, GS_FIG_PEAK_3P},
+	        {"a10", 72, 125, 0.6, 24, GS_FIG_THIRD_PARTY},
+	        {"a30", NAN, 165.1, NAN, 24, GS_FIG_DERIVED},
+	        {"a100-40gb", 108, 312, 1.555, 40, GS_FIG_PEAK_3P},
+	        {"l4", 58, 121, 0.3, 24, GS_FIG_PEAK_3P},
+	        {"rtx6000ada", 142, 364.2, 0.96, 48, GS_FIG_DERIVED},
+	        {"rtx4090", 128, 165.2, 1.008, 24, GS_FIG_THIRD_PARTY},
+	        {"h100-pcie", 114, 756.5, 2.0, 80, GS_FIG_PEAK_3P},
+	        {"h100-nvl", 132, NAN, NAN, 94, GS_FIG_NONE},
+	        {"mi300a", 228, 980.6, 5.3, 128, GS_FIG_DERIVED},
+	        {"w7900", 96, 122.6, 0.864, 48, GS_FIG_THIRD_PARTY},
+	        {"max1550", 128, NAN, 3.2768, 128, GS_FIG_NONE},
 	};
 	gs_fig_kind k;
 
@@ -281,7 +314,8 @@ test_added_gpu_figures(void **state)
 		assert_int_equal(k, r[i].f16_kind);
 		assert_true(isnan(r[i].cus) ? g->cus.kind == GS_FIG_NONE : g->cus.v == r[i].cus);
 		assert_true(isnan(r[i].bw) ? isnan(gs_gpu_roof_bw(g, GS_ROOF_PEAK, NULL))
-		            : fabs(gs_gpu_roof_bw(g, GS_ROOF_PEAK, NULL) - r[i].bw) < 1e-12);
+		                           : fabs(gs_gpu_roof_bw(g, GS_ROOF_PEAK, NULL) - r[i].bw) <
+		                                     1e-12);
 		assert_near(g->mem_gb.v, r[i].mem, 0);
 	}
 	/* TF32 / XF32 roofs of the math that fp32 GEMMs run on */
@@ -290,13 +324,13 @@ test_added_gpu_figures(void **state)
 	assert_near(peak("l4", "tf32", &k), 60, 0);
 	assert_near(peak("a10", "tf32", &k), 62.5, 0);
 	assert_near(peak("mi300a", "xf32", &k), 490.3, 0);
-	assert_true(isnan(peak("v100-sxm2", "tf32", &k)));   /* Volta has none */
+	assert_true(isnan(peak("v100-sxm2", "tf32", &k))); /* Volta has none */
 	assert_true(isnan(peak("t4", "bf16", &k)));
 	assert_near(peak("v100-sxm2", "f32", &k), 15.7, 0);
 	assert_near(peak("rtx4090", "f8e4m3", &k), 330.3, 0);
 	/* measured only: the Max 1550's XMX peak is not sourced */
-	assert_near(gs_gpu_roof_tflops(must_find("max1550"), "bf16", GS_ROOF_MEASURED, NULL),
-	            273, 0);
+	assert_near(gs_gpu_roof_tflops(must_find("max1550"), "bf16", GS_ROOF_MEASURED, NULL), 273,
+	            0);
 	/* derivations behind the D figures */
 	assert_near(peak("mi300a", "bf16", &k), 2048 * 228 * 2.1e9 / 1e12, 0.05);
 	assert_near(peak("rtx6000ada", "bf16", &k), 1024 * 142 * 2.505e9 / 1e12, 0.05);
@@ -345,7 +379,8 @@ test_spec_file(void **state)
 	assert_string_equal(g.arch, "gfx942");
 	assert_near(gs_gpu_roof_tflops(&g, "bf16", GS_ROOF_PEAK, &f), 708, 0);
 	assert_int_equal(f->kind, GS_FIG_MEASURED);
-	assert_string_equal(gs_fig_source(&g, f), "TraceLens Agent/Analysis/utils/arch/MI300X.json");
+	assert_string_equal(gs_fig_source(&g, f),
+	                    "TraceLens Agent/Analysis/utils/arch/MI300X.json");
 	assert_near(g.peak[GS_PK_F16].v, 654, 0);
 	assert_near(g.peak[GS_PK_F8].v, 1273, 0);
 	/* from the base, with the base's kind and source */
@@ -399,7 +434,7 @@ test_spec_bench_file(void **state)
 	assert_string_equal(gs_fig_source(&g, f), "measured by gemmscope-bench");
 	assert_near(g.bw_tbs.v, 5.3, 1e-12);
 	assert_near(g.peak[GS_PK_F32].v, 163, 0);
-	assert_near(g.peak[GS_PK_F8].v, 2614.9, 1e-9);   /* from the built-in */
+	assert_near(g.peak[GS_PK_F8].v, 2614.9, 1e-9); /* from the built-in */
 	assert_int_equal(g.peak[GS_PK_F8].kind, GS_FIG_PEAK);
 	assert_near(g.max_waves_simd.v, 8, 0);
 }
@@ -419,21 +454,26 @@ test_spec_inline(void **state)
 
 	(void)state;
 	assert_int_equal(parse("name: lab\narch: sm_90\ncus: 132\nbandwidth_tbs: 3.0\n"
-	                       "kind: peak\ntflops: {bf16: 900, f16: 900}\n", &g, &err), 0);
+	                       "kind: peak\ntflops: {bf16: 900, f16: 900}\n",
+	                       &g, &err),
+	                 0);
 	assert_int_equal(g.family, GS_FAM_NVIDIA);
 	assert_near(g.wave_size.v, 32, 0);
 	assert_int_equal(g.peak[GS_PK_BF16].kind, GS_FIG_PEAK);
 	assert_string_equal(gs_fig_source(&g, &g.peak[GS_PK_BF16]), "spec.yaml");
-	assert_int_equal(parse("name: x\narch: gfx942\ncus: 304\nbandwidth_tbs: 5\n", &g, &err), -1);
+	assert_int_equal(parse("name: x\narch: gfx942\ncus: 304\nbandwidth_tbs: 5\n", &g, &err),
+	                 -1);
 	assert_non_null(strstr(err.msg, "tflops"));
 	/* no base, arch or family, a name that is no built-in: figures only */
-	assert_int_equal(parse("name: x\ncus: 304\nbandwidth_tbs: 5\ntflops:\n  bf16: 1\n",
-	                       &g, &err), 0);
+	assert_int_equal(
+	        parse("name: x\ncus: 304\nbandwidth_tbs: 5\ntflops:\n  bf16: 1\n", &g, &err), 0);
 	assert_int_equal(g.family, GS_FAM_OTHER);
 	assert_int_equal(g.wave_size.kind, GS_FIG_NONE);
 	assert_non_null(g.note);
 	assert_int_equal(parse("name: x\narch: gfx942\ncus: 304\nbandwidth_gbs: 5300\n"
-	                       "peak_tflops_bf16: 708\n", &g, &err), 0);
+	                       "peak_tflops_bf16: 708\n",
+	                       &g, &err),
+	                 0);
 	assert_near(g.bw_tbs.v, 5.3, 1e-12);
 	assert_near(g.peak[GS_PK_BF16].v, 708, 0);
 	assert_int_equal(parse("name = x\ncus 304\n", &g, &err), -1);
@@ -449,8 +489,8 @@ test_spec_inline(void **state)
 	assert_int_equal(parse("name: [x\n", &g, &err), -1);
 	assert_true(err.line >= 1);
 	assert_int_equal(parse("", &g, &err), -1);
-	assert_int_equal(parse("base: h100\nname: H100-lab\nmeasured_tflops:\n  bf16: 600\n",
-	                       &g, &err), 0);
+	assert_int_equal(
+	        parse("base: h100\nname: H100-lab\nmeasured_tflops:\n  bf16: 600\n", &g, &err), 0);
 	assert_near(gs_gpu_roof_tflops(&g, "bf16", GS_ROOF_MEASURED, NULL), 600, 0);
 	assert_near(gs_gpu_roof_tflops(&g, "bf16", GS_ROOF_PEAK, NULL), 989.4, 1e-9);
 }
@@ -478,8 +518,13 @@ slurp(FILE *f)
 static void
 test_explain_model_json(void **state)
 {
-	gs_explain_in in = { .m = 10240, .n = 2048, .k = 2048, .batch = 1, .dtype = "bf16",
-	                     .tile_m = 256, .tile_n = 64 };
+	gs_explain_in in = {.m = 10240,
+	                    .n = 2048,
+	                    .k = 2048,
+	                    .batch = 1,
+	                    .dtype = "bf16",
+	                    .tile_m = 256,
+	                    .tile_n = 64};
 	gs_explain *r = calloc(1, sizeof *r);
 	gs_report rep = {0};
 	gs_error err;
@@ -535,21 +580,21 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_required_gpus),
-		cmocka_unit_test(test_lookup_aliases),
-		cmocka_unit_test(test_figures),
-		cmocka_unit_test(test_derivations),
-		cmocka_unit_test(test_ridges),
-		cmocka_unit_test(test_every_figure_sourced),
-		cmocka_unit_test(test_measured_roof),
-		cmocka_unit_test(test_dtype_classes),
-		cmocka_unit_test(test_added_gpu_figures),
-		cmocka_unit_test(test_spec_file),
-		cmocka_unit_test(test_spec_bad_file),
-		cmocka_unit_test(test_spec_bench_file),
-		cmocka_unit_test(test_spec_inline),
-		cmocka_unit_test(test_explain_model_json),
-		cmocka_unit_test(test_gpus_json),
+	        cmocka_unit_test(test_required_gpus),
+	        cmocka_unit_test(test_lookup_aliases),
+	        cmocka_unit_test(test_figures),
+	        cmocka_unit_test(test_derivations),
+	        cmocka_unit_test(test_ridges),
+	        cmocka_unit_test(test_every_figure_sourced),
+	        cmocka_unit_test(test_measured_roof),
+	        cmocka_unit_test(test_dtype_classes),
+	        cmocka_unit_test(test_added_gpu_figures),
+	        cmocka_unit_test(test_spec_file),
+	        cmocka_unit_test(test_spec_bad_file),
+	        cmocka_unit_test(test_spec_bench_file),
+	        cmocka_unit_test(test_spec_inline),
+	        cmocka_unit_test(test_explain_model_json),
+	        cmocka_unit_test(test_gpus_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -83,8 +83,7 @@ test_variants(void **state)
 	expect_variant("gfx942", 137.4e9, 228, 0, "MI300A",
 	               "MI300A: the input's memory 137.4 GB is closest to 128 GB.");
 	expect_variant("gfx942:sramecc+:xnack-", 205.6e9, 304, 0, "MI300X", NULL);
-	expect_variant("gfx90a", 68702699520.0, 110, 0, "MI250X",
-	               "MI250X: its 110 CUs/SMs match.");
+	expect_variant("gfx90a", 68702699520.0, 110, 0, "MI250X", "MI250X: its 110 CUs/SMs match.");
 	expect_variant("gfx90a", 0, 104, 0, "MI210",
 	               "MI210: its 104 CUs/SMs match; the input does not tell the 2 "
 	               "remaining variants apart, so the default one.");
@@ -103,8 +102,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_caches),
-		cmocka_unit_test(test_variants),
+	        cmocka_unit_test(test_caches),
+	        cmocka_unit_test(test_variants),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,7 +47,9 @@ array_cap_refuses_and_leaves_array(void **state)
 static void
 array_size_overflow_refused(void **state)
 {
-	struct big { char c[1 << 20]; } *b = NULL;
+	struct big {
+		char c[1 << 20];
+	} *b = NULL;
 	size_t cap = 0;
 
 	(void)state;
@@ -113,12 +115,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(array_grows_and_keeps_contents),
-		cmocka_unit_test(array_cap_refuses_and_leaves_array),
-		cmocka_unit_test(array_size_overflow_refused),
-		cmocka_unit_test(dynbuf_appends_text),
-		cmocka_unit_test(dynbuf_cap_frees),
-		cmocka_unit_test(dynbuf_take_empty),
+	        cmocka_unit_test(array_grows_and_keeps_contents),
+	        cmocka_unit_test(array_cap_refuses_and_leaves_array),
+	        cmocka_unit_test(array_size_overflow_refused),
+	        cmocka_unit_test(dynbuf_appends_text),
+	        cmocka_unit_test(dynbuf_cap_frees),
+	        cmocka_unit_test(dynbuf_take_empty),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

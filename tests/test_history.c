@@ -35,33 +35,82 @@ typedef struct plant {
 	const char *dtype;
 	char ta, tb;
 	double f[NRUNS];
-	long idx;               /* its record in the base table, -1 until found */
+	long idx; /* its record in the base table, -1 until found */
 } plant;
 
 enum { STEP_UP, STEP_DOWN, UP_AND_BACK, SPIKE, LATE, LAST, GAPPY };
 
 static plant plants[NPLANT] = {
-	[STEP_UP] = {"unet", 8192, 5120, 640, "f16", 'N', 'N',
-	             {1, 1, 1, 1, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2}, -1},
-	[STEP_DOWN] = {"gpt4memory", 16, 8192, 65536, "f16", 'N', 'N',
-	               {1, 1, 1, 1, 1, 1, 1, .85, .85, .85, .85, .85}, -1},
-	[UP_AND_BACK] = {"compute", 4096, 4096, 8192, "f16", 'N', 'T',
-	                 {1, 1, 1, 1.25, 1.25, 1.25, 1.25, 1.25, 1, 1, 1, 1}, -1},
-	[SPIKE] = {"llama70bmatvecbf16", 8192, 1, 28672, "bf16", 'T', 'N',
-	           {1, 1, 1, 1, 1, 1.3, 1, 1, 1, 1, 1, 1}, -1},
-	[LATE] = {"llama70bskinnybf16", 16000, 16, 8192, "bf16", 'T', 'N',
-	          {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1.2, 1.2}, -1},
-	[LAST] = {"llama70bskinny", 14336, 32, 8192, "f16", 'T', 'N',
-	          {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1.25}, -1},
-	[GAPPY] = {"unet", 2048, 10240, 1280, "bf16", 'N', 'N',
-	           {1, 1, 0, 1, 1, 1, 0, 1, 1.2, 1.2, 1.2, 1.2}, -1},
+        [STEP_UP] = {"unet",
+                     8192,
+                     5120,
+                     640,
+                     "f16",
+                     'N',
+                     'N',
+                     {1, 1, 1, 1, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2, 1.2},
+                     -1},
+        [STEP_DOWN] = {"gpt4memory",
+                       16,
+                       8192,
+                       65536,
+                       "f16",
+                       'N',
+                       'N',
+                       {1, 1, 1, 1, 1, 1, 1, .85, .85, .85, .85, .85},
+                       -1},
+        [UP_AND_BACK] = {"compute",
+                         4096,
+                         4096,
+                         8192,
+                         "f16",
+                         'N',
+                         'T',
+                         {1, 1, 1, 1.25, 1.25, 1.25, 1.25, 1.25, 1, 1, 1, 1},
+                         -1},
+        [SPIKE] = {"llama70bmatvecbf16",
+                   8192,
+                   1,
+                   28672,
+                   "bf16",
+                   'T',
+                   'N',
+                   {1, 1, 1, 1, 1, 1.3, 1, 1, 1, 1, 1, 1},
+                   -1},
+        [LATE] = {"llama70bskinnybf16",
+                  16000,
+                  16,
+                  8192,
+                  "bf16",
+                  'T',
+                  'N',
+                  {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1.2, 1.2},
+                  -1},
+        [LAST] = {"llama70bskinny",
+                  14336,
+                  32,
+                  8192,
+                  "f16",
+                  'T',
+                  'N',
+                  {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1.25},
+                  -1},
+        [GAPPY] = {"unet",
+                   2048,
+                   10240,
+                   1280,
+                   "bf16",
+                   'N',
+                   'N',
+                   {1, 1, 0, 1, 1, 1, 0, 1, 1.2, 1.2, 1.2, 1.2},
+                   -1},
 };
 
 /* The generated history, shared by the tests of the main group. */
 typedef struct fixture {
 	char dir[64];
-	gs_table *base;         /* the real example */
-	double *t;              /* NRUNS x base->n generated times, NAN = missing */
+	gs_table *base; /* the real example */
+	double *t; /* NRUNS x base->n generated times, NAN = missing */
 	gs_table **runs;
 	char **names;
 	size_t n;
@@ -99,9 +148,8 @@ noise(size_t run, size_t i)
 static int
 plant_matches(const plant *p, const gs_shape *s)
 {
-	return s->M == p->M && s->N == p->N && s->K == p->K &&
-	       strcmp(s->dtype, p->dtype) == 0 && s->trans_a == p->ta &&
-	       s->trans_b == p->tb;
+	return s->M == p->M && s->N == p->N && s->K == p->K && strcmp(s->dtype, p->dtype) == 0 &&
+	       s->trans_a == p->ta && s->trans_b == p->tb;
 }
 
 static const plant *
@@ -145,9 +193,9 @@ write_run(fixture *fx, size_t run)
 		if (factor == 0)
 			continue;
 		*t = r->t.median * factor * noise(run, i);
-		fprintf(f, "%s,%ld,%ld,%ld,%s,%c,%c,%.17g\n", r->tag ? r->tag : "",
-		        r->shape.M, r->shape.N, r->shape.K, r->shape.dtype,
-		        r->shape.trans_a, r->shape.trans_b, *t);
+		fprintf(f, "%s,%ld,%ld,%ld,%s,%c,%c,%.17g\n", r->tag ? r->tag : "", r->shape.M,
+		        r->shape.N, r->shape.K, r->shape.dtype, r->shape.trans_a, r->shape.trans_b,
+		        *t);
 	}
 	assert_int_equal(fclose(f), 0);
 }
@@ -203,8 +251,7 @@ setup(void **state)
 		gs_error_print(&err, stderr);
 	assert_int_equal(fx->n, NRUNS);
 	gs_history_opts_default(&o);
-	if (gs_history_run(fx->runs, (const char *const *)fx->names, fx->n, &o, &fx->h,
-	                   &err) != 0)
+	if (gs_history_run(fx->runs, (const char *const *)fx->names, fx->n, &o, &fx->h, &err) != 0)
 		gs_error_print(&err, stderr);
 	assert_int_equal(fx->h.nruns, NRUNS);
 	*state = fx;
@@ -265,16 +312,14 @@ cp_at(const gs_history *h, const plant *p, size_t run)
 	for (size_t j = s->cp_first; j < s->cp_first + s->ncp; j++)
 		if (h->cps[j].run_index == run)
 			return &h->cps[j];
-	fail_msg("no change point for %s %ldx%ldx%ld at run %zu", p->tag, p->M, p->N,
-	         p->K, run);
+	fail_msg("no change point for %s %ldx%ldx%ld at run %zu", p->tag, p->M, p->N, p->K, run);
 	return NULL;
 }
 
 /* A change point as planned: direction, state, and the ratio of medians
  * within the noise band around the planted ratio. */
 static void
-check_cp(const gs_history *h, int plant_id, size_t run, double planted,
-         int pending)
+check_cp(const gs_history *h, int plant_id, size_t run, double planted, int pending)
 {
 	const gs_history_cp *c = cp_at(h, &plants[plant_id], run);
 	char name[32];
@@ -284,8 +329,9 @@ check_cp(const gs_history *h, int plant_id, size_t run, double planted,
 	assert_int_equal(c->slower, planted > 1);
 	assert_string_equal(gs_history_cp_direction(c), planted > 1 ? "slower" : "faster");
 	assert_int_equal(c->pending, pending);
-	assert_string_equal(gs_history_cp_state(c),
-	                    pending ? "pending" : planted > 1 ? "regression" : "improvement");
+	assert_string_equal(gs_history_cp_state(c), pending       ? "pending"
+	                                            : planted > 1 ? "regression"
+	                                                          : "improvement");
 	assert_true(fabs(c->ratio / planted - 1) < 0.045);
 	assert_true(c->ratio == c->median_after / c->median_before);
 	assert_true(c->p_value <= 0.001);
@@ -311,10 +357,13 @@ static void
 run_names(void **state)
 {
 	static const char *const cases[][2] = {
-		{"nightly/run-3.csv", "run-3"}, {"a/b/n8192-full.csv.gz", "n8192-full"},
-		{"trace.json.gz", "trace"}, {"results.db", "results"},
-		{"nightly-2024.10.16", "nightly-2024.10.16"}, {"run.CSV", "run"},
-		{"x.tar.gz", "x.tar"},
+	        {"nightly/run-3.csv", "run-3"},
+	        {"a/b/n8192-full.csv.gz", "n8192-full"},
+	        {"trace.json.gz", "trace"},
+	        {"results.db", "results"},
+	        {"nightly-2024.10.16", "nightly-2024.10.16"},
+	        {"run.CSV", "run"},
+	        {"x.tar.gz", "x.tar"},
 	};
 
 	(void)state;
@@ -518,7 +567,6 @@ report_model(void **state)
 	assert_null(r.reg_table);
 }
 
-
 /* --persist 3: the two-run step at run 10 is not confirmed yet. */
 static void
 persist_three(void **state)
@@ -530,8 +578,8 @@ persist_three(void **state)
 
 	gs_history_opts_default(&o);
 	o.persist = 3;
-	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, fx->n,
-	                                &o, &h, &err), 0);
+	assert_int_equal(
+	        gs_history_run(fx->runs, (const char *const *)fx->names, fx->n, &o, &h, &err), 0);
 	check_cp(&h, LATE, 10, 1.2, 1);
 	check_cp(&h, LAST, 11, 1.25, 1);
 	check_cp(&h, STEP_UP, 4, 1.2, 0);
@@ -557,13 +605,13 @@ bad_input(void **state)
 	gs_error err;
 
 	gs_history_opts_default(&o);
-	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, 1, &o,
-	                                &h, &err), -1);
+	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, 1, &o, &h, &err),
+	                 -1);
 	assert_non_null(strstr(err.msg, "at least two runs"));
 	gs_history_free(&h);
 	o.persist = 0;
-	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, 2, &o,
-	                                &h, &err), -1);
+	assert_int_equal(gs_history_run(fx->runs, (const char *const *)fx->names, 2, &o, &h, &err),
+	                 -1);
 	gs_history_free(&h);
 	assert_int_equal(gs_runset_load(two, 2, NULL, NULL, &runs, &names, &n, &err), -1);
 	assert_non_null(strstr(err.msg, "directory"));
@@ -622,19 +670,15 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(load_directory),
-		cmocka_unit_test(load_files_shuffled),
-		cmocka_unit_test(evolution),
-		cmocka_unit_test(series),
-		cmocka_unit_test(change_points),
-		cmocka_unit_test(report_model),
-		cmocka_unit_test(persist_three),
-		cmocka_unit_test(bad_input),
+	        cmocka_unit_test(load_directory), cmocka_unit_test(load_files_shuffled),
+	        cmocka_unit_test(evolution),      cmocka_unit_test(series),
+	        cmocka_unit_test(change_points),  cmocka_unit_test(report_model),
+	        cmocka_unit_test(persist_three),  cmocka_unit_test(bad_input),
 	};
 	const struct CMUnitTest plain[] = {
-		cmocka_unit_test(natural_order),
-		cmocka_unit_test(run_names),
-		cmocka_unit_test(order_column),
+	        cmocka_unit_test(natural_order),
+	        cmocka_unit_test(run_names),
+	        cmocka_unit_test(order_column),
 	};
 	int failed = cmocka_run_group_tests_name("history-plain", plain, NULL, NULL);
 

@@ -181,9 +181,9 @@ qwen_by_own_trace(void **state)
 		assert_ptr_equal(im.rows[i].pair->base, im.rows[i].work);
 	/* calls × median (µs): bmm 1, addmm 72, mm 24, 48, 24. */
 	near(im.base_us, 1 * 27.341796875 + 72 * 40.71240234375 + 24 * 40.532470703125 +
-	                 48 * 110.452880859375 + 24 * 98.324951171875);
+	                         48 * 110.452880859375 + 24 * 98.324951171875);
 	near(im.cand_us, 1 * 3.52001953125 + 72 * 32.3680419921875 + 24 * 32.4000244140625 +
-	                 48 * 84.4635009765625 + 24 * 76.4954833984375);
+	                         48 * 84.4635009765625 + 24 * 76.4954833984375);
 	near(im.base_us, 11592.951171875);
 	near(im.cand_us, 9001.75927734375);
 	near(im.speedup, 11592.951171875 / 9001.75927734375);
@@ -195,8 +195,8 @@ qwen_by_own_trace(void **state)
 }
 
 static void
-add(gs_table *t, long m, long n, long k, const char *dtype, char ta, char tb,
-    const double *x, size_t nx)
+add(gs_table *t, long m, long n, long k, const char *dtype, char ta, char tb, const double *x,
+    size_t nx)
 {
 	gs_shape s;
 	gs_error err;
@@ -274,8 +274,8 @@ static void
 kernel_keyed(void **state)
 {
 	gs_table *b = example("rocblas-gemm.csv"), *k = example("hipblaslt-gemm.csv");
-	gs_table *w = gs_test_read(gs_test_path("tests/data/trace/rocprof/kernel_trace_v1.csv"),
-	                           NULL);
+	gs_table *w =
+	        gs_test_read(gs_test_path("tests/data/trace/rocprof/kernel_trace_v1.csv"), NULL);
 	gs_compare c;
 	gs_impact im;
 	gs_error err;
@@ -314,12 +314,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(example_by_csv),
-		cmocka_unit_test(example_by_trace),
-		cmocka_unit_test(qwen_by_own_trace),
-		cmocka_unit_test(key_rules),
-		cmocka_unit_test(kernel_keyed),
-		cmocka_unit_test(views),
+	        cmocka_unit_test(example_by_csv),    cmocka_unit_test(example_by_trace),
+	        cmocka_unit_test(qwen_by_own_trace), cmocka_unit_test(key_rules),
+	        cmocka_unit_test(kernel_keyed),      cmocka_unit_test(views),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,8 +21,10 @@
 #include "ingest/ingest.h"
 
 static const char *const counters[4] = {
-	"GPU_MEMORY_BYTE_READ", "XVE_INST_EXECUTED_ALU0_ALL",
-	"XVE_INST_EXECUTED_ALU1_ALL", "XVE_INST_EXECUTED_ALU2_ALL",
+        "GPU_MEMORY_BYTE_READ",
+        "XVE_INST_EXECUTED_ALU0_ALL",
+        "XVE_INST_EXECUTED_ALU1_ALL",
+        "XVE_INST_EXECUTED_ALU2_ALL",
 };
 
 static gs_table *
@@ -139,8 +141,8 @@ xe_try3(void **state)
 /* ---- synthetic: the ratio rules ---------------------------------------- */
 
 static gs_table *
-table_with(const char *path, const char *const *extra, size_t nextra,
-           const double (*values)[3], size_t nshapes)
+table_with(const char *path, const char *const *extra, size_t nextra, const double (*values)[3],
+           size_t nshapes)
 {
 	gs_table *t = gs_table_new(path);
 	gs_error err;
@@ -234,10 +236,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(xe_f16_vs_i8),
-		cmocka_unit_test(xe_try2),
-		cmocka_unit_test(xe_try3),
-		cmocka_unit_test(ratio_rules),
+	        cmocka_unit_test(xe_f16_vs_i8),
+	        cmocka_unit_test(xe_try2),
+	        cmocka_unit_test(xe_try3),
+	        cmocka_unit_test(ratio_rules),
 	};
 
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);

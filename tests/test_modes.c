@@ -43,7 +43,7 @@ labels(void **state)
 	assert_int_equal(gs_mode_of_name("cfg2222_no_overlap"), GS_MODE_NO_OVERLAP);
 	assert_int_equal(gs_mode_of_name("comm_only.rocprof"), GS_MODE_COMM_ONLY);
 	assert_int_equal(gs_mode_of_name("x+comp_only@gfx1151"), GS_MODE_COMP_ONLY);
-	assert_int_equal(gs_mode_of_name("fullsize"), -1);      /* not a token */
+	assert_int_equal(gs_mode_of_name("fullsize"), -1); /* not a token */
 	assert_int_equal(gs_mode_of_name("carefully"), -1);
 	assert_int_equal(gs_mode_of_name("nightly-3"), -1);
 	assert_int_equal(gs_mode_of_name("full-vs-comm_only"), -2);
@@ -145,9 +145,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(labels),
-		cmocka_unit_test(decomposition),
-		cmocka_unit_test(bad_sets),
+	        cmocka_unit_test(labels),
+	        cmocka_unit_test(decomposition),
+	        cmocka_unit_test(bad_sets),
 	};
 
 	return cmocka_run_group_tests_name("modes", tests, NULL, NULL);

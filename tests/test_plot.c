@@ -91,10 +91,11 @@ test_scatter_real(void **state)
 	count_classes(p, c);
 	assert_int_equal(c[1], 317); /* improved */
 	assert_int_equal(c[2], 152); /* regressed */
-	assert_int_equal(c[0], 89);  /* neutral */
+	assert_int_equal(c[0], 89); /* neutral */
 	assert_int_equal(gs_plot_legend(p), 4);
 	assert_string_equal(gs_plot_legend_label(p, 0), "improved (> +5 %)");
-	assert_string_equal(gs_plot_legend_label(p, 1), "regressed (< \xe2\x88\x92" "5 %)");
+	assert_string_equal(gs_plot_legend_label(p, 1), "regressed (< \xe2\x88\x92"
+	                                                "5 %)");
 	assert_null(gs_plot_legend_label(p, 4));
 	/* Device x grows with baseline time, device y falls as candidate time
 	 * grows (y down), for every pair of shapes. */
@@ -124,9 +125,9 @@ test_scatter_real(void **state)
 static void
 test_log_ticks(void **state)
 {
-	static const double tb[4] = { 1, 10, 100, 1000 };
-	static const double tc[5] = { 1.2, 9, 100, 2000 };
-	static const char *want[4] = { "1", "10", "100", "1000" };
+	static const double tb[4] = {1, 10, 100, 1000};
+	static const double tc[5] = {1.2, 9, 100, 2000};
+	static const char *want[4] = {"1", "10", "100", "1000"};
 	const char *const *lab;
 	const double *val, *px;
 	gs_plot *p;
@@ -219,7 +220,7 @@ test_histogram_real(void **state)
 static void
 test_histogram_constant(void **state)
 {
-	double s[7] = { 1.02, 1.02, 1.02, 1.02, 1.02, 1.02, -3 };
+	double s[7] = {1.02, 1.02, 1.02, 1.02, 1.02, 1.02, -3};
 	gs_plot *p;
 	const size_t *c;
 
@@ -235,7 +236,7 @@ test_histogram_constant(void **state)
 static void
 test_degenerate(void **state)
 {
-	double bad[3] = { 0, -1, NAN }, one[3] = { 2, 0, 4 };
+	double bad[3] = {0, -1, NAN}, one[3] = {2, 0, 4};
 	double x, y;
 	gs_plot *p;
 
@@ -256,11 +257,9 @@ test_degenerate(void **state)
 /* Unsure shapes (past T, not confirmed by the U test) are drawn as the
  * report model classes them: their own colour, legend entry and histogram
  * segment, never as improved or regressed (issue 9). */
-static const double US_S[4] = { 1.5, 0.5, 1.2, 0.8 };
-static const double US_B[4] = { 15, 5, 12, 8 }, US_C[4] = { 10, 10, 10, 10 };
-static const int US_CLS[4] = { GS_PLOT_UNSURE, GS_PLOT_REGRESSED, GS_PLOT_UNSURE,
-                               GS_PLOT_NEUTRAL };
-
+static const double US_S[4] = {1.5, 0.5, 1.2, 0.8};
+static const double US_B[4] = {15, 5, 12, 8}, US_C[4] = {10, 10, 10, 10};
+static const int US_CLS[4] = {GS_PLOT_UNSURE, GS_PLOT_REGRESSED, GS_PLOT_UNSURE, GS_PLOT_NEUTRAL};
 
 /* 1 if the SVG of P paints something in the unsure colour #E6B800. */
 static int
@@ -277,8 +276,8 @@ svg_has_unsure(const gs_plot *p)
 static void
 test_unsure_classes(void **state)
 {
-	static const int sorted[4] = { GS_PLOT_REGRESSED, GS_PLOT_NEUTRAL,
-	                               GS_PLOT_UNSURE, GS_PLOT_UNSURE };
+	static const int sorted[4] = {GS_PLOT_REGRESSED, GS_PLOT_NEUTRAL, GS_PLOT_UNSURE,
+	                              GS_PLOT_UNSURE};
 	gs_plot *p;
 	size_t unsure = 0, improved = 0;
 	double x, y;
@@ -362,7 +361,7 @@ test_svg_ids(void **state)
 static void
 test_svg_bad_prefix(void **state)
 {
-	double s[2] = { 1, 2 };
+	double s[2] = {1, 2};
 	gs_plot *p = gs_plot_speedup_curve(s, NEUTRAL, 2, 0.05);
 	char *svg = (char *)1;
 	size_t len;
@@ -381,9 +380,8 @@ static void
 test_roofline(void **state)
 {
 	pairs *pr = *state;
-	static const gs_roofline_ceiling mi300x[2] = { { "bf16", 1307.4 },
-	                                               { "fp32", 163.4 } };
-	gs_roofline_spec spec = { mi300x, 2, 5300, NULL };
+	static const gs_roofline_ceiling mi300x[2] = {{"bf16", 1307.4}, {"fp32", 163.4}};
+	gs_roofline_spec spec = {mi300x, 2, 5300, NULL};
 	gs_roofline_point *pts = calloc(pr->cand.n + 1, sizeof *pts);
 	size_t n = pr->cand.n;
 	double xi, yi, xj, yj, lo, hi;
@@ -525,19 +523,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_font_init),
-		cmocka_unit_test(test_log_ticks),
-		cmocka_unit_test(test_histogram_constant),
-		cmocka_unit_test(test_degenerate),
-		cmocka_unit_test(test_unsure_classes),
-		cmocka_unit_test(test_svg_bad_prefix),
-		cmocka_unit_test(test_scatter_real),
-		cmocka_unit_test(test_curve_real),
-		cmocka_unit_test(test_histogram_real),
-		cmocka_unit_test(test_svg_ids),
-		cmocka_unit_test(test_png),
-		cmocka_unit_test(test_roofline),
-		cmocka_unit_test(test_extreme_values),
+	        cmocka_unit_test(test_font_init),
+	        cmocka_unit_test(test_log_ticks),
+	        cmocka_unit_test(test_histogram_constant),
+	        cmocka_unit_test(test_degenerate),
+	        cmocka_unit_test(test_unsure_classes),
+	        cmocka_unit_test(test_svg_bad_prefix),
+	        cmocka_unit_test(test_scatter_real),
+	        cmocka_unit_test(test_curve_real),
+	        cmocka_unit_test(test_histogram_real),
+	        cmocka_unit_test(test_svg_ids),
+	        cmocka_unit_test(test_png),
+	        cmocka_unit_test(test_roofline),
+	        cmocka_unit_test(test_extreme_values),
 	};
 
 	return cmocka_run_group_tests(tests, setup_pairs, teardown_pairs);

@@ -28,13 +28,11 @@ setup_font(void **state)
 
 /* ----------------------------------------------------------- tile grid */
 
-
 /* efficiency.md §4.1 example 1: 10240 x 2048, 256x64, 304 CUs. */
 static void
 test_tile_grid_example1(void **state)
 {
-	gs_tile_grid_spec g = { 10240, 2048, 256, 64, 1, 304, 1.0, 0.842105,
-	                        0.842105, NULL };
+	gs_tile_grid_spec g = {10240, 2048, 256, 64, 1, 304, 1.0, 0.842105, 0.842105, NULL};
 	gs_plot *p = gs_plot_tile_grid(&g);
 	gs_plot_tiles t;
 	double x, y, w, h, lo, hi;
@@ -74,10 +72,9 @@ test_tile_grid_example1(void **state)
 static void
 test_tile_grid_padding(void **state)
 {
-	gs_tile_grid_spec g2 = { 2048, 10240, 256, 144, 1, 304, 0.987654,
-	                         0.947368, 0.935673, NULL };
-	gs_tile_grid_spec g8 = { 128, 5, 64, 16, 1, 104, 0.3125, 0.019231,
-	                         0.006010, "addmm 5x128x128" };
+	gs_tile_grid_spec g2 = {2048, 10240, 256, 144, 1, 304, 0.987654, 0.947368, 0.935673, NULL};
+	gs_tile_grid_spec g8 = {128, 5,      64,       16,       1,
+	                        104, 0.3125, 0.019231, 0.006010, "addmm 5x128x128"};
 	gs_plot *p = gs_plot_tile_grid(&g2);
 	gs_plot_tiles t;
 	double lo, hi;
@@ -107,7 +104,7 @@ test_tile_grid_padding(void **state)
 static void
 test_tile_grid_large(void **state)
 {
-	gs_tile_grid_spec g = { 65536, 65536, 64, 64, 2, 304, 1, NAN, NAN, NULL };
+	gs_tile_grid_spec g = {65536, 65536, 64, 64, 2, 304, 1, NAN, NAN, NULL};
 	gs_plot *p = gs_plot_tile_grid(&g);
 	gs_plot_tiles t;
 
@@ -137,10 +134,9 @@ test_tile_grid_large(void **state)
 static void
 test_trend(void **state)
 {
-	static const char *runs[4] = { "n1", "n2", "n3", "n4" };
-	double v[4] = { 1, 1.02, NAN, 0.9 };
-	int cls[4] = { GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED, GS_PLOT_NEUTRAL,
-	               GS_PLOT_REGRESSED };
+	static const char *runs[4] = {"n1", "n2", "n3", "n4"};
+	double v[4] = {1, 1.02, NAN, 0.9};
+	int cls[4] = {GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED, GS_PLOT_NEUTRAL, GS_PLOT_REGRESSED};
 	const char *const *lab;
 	gs_plot *p;
 	double x0, y0, x1, y1, x3, y3;
@@ -168,7 +164,7 @@ test_trend(void **state)
 static void
 test_small_multiples(void **state)
 {
-	double a[6] = { 10, 10.2, 9.9, 12, 12.1, 12.2 };
+	double a[6] = {10, 10.2, 9.9, 12, 12.1, 12.2};
 	gs_series s[30];
 	gs_plot *p;
 	char name[30][16];
@@ -191,8 +187,7 @@ test_small_multiples(void **state)
 		assert_true(w > 60 && h > 60);
 		for (size_t j = 0; j < i; j++) {
 			gs_plot_area(p, j, &x2, &y2, &w2, &h2);
-			assert_true(x + w <= x2 || x2 + w2 <= x || y + h <= y2 ||
-			            y2 + h2 <= y);
+			assert_true(x + w <= x2 || x2 + w2 <= x || y + h <= y2 || y2 + h2 <= y);
 		}
 	}
 	assert_true(has_text(p, "shape 4"));
@@ -208,11 +203,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tile_grid_example1),
-		cmocka_unit_test(test_tile_grid_padding),
-		cmocka_unit_test(test_tile_grid_large),
-		cmocka_unit_test(test_trend),
-		cmocka_unit_test(test_small_multiples),
+	        cmocka_unit_test(test_tile_grid_example1), cmocka_unit_test(test_tile_grid_padding),
+	        cmocka_unit_test(test_tile_grid_large),    cmocka_unit_test(test_trend),
+	        cmocka_unit_test(test_small_multiples),
 	};
 
 	return cmocka_run_group_tests(tests, setup_font, teardown_pairs);

@@ -47,16 +47,16 @@ test_psize_range_counts(void **state)
 	assert_int_equal(range_count("[[16, 1968], 0, [1], 0]"), 123);
 	assert_int_equal(range_count("[[64, 1024], 0, [1], 0]"), 16);
 	assert_int_equal(range_count("[[1968], 0, [1], 0]"), 1);
-	assert_int_equal(range_count("[[16,128],0,[16,128]]"), 64);     /* 3 indices */
+	assert_int_equal(range_count("[[16,128],0,[16,128]]"), 64); /* 3 indices */
 	assert_int_equal(range_count("[16,128],[16,128],[1],[16,128]"), 512); /* no brackets */
-	assert_int_equal(range_count("[[16,128]]"), 8);                  /* trailing map to 0 */
+	assert_int_equal(range_count("[[16,128]]"), 8); /* trailing map to 0 */
 }
 
 static void
 test_psize_range_sizes(void **state)
 {
-	const long want[15] = {64, 96, 144, 208, 288, 384, 496, 624, 768, 928, 1104,
-	                       1296, 1504, 1728, 1968};
+	const long want[15] = {64,  96,  144,  208,  288,  384,  496, 624,
+	                       768, 928, 1104, 1296, 1504, 1728, 1968};
 	gs_psize_list l = {0};
 	gs_error err;
 
@@ -96,8 +96,8 @@ test_psize_exact(void **state)
 	const char *bad = "[128,-1,1,64]";
 
 	(void)state;
-	assert_int_equal(gs_psize_exact("[480, 512, 1, 512, 704, 704, 704, 704]", "--exact",
-	                                &l, &err), 0);
+	assert_int_equal(
+	        gs_psize_exact("[480, 512, 1, 512, 704, 704, 704, 704]", "--exact", &l, &err), 0);
 	assert_int_equal(gs_psize_exact("136, 12, 1, 512", "--exact", &l, &err), 0);
 	assert_int_equal(gs_psize_exact("[4, 5, 6]", "--exact", &l, &err), 0);
 	assert_int_equal(l.n, 3);
@@ -121,14 +121,14 @@ static void
 test_psize_range_errors(void **state)
 {
 	static const char *const bad[] = {
-		"[[16, 0, 128], 0, [1], 0]",           /* step 0 */
-		"[[128, 16], 0, [1], 0]",              /* max < min */
-		"[[16, 128], 3, [1], 0]",              /* maps to a mapped index */
-		"[[16, 128], 4, [1], 0]",              /* maps past the last index */
-		"[[1,1,100000],[1,1,100000],[1],[1,1,100000]]", /* > GS_PSIZE_MAX */
-		"[[16, 128], [1, 2, 3, 4, 5], [1], 0]", /* 5 numbers */
-		"[[16, x], 0, [1], 0]",                /* not a number */
-		"[[16, 128], 0, [1], 0, 0]",           /* 5 elements */
+	        "[[16, 0, 128], 0, [1], 0]", /* step 0 */
+	        "[[128, 16], 0, [1], 0]", /* max < min */
+	        "[[16, 128], 3, [1], 0]", /* maps to a mapped index */
+	        "[[16, 128], 4, [1], 0]", /* maps past the last index */
+	        "[[1,1,100000],[1,1,100000],[1],[1,1,100000]]", /* > GS_PSIZE_MAX */
+	        "[[16, 128], [1, 2, 3, 4, 5], [1], 0]", /* 5 numbers */
+	        "[[16, x], 0, [1], 0]", /* not a number */
+	        "[[16, 128], 0, [1], 0, 0]", /* 5 elements */
 	};
 	gs_psize_list l = {0};
 	gs_error err;
@@ -154,7 +154,8 @@ test_psize_yaml(void **state)
 	size_t f16_nt = 0, f32_nn = 0, exact8 = 0;
 
 	(void)state;
-	assert_int_equal(gs_psize_load(gs_test_path("tests/data/runner/tensile-config.yaml"), &l, &err), 0);
+	assert_int_equal(
+	        gs_psize_load(gs_test_path("tests/data/runner/tensile-config.yaml"), &l, &err), 0);
 	assert_int_equal(l.n, 580);
 	assert_int_equal(l.ignored, 1);
 	for (size_t i = 0; i < l.n; i++) {
@@ -174,7 +175,8 @@ test_psize_yaml(void **state)
 	assert_int_equal(l.v[1].k, 64);
 	assert_string_equal(l.v[0].dtype, "");
 	gs_psize_list_free(&l);
-	assert_int_equal(gs_psize_load(gs_test_path("tests/data/runner/bad-range.yaml"), &l, &err), -1);
+	assert_int_equal(gs_psize_load(gs_test_path("tests/data/runner/bad-range.yaml"), &l, &err),
+	                 -1);
 	assert_int_equal(err.line, 2);
 	assert_int_equal(err.col, 16);
 	gs_psize_list_free(&l);
@@ -195,11 +197,12 @@ test_psize_hostile(void **state)
 	deep[399] = '\0';
 	assert_int_equal(gs_psize_exact(deep, "--exact", &l, &err), -1);
 	assert_non_null(strstr(err.msg, "nested deeper than 64"));
-	assert_int_equal(gs_psize_load(gs_test_path("tests/data/bad-inputs/laugh9.yaml"),
-	                               &l, &err), -1);
+	assert_int_equal(gs_psize_load(gs_test_path("tests/data/bad-inputs/laugh9.yaml"), &l, &err),
+	                 -1);
 	assert_non_null(strstr(err.msg, "expands to more than"));
-	assert_int_equal(gs_psize_load(gs_test_path("tests/data/bad-inputs/yaml-nest100k.yaml"),
-	                               &l, &err), -1);
+	assert_int_equal(
+	        gs_psize_load(gs_test_path("tests/data/bad-inputs/yaml-nest100k.yaml"), &l, &err),
+	        -1);
 	assert_non_null(strstr(err.msg, "nested deeper than 64"));
 	assert_int_equal(l.n, 0);
 	assert_int_equal(gs_psize_exact("[9007199254740993, 1, 1, 1]", "--exact", &l, &err), -1);
@@ -214,12 +217,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_psize_range_counts),
-		cmocka_unit_test(test_psize_range_sizes),
-		cmocka_unit_test(test_psize_exact),
-		cmocka_unit_test(test_psize_range_errors),
-		cmocka_unit_test(test_psize_yaml),
-		cmocka_unit_test(test_psize_hostile),
+	        cmocka_unit_test(test_psize_range_counts),
+	        cmocka_unit_test(test_psize_range_sizes),
+	        cmocka_unit_test(test_psize_exact),
+	        cmocka_unit_test(test_psize_range_errors),
+	        cmocka_unit_test(test_psize_yaml),
+	        cmocka_unit_test(test_psize_hostile),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -37,7 +37,6 @@ page_render(const fixture *f)
 	return p;
 }
 
-
 static void
 test_html_escapes(void **state)
 {
@@ -61,7 +60,8 @@ test_html_escapes(void **state)
 	assert_xpath_count(p.doc, q, 2);
 	assert_xpath_string(p.doc, "//title", "Nightly <b>bf16</b> & f16");
 	assert_xpath_count(p.doc, "//h1/*", 0);
-	assert_xpath_count(p.doc, "//dd[. = 'runs/base<&>.csv (gemmscope, 5 shapes, GPU MI300X)']", 1);
+	assert_xpath_count(p.doc, "//dd[. = 'runs/base<&>.csv (gemmscope, 5 shapes, GPU MI300X)']",
+	                   1);
 	page_free(&p);
 }
 
@@ -99,20 +99,28 @@ test_html_sections(void **state)
 	assert_non_null(strstr(verdict, "1 regression, 1 improvement; geomean"));
 	/* every matched shape, its class in colour and in words */
 	assert_xpath_count(p.doc, "//section[@id='shapes']//tbody/tr", c->npairs);
-	assert_xpath_count(p.doc, "//section[@id='shapes']//td[@class='cls regressed' and .='regressed']",
+	assert_xpath_count(p.doc,
+	                   "//section[@id='shapes']//td[@class='cls regressed' and .='regressed']",
 	                   c->s.regressed);
 	assert_xpath_count(p.doc, "//section[@id='shapes']//td[@class='cls unsure' and .='unsure']",
 	                   c->s.unsure);
 	assert_xpath_count(p.doc, "//section[@id='top']/table[1]/tbody/tr", c->ntop_improved);
 	assert_xpath_count(p.doc, "//section[@id='top']/table[2]/tbody/tr", c->ntop_regressed);
 	/* slowdown of the regression: 83.0 / 41.1 */
-	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]", "2.02\xc3\x97");
+	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]",
+	                    "2.02\xc3\x97");
 	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
-	                    "512\xc3\x97" "7680\xc3\x97" "512 f16 NN");
+	                    "512\xc3\x97"
+	                    "7680\xc3\x97"
+	                    "512 f16 NN");
 	assert_xpath_count(p.doc, "//section[@id='breakdown']/table", 3);
-	assert_xpath_count(p.doc, "//section[@id='unmatched']//tbody/tr", c->nonly_base + c->nonly_cand);
-	assert_xpath_count(p.doc, "//section[@id='unmatched']//td[.='4112\xc3\x97" "2048\xc3\x97"
-	                   "2048 bf16 NN bias (aten::addmm)']", 1);
+	assert_xpath_count(p.doc, "//section[@id='unmatched']//tbody/tr",
+	                   c->nonly_base + c->nonly_cand);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='unmatched']//td[.='4112\xc3\x97"
+	                   "2048\xc3\x97"
+	                   "2048 bf16 NN bias (aten::addmm)']",
+	                   1);
 	assert_xpath_count(p.doc, "//section[@id='excluded']//td[.='non-positive time']", 1);
 	assert_xpath_count(p.doc, "//section[@id='methodology']//dt", 10);
 	assert_xpath_count(p.doc, "//section[@id='efficiency']", 0);
@@ -186,29 +194,33 @@ test_html_iree(void **state)
 
 	assert_xpath_count(doc, "//script", 0);
 	assert_xpath_count(doc, "//section[@id='shapes']//tbody/tr", 558);
-	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls regressed']", c->s.regressed);
-	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls improved']", c->s.improved);
+	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls regressed']",
+	                   c->s.regressed);
+	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls improved']",
+	                   c->s.improved);
 	assert_xpath_count(doc, "//section[@id='top']/table[1]/tbody/tr", 10);
 	assert_xpath_count(doc, "//section[@id='top']/table[2]/tbody/tr", 10);
 	/* data notes §1: unet 2048x10240x1280 (MxNxK) bf16 NT 460.123 -> 97.595 us, 4.7146x */
 	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[1]",
-	                    "2048\xc3\x97" "1280\xc3\x97" "10240 bf16 NT");
+	                    "2048\xc3\x97"
+	                    "1280\xc3\x97"
+	                    "10240 bf16 NT");
 	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[5]", "4.71\xc3\x97");
 	/* compute 4096x4096x8192 bf16 TT 481.838 -> 2757.126 us, 5.7221x slower */
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
-	                    "4096\xc3\x97" "8192\xc3\x97" "4096 bf16 TT");
+	                    "4096\xc3\x97"
+	                    "8192\xc3\x97"
+	                    "4096 bf16 TT");
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[4]", "2,757.1");
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]", "5.72\xc3\x97");
-	assert_xpath_string(doc, "substring-before(//section[@id='summary']/p[@class='verdict'], ';')",
+	assert_xpath_string(doc,
+	                    "substring-before(//section[@id='summary']/p[@class='verdict'], ';')",
 	                    "152 regressions, 317 improvements");
 	assert_xpath_count(doc, "//section[@id='breakdown']//tr[td[1]='llama70bskinny']", 1);
 	page_free(&p);
 }
 
 /* ---- JSON */
-
-
-
 
 static void
 assert_json_summary(yajl_val doc, const gs_compare_summary *s)
@@ -256,7 +268,8 @@ assert_json_shapes(yajl_val doc, const gs_compare *c)
 			assert_true(get_num(s, "p_value", NULL) == p->p_value);
 		else
 			assert_true(YAJL_IS_NULL(get(s, "p_value", NULL)));
-		assert_int_equal(YAJL_GET_ARRAY(get(s, "samples_cand", NULL))->len, p->cand->nsamples);
+		assert_int_equal(YAJL_GET_ARRAY(get(s, "samples_cand", NULL))->len,
+		                 p->cand->nsamples);
 	}
 }
 
@@ -278,15 +291,18 @@ test_json_synthetic(void **state)
 	s0 = YAJL_GET_ARRAY(get(doc, "shapes", NULL))->values[0];
 	assert_string_equal(YAJL_GET_STRING(get(s0, "tag", NULL)), EVIL_TAG);
 	assert_string_equal(YAJL_GET_STRING(get(s0, "kernel_base", NULL)), EVIL_KERNEL);
-	assert_string_equal(YAJL_GET_STRING(yajl_tree_get(doc, (const char *[]){"inputs",
-	                    "baseline", "path", NULL}, yajl_t_string)), "runs/base<&>.csv");
-	assert_true(YAJL_IS_NULL(yajl_tree_get(doc, (const char *[]){"inputs", "candidate", "gpu", NULL},
-	                                       yajl_t_any)));
+	assert_string_equal(
+	        YAJL_GET_STRING(yajl_tree_get(
+	                doc, (const char *[]){"inputs", "baseline", "path", NULL}, yajl_t_string)),
+	        "runs/base<&>.csv");
+	assert_true(YAJL_IS_NULL(yajl_tree_get(
+	        doc, (const char *[]){"inputs", "candidate", "gpu", NULL}, yajl_t_any)));
 	assert_int_equal(YAJL_GET_ARRAY(get(doc, "only_in_baseline", NULL))->len, 1);
 	assert_int_equal(YAJL_GET_ARRAY(get(doc, "only_in_candidate", NULL))->len, 1);
 	assert_int_equal(YAJL_GET_ARRAY(get(doc, "excluded", NULL))->len, 1);
 	assert_int_equal(YAJL_GET_ARRAY(get(doc, "groups", NULL))->len, f->cmp.ngroups);
-	assert_int_equal(YAJL_GET_ARRAY(get(doc, "top_regressions", NULL))->len, f->cmp.ntop_regressed);
+	assert_int_equal(YAJL_GET_ARRAY(get(doc, "top_regressions", NULL))->len,
+	                 f->cmp.ntop_regressed);
 	yajl_tree_free(doc);
 	free(buf);
 	/* nothing lost: the ratio is infinite, written as null */
@@ -322,8 +338,6 @@ test_json_iree(void **state)
 }
 
 /* ---- CSV */
-
-
 
 static void
 assert_same_record(const gs_record *want, const gs_table *t)
@@ -472,9 +486,14 @@ test_junit_synthetic(void **state)
 	doc = xmlReadMemory(buf, (int)strlen(buf), NULL, NULL, XML_PARSE_NONET);
 	snprintf(q, sizeof q, "//testcase[@classname='gemm.%s']", EVIL_TAG);
 	assert_xpath_count(doc, q, 1);
-	assert_xpath_string(doc, "//failure/@message",
-	                    "slowdown 2.02\xc3\x97 (t_base 41.10 \xc2\xb5s \xe2\x86\x92 t_cand 83.00 \xc2\xb5s)");
-	assert_xpath_count(doc, "//testcase[@name='7\xc3\x97" "7\xc3\x97" "7 f32 NN']/skipped", 1);
+	assert_xpath_string(
+	        doc, "//failure/@message",
+	        "slowdown 2.02\xc3\x97 (t_base 41.10 \xc2\xb5s \xe2\x86\x92 t_cand 83.00 \xc2\xb5s)");
+	assert_xpath_count(doc,
+	                   "//testcase[@name='7\xc3\x97"
+	                   "7\xc3\x97"
+	                   "7 f32 NN']/skipped",
+	                   1);
 	xmlFreeDoc(doc);
 	free(buf);
 }
@@ -488,7 +507,6 @@ test_junit_iree(void **state)
 }
 
 /* ---- markdown */
-
 
 static void
 test_markdown_synthetic(void **state)
@@ -522,7 +540,10 @@ test_markdown_iree(void **state)
 	assert_non_null(top);
 	/* the table under it: a header and opts.top rows (the rule is "|---") */
 	assert_int_equal(count_lines(top, "| "), 1 + f->cmp.opts.top);
-	assert_non_null(strstr(top, "| 4096\xc3\x97" "8192\xc3\x97" "4096 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** |"));
+	assert_non_null(strstr(top,
+	                       "| 4096\xc3\x97"
+	                       "8192\xc3\x97"
+	                       "4096 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** |"));
 	free(md);
 }
 
@@ -532,23 +553,30 @@ static void
 test_fmt(void **state)
 {
 	char buf[GS_FMT_SHAPE_LEN];
-	char *clean = gs_fmt_clean("a\xff" "b\x01" "c\xc3\x97");
+	char *clean = gs_fmt_clean("a\xff"
+	                           "b\x01"
+	                           "c\xc3\x97");
 	gs_shape s;
 
 	(void)state;
-	assert_string_equal(clean, "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c\xc3\x97");
+	assert_string_equal(clean, "a\xef\xbf\xbd"
+	                           "b\xef\xbf\xbd"
+	                           "c\xc3\x97");
 	free(clean);
 	/* the IREE seed's first improvement: 638,568.5 us */
 	assert_string_equal(gs_fmt_grouped(buf, sizeof buf, 638568.5, 1), "638,568.5");
-	assert_string_equal(gs_fmt_grouped(buf, sizeof buf, -1234, 1), "\xe2\x88\x92" "1,234.0");
+	assert_string_equal(gs_fmt_grouped(buf, sizeof buf, -1234, 1), "\xe2\x88\x92"
+	                                                               "1,234.0");
 	assert_string_equal(gs_fmt_grouped(buf, sizeof buf, -0.01, 1), "0.0");
 	assert_string_equal(gs_fmt_us(buf, sizeof buf, 6.17391), "6.174");
 	assert_string_equal(gs_fmt_change(buf, sizeof buf, 0.1032), "+10.3 %");
-	assert_string_equal(gs_fmt_change(buf, sizeof buf, -0.05), "\xe2\x88\x92" "5.0 %");
+	assert_string_equal(gs_fmt_change(buf, sizeof buf, -0.05), "\xe2\x88\x92"
+	                                                           "5.0 %");
 	assert_string_equal(gs_fmt_ratio(buf, sizeof buf, 385.6 / 134.4, 2), "2.87\xc3\x97");
 	assert_string_equal(gs_fmt_ratio(buf, sizeof buf, INFINITY, 2), "\xe2\x88\x9e");
 	/* the data file writes 13.582600000000001; the shortest exact text */
-	assert_true(strtod(gs_fmt_exact(buf, sizeof buf, 13.582600000000001), NULL) == 13.582600000000001);
+	assert_true(strtod(gs_fmt_exact(buf, sizeof buf, 13.582600000000001), NULL) ==
+	            13.582600000000001);
 	assert_string_equal(gs_fmt_exact(buf, sizeof buf, 0.1), "0.1");
 	assert_string_equal(gs_fmt_exact(buf, sizeof buf, NAN), "");
 	assert_string_equal(gs_fmt_utc(buf, sizeof buf, 0, 1), "1970-01-01T00:00:00Z");
@@ -559,8 +587,9 @@ test_fmt(void **state)
 	s.N = 2048;
 	s.K = 2048;
 	s.batch = 8;
-	assert_string_equal(gs_fmt_shape(buf, sizeof buf, &s),
-	                    "4112\xc3\x97" "2048\xc3\x97" "2048 bf16 NN batch 8 (addmm)");
+	assert_string_equal(gs_fmt_shape(buf, sizeof buf, &s), "4112\xc3\x97"
+	                                                       "2048\xc3\x97"
+	                                                       "2048 bf16 NN batch 8 (addmm)");
 }
 
 /* Invalid UTF-8 and control bytes in input strings still give documents
@@ -581,8 +610,10 @@ test_invalid_utf8(void **state)
 	r->kernel = strdup("k\x01\xff");
 	buf = render(gs_render_json, &f->rep, NULL);
 	json = parse_json(buf);
-	assert_string_equal(YAJL_GET_STRING(get(YAJL_GET_ARRAY(get(json, "shapes", NULL))->values[1],
-	                    "kernel_base", NULL)), "k\xef\xbf\xbd\xef\xbf\xbd");
+	assert_string_equal(
+	        YAJL_GET_STRING(get(YAJL_GET_ARRAY(get(json, "shapes", NULL))->values[1],
+	                            "kernel_base", NULL)),
+	        "k\xef\xbf\xbd\xef\xbf\xbd");
 	yajl_tree_free(json);
 	free(buf);
 	buf = render(gs_render_junit, &f->rep, NULL);
@@ -604,29 +635,27 @@ int
 main(void)
 {
 	const struct CMUnitTest synthetic[] = {
-		cmocka_unit_test(test_html_escapes),
-		cmocka_unit_test(test_html_plot_inlined),
-		cmocka_unit_test(test_html_sections),
-		cmocka_unit_test(test_html_deterministic),
-		cmocka_unit_test(test_html_errors),
-		cmocka_unit_test(test_json_synthetic),
-		cmocka_unit_test(test_csv_synthetic),
-		cmocka_unit_test(test_junit_synthetic),
-		cmocka_unit_test(test_markdown_synthetic),
-		cmocka_unit_test(test_fmt),
-		cmocka_unit_test(test_invalid_utf8),
+	        cmocka_unit_test(test_html_escapes),
+	        cmocka_unit_test(test_html_plot_inlined),
+	        cmocka_unit_test(test_html_sections),
+	        cmocka_unit_test(test_html_deterministic),
+	        cmocka_unit_test(test_html_errors),
+	        cmocka_unit_test(test_json_synthetic),
+	        cmocka_unit_test(test_csv_synthetic),
+	        cmocka_unit_test(test_junit_synthetic),
+	        cmocka_unit_test(test_markdown_synthetic),
+	        cmocka_unit_test(test_fmt),
+	        cmocka_unit_test(test_invalid_utf8),
 	};
 	const struct CMUnitTest iree[] = {
-		cmocka_unit_test(test_html_iree),
-		cmocka_unit_test(test_json_iree),
-		cmocka_unit_test(test_csv_iree),
-		cmocka_unit_test(test_junit_iree),
-		cmocka_unit_test(test_markdown_iree),
+	        cmocka_unit_test(test_html_iree),     cmocka_unit_test(test_json_iree),
+	        cmocka_unit_test(test_csv_iree),      cmocka_unit_test(test_junit_iree),
+	        cmocka_unit_test(test_markdown_iree),
 	};
 	int failed = cmocka_run_group_tests_name("render, hand-built model", synthetic,
 	                                         setup_synthetic, teardown);
 
-	failed += cmocka_run_group_tests_name("render, iree-kernel-benchmark", iree,
-	                                      setup_iree, teardown);
+	failed += cmocka_run_group_tests_name("render, iree-kernel-benchmark", iree, setup_iree,
+	                                      teardown);
 	return failed ? 1 : 0;
 }

@@ -33,10 +33,10 @@ typedef struct tfix {
 	gs_table *base, *cand;
 	gs_compare cmp;
 	gs_single sb, sc;
-	gs_causes causes;         /* of rep's pairs */
-	gs_impact impact;         /* rep weighted by the MI300X trace itself */
-	gs_report rep;            /* compare H100 -> MI300X */
-	gs_report one;            /* report of the MI300X trace */
+	gs_causes causes; /* of rep's pairs */
+	gs_impact impact; /* rep weighted by the MI300X trace itself */
+	gs_report rep; /* compare H100 -> MI300X */
+	gs_report one; /* report of the MI300X trace */
 	gs_report_plot *plots, *one_plots;
 	size_t nplots, none;
 	char datadir[4096];
@@ -101,7 +101,8 @@ setup_traces(void **state)
 	f->rep.impact = &f->impact;
 	assert_int_equal(gs_figures_compare(&f->cmp, f->datadir, &f->plots, &f->nplots, &err), 0);
 	assert_int_equal(gs_figures_efficiency(&f->cmp, &f->sb, &f->sc, f->datadir, &f->plots,
-	                                       &f->nplots, &err), 0);
+	                                       &f->nplots, &err),
+	                 0);
 	f->rep.plots = f->plots;
 	f->rep.nplots = f->nplots;
 	report_init(&f->one, GS_REPORT_SINGLE, f->datadir);
@@ -153,33 +154,46 @@ test_html_efficiency(void **state)
 
 	assert_int_equal(f->cmp.ntop_regressed, 5);
 	/* each side's GPU, each regression explained, R1..R5 */
-	assert_xpath_count(p.doc, "//section[@id='efficiency']/p[starts-with(., 'Baseline GPU: "
-	                   "NVIDIA H100')]", 1);
-	assert_xpath_count(p.doc, "//section[@id='efficiency']/p[starts-with(., 'Candidate GPU: "
-	                   "AMD Instinct MI300X')]", 1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='efficiency']/p[starts-with(., 'Baseline GPU: "
+	                   "NVIDIA H100')]",
+	                   1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='efficiency']/p[starts-with(., 'Candidate GPU: "
+	                   "AMD Instinct MI300X')]",
+	                   1);
 	assert_xpath_count(p.doc, "//ul[@class='explained']/li", 5);
 	assert_xpath_string(p.doc, "//ul[@class='explained']/li[1]/span", "R1");
-	assert_xpath_count(p.doc, "//ul[@class='explained']/li[contains(., 'different GPUs "
-	                   "(H100 \xe2\x86\x92 MI300X)')]", 5);
+	assert_xpath_count(p.doc,
+	                   "//ul[@class='explained']/li[contains(., 'different GPUs "
+	                   "(H100 \xe2\x86\x92 MI300X)')]",
+	                   5);
 	/* the tile grids side by side, only there; the roofline with the plots */
 	assert_xpath_count(p.doc, "//section[@id='efficiency']//div[@class='pair']", 4);
 	assert_xpath_count(p.doc, "//div[@class='pair']/figure", 8);
 	assert_xpath_count(p.doc, "//div[@class='pair'][2]/figure[1][@id='fig-tiles-r2-base']", 1);
 	assert_xpath_count(p.doc, "//div[@class='pair'][2]/figure[2][@id='fig-tiles-r2-cand']", 1);
-	assert_xpath_count(p.doc, "//section[@id='plots']//figure[starts-with(@id, 'fig-tiles')]", 0);
-	assert_xpath_count(p.doc, "//section[@id='plots']/figure[@id='fig-roofline']//*[local-name()='svg']", 1);
+	assert_xpath_count(p.doc, "//section[@id='plots']//figure[starts-with(@id, 'fig-tiles')]",
+	                   0);
+	assert_xpath_count(
+	        p.doc, "//section[@id='plots']/figure[@id='fig-roofline']//*[local-name()='svg']",
+	        1);
 	/* the per-shape table: one row per pair, MI300X's 128x224 for the mm
 	 * 8944x2816x1024 (efficiency.md §4.1 row 4) */
 	assert_xpath_count(p.doc, "//table[contains(@class, 'eff')]/tbody/tr", f->cmp.npairs);
-	assert_xpath_count(p.doc, "//table[contains(@class, 'eff')]/tbody/tr[td[2]='8944\xc3\x97"
-	                   "1024\xc3\x97" "2816 bf16 TN (aten::mm)' and td[7]='0.970 \xe2\x86\x92 "
-	                   "0.963' and td[9]='gpu']", 1);
+	assert_xpath_count(p.doc,
+	                   "//table[contains(@class, 'eff')]/tbody/tr[td[2]='8944\xc3\x97"
+	                   "1024\xc3\x97"
+	                   "2816 bf16 TN (aten::mm)' and td[7]='0.970 \xe2\x86\x92 "
+	                   "0.963' and td[9]='gpu']",
+	                   1);
 	/* methodology: the efficiency definitions and the tile model's limits */
-	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='tile_eff, wq_eff, dim_eff']", 1);
-	assert_xpath_count(p.doc, "//section[@id='methodology']//dd[contains(., 'Infinity Cache')]", 1);
+	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='tile_eff, wq_eff, dim_eff']",
+	                   1);
+	assert_xpath_count(p.doc, "//section[@id='methodology']//dd[contains(., 'Infinity Cache')]",
+	                   1);
 	page_free(&p);
 }
-
 
 /* Issue 13: the cause split first in the summary, a cause column in the
  * top tables, the rule chain, and the Impact section. */
@@ -190,16 +204,21 @@ test_html_causes(void **state)
 	page p = page_of(&f->rep);
 
 	assert_xpath_count(p.doc, "//section[@id='summary']/ul[@id='cause-split']/li", 1);
-	assert_xpath_string(p.doc, "//ul[@id='cause-split']/li[1]", "100 % of the time lost "
+	assert_xpath_string(p.doc, "//ul[@id='cause-split']/li[1]",
+	                    "100 % of the time lost "
 	                    "(88.12 \xc2\xb5s): the GPU differs for 5 shapes");
 	assert_xpath_count(p.doc, "//section[@id='top']//table/thead/tr/th[6][.='Cause']", 1);
 	assert_xpath_count(p.doc, "//section[@id='top']//table/tbody/tr/td[6][.='gpu_changed']", 5);
 	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Causes']", 1);
-	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Workload impact "
-	                   "(--weights)']", 1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='methodology']//dt[.='Workload impact "
+	                   "(--weights)']",
+	                   1);
 	assert_xpath_count(p.doc, "//section[@id='impact']/h2[.='Impact on the workload']", 1);
-	assert_xpath_count(p.doc, "//section[@id='impact']//th[.='Workload speedup (baseline "
-	                   "/ candidate)']", 1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='impact']//th[.='Workload speedup (baseline "
+	                   "/ candidate)']",
+	                   1);
 	assert_xpath_count(p.doc, "//section[@id='impact']//table[@class='top']/tbody/tr", 5);
 	page_free(&p);
 }
@@ -211,9 +230,8 @@ shape_where(yajl_val doc, const char *op, long m, long n, long k)
 
 	for (size_t i = 0; i < YAJL_GET_ARRAY(shapes)->len; i++) {
 		yajl_val s = YAJL_GET_ARRAY(shapes)->values[i];
-		if (strcmp(get_str(s, "op", NULL), op) == 0 &&
-		    get_num(s, "M", NULL) == m && get_num(s, "N", NULL) == n &&
-		    get_num(s, "K", NULL) == k)
+		if (strcmp(get_str(s, "op", NULL), op) == 0 && get_num(s, "M", NULL) == m &&
+		    get_num(s, "N", NULL) == n && get_num(s, "K", NULL) == k)
 			return s;
 	}
 	fail();
@@ -230,7 +248,8 @@ by_cause_sum(yajl_val doc, const char *key)
 	assert_non_null(o);
 	assert_int_equal(YAJL_GET_OBJECT(o)->len, GS_CAUSE_COUNT - 1);
 	for (size_t i = 0; i < YAJL_GET_OBJECT(o)->len; i++) {
-		assert_string_equal(YAJL_GET_OBJECT(o)->keys[i], gs_cause_name((gs_cause_kind)(i + 1)));
+		assert_string_equal(YAJL_GET_OBJECT(o)->keys[i],
+		                    gs_cause_name((gs_cause_kind)(i + 1)));
 		sum += YAJL_GET_DOUBLE(YAJL_GET_OBJECT(o)->values[i]);
 	}
 	return sum;
@@ -245,7 +264,8 @@ test_json_causes(void **state)
 	char *buf = render(gs_render_json, &f->rep, NULL);
 	yajl_val doc = parse_json(buf), shapes = get(doc, "shapes", NULL), im;
 
-	assert_true(by_cause_sum(doc, "time_lost_by_cause") == get_num(doc, "summary", "time_lost_us"));
+	assert_true(by_cause_sum(doc, "time_lost_by_cause") ==
+	            get_num(doc, "summary", "time_lost_us"));
 	assert_true(by_cause_sum(doc, "time_saved_by_cause") ==
 	            get_num(doc, "summary", "time_saved_us"));
 	assert_true(get_num(doc, "summary", "time_lost_us") > 0);
@@ -278,10 +298,13 @@ test_json_efficiency(void **state)
 	const char *cand[] = {"efficiency", "candidate", NULL};
 	const char *base[] = {"efficiency", "baseline", NULL};
 
-	assert_string_equal(YAJL_GET_STRING(yajl_tree_get(doc, (const char *[]){"gpus",
-	                    "baseline", "name", NULL}, yajl_t_string)), "H100");
+	assert_string_equal(
+	        YAJL_GET_STRING(yajl_tree_get(
+	                doc, (const char *[]){"gpus", "baseline", "name", NULL}, yajl_t_string)),
+	        "H100");
 	assert_true(yajl_tree_get(doc, (const char *[]){"gpus", "candidate", "cus", NULL},
-	                          yajl_t_number)->u.number.i == 304);
+	                          yajl_t_number)
+	                    ->u.number.i == 304);
 	s = shape_where(doc, "aten::mm", 8944, 2816, 1024);
 	e = yajl_tree_get(s, cand, yajl_t_object);
 	assert_non_null(e);
@@ -310,24 +333,33 @@ test_html_single(void **state)
 	page p = page_of(&f->one);
 
 	assert_xpath_string(p.doc, "//main/section[1]/@id", "summary");
-	assert_xpath_count(p.doc, "//header//dd[starts-with(., 'AMD Instinct MI300X (gfx942)')]", 1);
+	assert_xpath_count(p.doc, "//header//dd[starts-with(., 'AMD Instinct MI300X (gfx942)')]",
+	                   1);
 	assert_xpath_count(p.doc, "//section[@id='plots']/figure", 5);
 	assert_xpath_count(p.doc, "//figure[@id='fig-roofline']", 1);
 	assert_xpath_count(p.doc, "//figure[@id='fig-tiles-4']", 1);
 	assert_xpath_count(p.doc, "//section[@id='top']//tbody/tr", 5);
 	/* #1 by total time: the mm with 48 calls, MT128x224 */
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[2]",
-	                    "8944\xc3\x97" "1024\xc3\x97" "2816 bf16 TN (aten::mm)");
+	                    "8944\xc3\x97"
+	                    "1024\xc3\x97"
+	                    "2816 bf16 TN (aten::mm)");
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[3]", "48");
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[9]", "0.963");
 	assert_xpath_count(p.doc, "//section[@id='efficiency']//tbody/tr", f->sc.n);
 	/* the addmm of efficiency.md §1.2: AI 484.5, 280 tiles in one wave */
-	assert_xpath_count(p.doc, "//section[@id='efficiency']//tbody/tr[td[2]='8944\xc3\x97"
-	                   "1024\xc3\x97" "1024 bf16 TN bias (aten::addmm)' and td[6]='484.5' and "
-	                   "td[8]='compute' and td[10]='280' and td[11]='1' and td[15]='0.919']", 1);
-	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Tile model (the pick, "
-	                   "its dim_eff and cost)']", 1);
-	assert_xpath_count(p.doc, "//section[@id='breakdown' or @id='shapes' or @id='unmatched']", 0);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='efficiency']//tbody/tr[td[2]='8944\xc3\x97"
+	                   "1024\xc3\x97"
+	                   "1024 bf16 TN bias (aten::addmm)' and td[6]='484.5' and "
+	                   "td[8]='compute' and td[10]='280' and td[11]='1' and td[15]='0.919']",
+	                   1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='methodology']//dt[.='Tile model (the pick, "
+	                   "its dim_eff and cost)']",
+	                   1);
+	assert_xpath_count(p.doc, "//section[@id='breakdown' or @id='shapes' or @id='unmatched']",
+	                   0);
 	page_free(&p);
 }
 
@@ -345,10 +377,12 @@ test_json_single(void **state)
 	assert_true(get_num(doc, "summary", "with_dim_eff") == 5);
 	s = shape_where(doc, "aten::addmm", 8944, 1024, 1024);
 	assert_true(get_num(s, "count", NULL) == 72);
-	assert_true(yajl_tree_get(s, (const char *[]){"efficiency", "gflop", NULL},
-	                          yajl_t_number)->u.number.d == 18.766086144);
-	assert_true(fabs(yajl_tree_get(s, (const char *[]){"efficiency", "wq_eff", NULL},
-	                               yajl_t_number)->u.number.d - 0.921053) < 5e-7);
+	assert_true(yajl_tree_get(s, (const char *[]){"efficiency", "gflop", NULL}, yajl_t_number)
+	                    ->u.number.d == 18.766086144);
+	assert_true(
+	        fabs(yajl_tree_get(s, (const char *[]){"efficiency", "wq_eff", NULL}, yajl_t_number)
+	                     ->u.number.d -
+	             0.921053) < 5e-7);
 	/* top_time[0] points at the mm 8944x2816x1024 */
 	for (size_t i = 0; i < f->sc.n; i++)
 		if (f->sc.rows[i].rec->shape.N == 2816 && f->sc.rows[i].rec->shape.K == 1024)
@@ -368,8 +402,11 @@ test_markdown_efficiency(void **state)
 	char *cmp = render(gs_render_markdown, &f->rep, NULL);
 
 	assert_non_null(strstr(one, "### Top 5 by total time"));
-	assert_non_null(strstr(one, "| 8944\xc3\x97" "1024\xc3\x97" "2816 bf16 TN (aten::mm) | 48 | "));
-	assert_non_null(strstr(one, "| 128\xc3\x97" "224 | 0.963 |"));
+	assert_non_null(strstr(one, "| 8944\xc3\x97"
+	                            "1024\xc3\x97"
+	                            "2816 bf16 TN (aten::mm) | 48 | "));
+	assert_non_null(strstr(one, "| 128\xc3\x97"
+	                            "224 | 0.963 |"));
 	assert_non_null(strstr(cmp, "**Why (efficiency model):**"));
 	assert_non_null(strstr(cmp, "different GPUs (H100 \xe2\x86\x92 MI300X)"));
 	free(one);
@@ -400,11 +437,16 @@ test_html_no_gpu(void **state)
 	r.eff_cand = &sc;
 	assert_int_equal(gs_report_effpairs(&r, &err), 0);
 	p = page_of(&r);
-	assert_xpath_count(p.doc, "//section[@id='efficiency']/p[@class='note' and "
-	                   "contains(., '--gpu mi300x')]", 1);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='efficiency']/p[@class='note' and "
+	                   "contains(., '--gpu mi300x')]",
+	                   1);
 	/* tile_eff still shown: the bmm's cutlass 128x32 and Tensile 16x16 */
-	assert_xpath_count(p.doc, "//table[contains(@class, 'eff')]/tbody/tr[td[5]='0.873 "
-	                   "\xe2\x86\x92 0.998' and td[7]='\xe2\x80\x94 \xe2\x86\x92 \xe2\x80\x94']", 1);
+	assert_xpath_count(
+	        p.doc,
+	        "//table[contains(@class, 'eff')]/tbody/tr[td[5]='0.873 "
+	        "\xe2\x86\x92 0.998' and td[7]='\xe2\x80\x94 \xe2\x86\x92 \xe2\x80\x94']",
+	        1);
 	page_free(&p);
 	gs_report_model_free(&r);
 	gs_single_free(&sb);
@@ -444,13 +486,17 @@ test_metrics_xe(void **state)
 	read = YAJL_GET_ARRAY(list)->values[0];
 	assert_string_equal(get_str(read, "name", NULL), "GPU_MEMORY_BYTE_READ");
 	/* the two files' values: 54139320320 / 124811492864 */
-	assert_true(fabs(get_num(read, "geomean_ratio", NULL) - 54139320320.0 / 124811492864.0) < 1e-12);
+	assert_true(fabs(get_num(read, "geomean_ratio", NULL) - 54139320320.0 / 124811492864.0) <
+	            1e-12);
 	yajl_tree_free(doc);
 	free(buf);
 	p = page_of(&r);
-	assert_xpath_count(p.doc, "//section[@id='efficiency']//table[@class='metrics']/tbody/tr", 4);
-	assert_xpath_count(p.doc, "//table[@class='full metrics']/tbody/tr[td[2]='GPU_MEMORY_BYTE_READ'"
-	                   " and td[3]='124,811,492,864' and td[4]='54,139,320,320']", 1);
+	assert_xpath_count(p.doc, "//section[@id='efficiency']//table[@class='metrics']/tbody/tr",
+	                   4);
+	assert_xpath_count(p.doc,
+	                   "//table[@class='full metrics']/tbody/tr[td[2]='GPU_MEMORY_BYTE_READ'"
+	                   " and td[3]='124,811,492,864' and td[4]='54,139,320,320']",
+	                   1);
 	page_free(&p);
 	gs_metrics_free(&m);
 	gs_compare_free(&cmp);
@@ -462,17 +508,15 @@ int
 main(void)
 {
 	const struct CMUnitTest traces[] = {
-		cmocka_unit_test(test_html_efficiency),
-		cmocka_unit_test(test_json_efficiency),
-		cmocka_unit_test(test_html_causes),
-		cmocka_unit_test(test_json_causes),
-		cmocka_unit_test(test_html_single),
-		cmocka_unit_test(test_json_single),
-		cmocka_unit_test(test_markdown_efficiency),
-		cmocka_unit_test(test_html_no_gpu),
-		cmocka_unit_test(test_metrics_xe),
+	        cmocka_unit_test(test_html_efficiency),     cmocka_unit_test(test_json_efficiency),
+	        cmocka_unit_test(test_html_causes),         cmocka_unit_test(test_json_causes),
+	        cmocka_unit_test(test_html_single),         cmocka_unit_test(test_json_single),
+	        cmocka_unit_test(test_markdown_efficiency), cmocka_unit_test(test_html_no_gpu),
+	        cmocka_unit_test(test_metrics_xe),
 	};
 
-	return cmocka_run_group_tests_name("render, efficiency (traces)", traces,
-	                                   setup_traces, teardown_traces) ? 1 : 0;
+	return cmocka_run_group_tests_name("render, efficiency (traces)", traces, setup_traces,
+	                                   teardown_traces)
+	               ? 1
+	               : 0;
 }

@@ -29,13 +29,10 @@ static void
 test_supports(void **state)
 {
 	static const char *const want[GS_REPORT_NKINDS] = {
-		/* HTML JSON MD CSV REG JUNIT ASSETS TEXT */
-		[GS_REPORT_COMPARE] = "11111110",
-		[GS_REPORT_SINGLE] = "11110010",
-		[GS_REPORT_HISTORY] = "11111110",
-		[GS_REPORT_CONFIRM] = "01101000",
-		[GS_REPORT_EXPLAIN] = "01000001",
-		[GS_REPORT_GPUS] = "01000001",
+	        /* HTML JSON MD CSV REG JUNIT ASSETS TEXT */
+	        [GS_REPORT_COMPARE] = "11111110", [GS_REPORT_SINGLE] = "11110010",
+	        [GS_REPORT_HISTORY] = "11111110", [GS_REPORT_CONFIRM] = "01101000",
+	        [GS_REPORT_EXPLAIN] = "01000001", [GS_REPORT_GPUS] = "01000001",
 	};
 
 	(void)state;
@@ -61,8 +58,7 @@ test_options_and_refusals(void **state)
 	assert_string_equal(gs_output_refusal(GS_REPORT_CONFIRM, GS_OUT_HTML, buf, sizeof buf),
 	                    "confirm writes no HTML report (it writes --json, --markdown, "
 	                    "--regressions)");
-	assert_string_equal(gs_output_refusal(GS_REPORT_CONFIRM, GS_OUT_ASSETS, buf,
-	                                      sizeof buf),
+	assert_string_equal(gs_output_refusal(GS_REPORT_CONFIRM, GS_OUT_ASSETS, buf, sizeof buf),
 	                    "confirm draws no plots (it writes --json, --markdown, "
 	                    "--regressions)");
 	assert_string_equal(gs_output_refusal(GS_REPORT_SINGLE, GS_OUT_JUNIT, buf, sizeof buf),
@@ -173,11 +169,11 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_supports),
-		cmocka_unit_test(test_options_and_refusals),
-		cmocka_unit_test(test_write_all_refuses),
-		cmocka_unit_test(test_confirm_kind),
-		cmocka_unit_test(test_gpus_kind),
+	        cmocka_unit_test(test_supports),
+	        cmocka_unit_test(test_options_and_refusals),
+	        cmocka_unit_test(test_write_all_refuses),
+	        cmocka_unit_test(test_confirm_kind),
+	        cmocka_unit_test(test_gpus_kind),
 	};
 
 	return cmocka_run_group_tests_name("format table", tests, NULL, NULL);

@@ -28,13 +28,15 @@
 #define RP "tests/data/trace/rocprof/"
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
 
-static gs_table *json908;       /* read once: the reference for the others */
+static gs_table *json908; /* read once: the reference for the others */
 
-#define assert_near(a, b, tol) do { \
-	double a_ = (a), b_ = (b); \
-	if (!(fabs(a_ - b_) <= (tol))) \
-		fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, (double)(tol)); \
-} while (0)
+#define assert_near(a, b, tol) \
+	do { \
+		double a_ = (a), b_ = (b); \
+		if (!(fabs(a_ - b_) <= (tol))) \
+			fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, \
+			         (double)(tol)); \
+	} while (0)
 
 static char *
 temp_name(void)
@@ -100,11 +102,11 @@ json_totals(void **state)
 			gemm_us += r->t.sum;
 		}
 	}
-	assert_int_equal(calls, 43915);                 /* every dispatch */
-	assert_near(us, 4441741.378, 1e-3);             /* 4 441 741 378 ns */
+	assert_int_equal(calls, 43915); /* every dispatch */
+	assert_near(us, 4441741.378, 1e-3); /* 4 441 741 378 ns */
 	assert_int_equal(gemm_kernels, 14);
 	assert_int_equal(gemm_calls, 5350);
-	assert_near(gemm_us, 65590.500, 1e-6);          /* 65 590 500 ns */
+	assert_near(gemm_us, 65590.500, 1e-6); /* 65 590 500 ns */
 }
 
 static const gs_record *
@@ -137,7 +139,7 @@ json_kernels(void **state)
 	assert_int_equal(r->launch.sgpr, 96);
 	assert_int_equal(r->launch.lds_bytes, 156672);
 	assert_int_equal(r->launch.workgroups, 64512 / 256);
-	assert_null(strstr(r->kernel, ".kd"));          /* formatted name */
+	assert_null(strstr(r->kernel, ".kd")); /* formatted name */
 }
 
 /* ---- kernel_trace.csv: the same dispatches, same numbers ------------- */
@@ -153,7 +155,7 @@ same_as_json(const gs_table *t, int has_regs)
 		if (!j)
 			fail_msg("kernel %.60s is not in the JSON", r->kernel);
 		assert_int_equal(r->t.count, j->t.count);
-		assert_true(r->t.sum == j->t.sum);      /* same ns, same order */
+		assert_true(r->t.sum == j->t.sum); /* same ns, same order */
 		assert_true(r->t.median == j->t.median);
 		assert_true(r->t.min == j->t.min);
 		assert_true(r->t.max == j->t.max);
@@ -176,7 +178,7 @@ csv_rocm64_header(void **state)
 
 	(void)state;
 	assert_string_equal(t->format, "rocprofv3-csv");
-	assert_int_equal(t->n, 14);             /* every Tensile GEMM kernel */
+	assert_int_equal(t->n, 14); /* every Tensile GEMM kernel */
 	for (size_t i = 0; i < t->n; i++)
 		calls += t->rec[i].t.count;
 	assert_int_equal(calls, 5350);
@@ -191,7 +193,7 @@ csv_rocm62_header(void **state)
 
 	(void)state;
 	assert_int_equal(t->n, 2);
-	same_as_json(t, 0);                     /* no register columns then */
+	same_as_json(t, 0); /* no register columns then */
 	assert_int_equal(t->rec[0].launch.vgpr, 0);
 	gs_table_free(t);
 }
@@ -204,7 +206,7 @@ csv_rocpd_converted(void **state)
 	(void)state;
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].t.count, 50);
-	same_as_json(t, 1);                     /* Vgpr_Count etc., any case */
+	same_as_json(t, 1); /* Vgpr_Count etc., any case */
 	gs_table_free(t);
 }
 
@@ -212,11 +214,11 @@ static void
 csv_bad_rows(void **state)
 {
 	static const char text[] =
-		"\"Kind\",\"Kernel_Name\",\"Start_Timestamp\",\"End_Timestamp\"\n"
-		"\"KERNEL_DISPATCH\",\"k\",100,1100\n"
-		"\"KERNEL_DISPATCH\",\"k\",abc,1100\n"
-		"\"KERNEL_DISPATCH\",\"k\",2000,2000\n"
-		"\"KERNEL_DISPATCH\",\"k\",3000,5000\n";
+	        "\"Kind\",\"Kernel_Name\",\"Start_Timestamp\",\"End_Timestamp\"\n"
+	        "\"KERNEL_DISPATCH\",\"k\",100,1100\n"
+	        "\"KERNEL_DISPATCH\",\"k\",abc,1100\n"
+	        "\"KERNEL_DISPATCH\",\"k\",2000,2000\n"
+	        "\"KERNEL_DISPATCH\",\"k\",3000,5000\n";
 	char *p = temp_name();
 	FILE *f = fopen(p, "w");
 	gs_table *t;
@@ -227,10 +229,10 @@ csv_bad_rows(void **state)
 	t = gs_test_read(p, NULL);
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].nsamples, 2);
-	assert_near(t->rec[0].t.sum, 3.0, 1e-12);       /* 1 µs + 2 µs */
-	assert_int_equal(t->nexcl, 1);                  /* "abc" */
+	assert_near(t->rec[0].t.sum, 3.0, 1e-12); /* 1 µs + 2 µs */
+	assert_int_equal(t->nexcl, 1); /* "abc" */
 	assert_int_equal(t->excl[0].line, 3);
-	assert_int_equal(t->skipped, 1);                /* zero duration */
+	assert_int_equal(t->skipped, 1); /* zero duration */
 	gs_table_free(t);
 	unlink(p);
 }
@@ -238,36 +240,52 @@ csv_bad_rows(void **state)
 /* ---- rocpd ----------------------------------------------------------- */
 
 static const char rocpd_schema[] =
-	"CREATE TABLE rocpd_info_agent_0908 (id INTEGER PRIMARY KEY, guid TEXT, nid INTEGER,"
-	" pid INTEGER, type TEXT, absolute_index INTEGER, logical_index INTEGER,"
-	" type_index INTEGER, uuid INTEGER, name TEXT, model_name TEXT, vendor_name TEXT,"
-	" product_name TEXT, user_name TEXT, extdata JSONB DEFAULT '{}' NOT NULL);"
-	"CREATE TABLE rocpd_info_kernel_symbol_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
-	" nid INTEGER, pid INTEGER, code_object_id INTEGER, kernel_name TEXT,"
-	" display_name TEXT, kernel_object INTEGER, kernarg_segment_size INTEGER,"
-	" kernarg_segment_alignment INTEGER, group_segment_size INTEGER,"
-	" private_segment_size INTEGER, sgpr_count INTEGER, arch_vgpr_count INTEGER,"
-	" accum_vgpr_count INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
-	"CREATE TABLE rocpd_kernel_dispatch_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
-	" nid INTEGER, pid INTEGER, tid INTEGER, agent_id INTEGER, kernel_id INTEGER,"
-	" dispatch_id INTEGER, queue_id INTEGER, stream_id INTEGER, start BIGINT,"
-	" \"end\" BIGINT, private_segment_size INTEGER, group_segment_size INTEGER,"
-	" workgroup_size_x INTEGER, workgroup_size_y INTEGER, workgroup_size_z INTEGER,"
-	" grid_size_x INTEGER, grid_size_y INTEGER, grid_size_z INTEGER,"
-	" region_name_id INTEGER, event_id INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
-	"CREATE VIEW rocpd_info_agent AS SELECT * FROM rocpd_info_agent_0908;"
-	"CREATE VIEW rocpd_info_kernel_symbol AS SELECT * FROM rocpd_info_kernel_symbol_0908;"
-	"CREATE VIEW rocpd_kernel_dispatch AS SELECT * FROM rocpd_kernel_dispatch_0908;"
-	"INSERT INTO rocpd_info_agent_0908 (id, guid, type, name, product_name, extdata) VALUES"
-	" (1, 'g', 'CPU', 'AMD EPYC 9575F 64-Core Processor', 'AMD EPYC 9575F 64-Core Processor', '{\"cu_count\": 128}'),"
-	" (2, 'g', 'GPU', 'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256, \"simd_per_cu\": 4}');";
+        "CREATE TABLE rocpd_info_agent_0908 (id INTEGER PRIMARY KEY, guid TEXT, nid INTEGER,"
+        " pid INTEGER, type TEXT, absolute_index INTEGER, logical_index INTEGER,"
+        " type_index INTEGER, uuid INTEGER, name TEXT, model_name TEXT, vendor_name TEXT,"
+        " product_name TEXT, user_name TEXT, extdata JSONB DEFAULT '{}' NOT NULL);"
+        "CREATE TABLE rocpd_info_kernel_symbol_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
+        " nid INTEGER, pid INTEGER, code_object_id INTEGER, kernel_name TEXT,"
+        " display_name TEXT, kernel_object INTEGER, kernarg_segment_size INTEGER,"
+        " kernarg_segment_alignment INTEGER, group_segment_size INTEGER,"
+        " private_segment_size INTEGER, sgpr_count INTEGER, arch_vgpr_count INTEGER,"
+        " accum_vgpr_count INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
+        "CREATE TABLE rocpd_kernel_dispatch_0908 (id INTEGER PRIMARY KEY, guid TEXT,"
+        " nid INTEGER, pid INTEGER, tid INTEGER, agent_id INTEGER, kernel_id INTEGER,"
+        " dispatch_id INTEGER, queue_id INTEGER, stream_id INTEGER, start BIGINT,"
+        " \"end\" BIGINT, private_segment_size INTEGER, group_segment_size INTEGER,"
+        " workgroup_size_x INTEGER, workgroup_size_y INTEGER, workgroup_size_z INTEGER,"
+        " grid_size_x INTEGER, grid_size_y INTEGER, grid_size_z INTEGER,"
+        " region_name_id INTEGER, event_id INTEGER, extdata JSONB DEFAULT '{}' NOT NULL);"
+        "CREATE VIEW rocpd_info_agent AS SELECT * FROM rocpd_info_agent_0908;"
+        "CREATE VIEW rocpd_info_kernel_symbol AS SELECT * FROM rocpd_info_kernel_symbol_0908;"
+        "CREATE VIEW rocpd_kernel_dispatch AS SELECT * FROM rocpd_kernel_dispatch_0908;"
+        "INSERT INTO rocpd_info_agent_0908 (id, guid, type, name, product_name, extdata) VALUES"
+        " (1, 'g', 'CPU', 'AMD EPYC 9575F 64-Core Processor', 'AMD EPYC 9575F 64-Core Processor', '{\"cu_count\": 128}'),"
+        " (2, 'g', 'GPU', 'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256, \"simd_per_cu\": 4}');";
 
-enum { R_NAME, R_START, R_END, R_LDS, R_VGPR, R_AGPR, R_SGPR, R_WX, R_WY, R_WZ, R_GX, R_GY, R_GZ, R__N };
+enum {
+	R_NAME,
+	R_START,
+	R_END,
+	R_LDS,
+	R_VGPR,
+	R_AGPR,
+	R_SGPR,
+	R_WX,
+	R_WY,
+	R_WZ,
+	R_GX,
+	R_GY,
+	R_GZ,
+	R__N
+};
 
 static const char *const rocpd_cols[R__N] = {
-	"Kernel_Name", "Start_Timestamp", "End_Timestamp", "Lds_Block_Size",
-	"Vgpr_Count", "Accum_Vgpr_Count", "Sgpr_Count", "Workgroup_Size_X",
-	"Workgroup_Size_Y", "Workgroup_Size_Z", "Grid_Size_X", "Grid_Size_Y", "Grid_Size_Z",
+        "Kernel_Name",      "Start_Timestamp",  "End_Timestamp", "Lds_Block_Size",
+        "Vgpr_Count",       "Accum_Vgpr_Count", "Sgpr_Count",    "Workgroup_Size_X",
+        "Workgroup_Size_Y", "Workgroup_Size_Z", "Grid_Size_X",   "Grid_Size_Y",
+        "Grid_Size_Z",
 };
 
 typedef struct dbfill {
@@ -277,8 +295,7 @@ typedef struct dbfill {
 } dbfill;
 
 static int
-fill_row(void *ctx, long line, const char *const *f, const size_t *len, size_t n,
-         gs_error *err)
+fill_row(void *ctx, long line, const char *const *f, const size_t *len, size_t n, gs_error *err)
 {
 	dbfill *d = ctx;
 	char *sql;
@@ -297,18 +314,17 @@ fill_row(void *ctx, long line, const char *const *f, const size_t *len, size_t n
 	d->rows++;
 	/* one symbol per dispatch row is enough: the name is the key */
 	sql = sqlite3_mprintf(
-		"INSERT INTO rocpd_info_kernel_symbol_0908 (id, guid, kernel_name, display_name,"
-		" group_segment_size, sgpr_count, arch_vgpr_count, accum_vgpr_count)"
-		" VALUES (%ld, 'g', '%q.kd', '%q', %s, %s, %s, %s);"
-		"INSERT INTO rocpd_kernel_dispatch_0908 (id, guid, agent_id, kernel_id, start, \"end\","
-		" group_segment_size, workgroup_size_x, workgroup_size_y, workgroup_size_z,"
-		" grid_size_x, grid_size_y, grid_size_z)"
-		" VALUES (%ld, 'g', 2, %ld, %s, %s, %s, %s, %s, %s, %s, %s, %s);",
-		d->rows, f[d->col[R_NAME]], f[d->col[R_NAME]], f[d->col[R_LDS]],
-		f[d->col[R_SGPR]], f[d->col[R_VGPR]], f[d->col[R_AGPR]],
-		d->rows, d->rows, f[d->col[R_START]], f[d->col[R_END]], f[d->col[R_LDS]],
-		f[d->col[R_WX]], f[d->col[R_WY]], f[d->col[R_WZ]],
-		f[d->col[R_GX]], f[d->col[R_GY]], f[d->col[R_GZ]]);
+	        "INSERT INTO rocpd_info_kernel_symbol_0908 (id, guid, kernel_name, display_name,"
+	        " group_segment_size, sgpr_count, arch_vgpr_count, accum_vgpr_count)"
+	        " VALUES (%ld, 'g', '%q.kd', '%q', %s, %s, %s, %s);"
+	        "INSERT INTO rocpd_kernel_dispatch_0908 (id, guid, agent_id, kernel_id, start, \"end\","
+	        " group_segment_size, workgroup_size_x, workgroup_size_y, workgroup_size_z,"
+	        " grid_size_x, grid_size_y, grid_size_z)"
+	        " VALUES (%ld, 'g', 2, %ld, %s, %s, %s, %s, %s, %s, %s, %s, %s);",
+	        d->rows, f[d->col[R_NAME]], f[d->col[R_NAME]], f[d->col[R_LDS]], f[d->col[R_SGPR]],
+	        f[d->col[R_VGPR]], f[d->col[R_AGPR]], d->rows, d->rows, f[d->col[R_START]],
+	        f[d->col[R_END]], f[d->col[R_LDS]], f[d->col[R_WX]], f[d->col[R_WY]],
+	        f[d->col[R_WZ]], f[d->col[R_GX]], f[d->col[R_GY]], f[d->col[R_GZ]]);
 	assert_int_equal(sqlite3_exec(d->db, sql, NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_free(sql);
 	return 0;
@@ -327,7 +343,8 @@ make_rocpd(const char *schema, int with_rows)
 	assert_int_equal(sqlite3_open(path, &d.db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(d.db, schema, NULL, NULL, NULL), SQLITE_OK);
 	if (with_rows) {
-		assert_int_equal(gs_input_open(&in, gs_test_path(RP "kernel_trace_rocpd.csv"), &err), 0);
+		assert_int_equal(
+		        gs_input_open(&in, gs_test_path(RP "kernel_trace_rocpd.csv"), &err), 0);
 		assert_int_equal(gs_csv_rows(&in, fill_row, &d, &err), 0);
 		gs_input_close(&in);
 		assert_int_equal(d.rows, 50);
@@ -358,19 +375,19 @@ static void
 rocpd_kernels_view(void **state)
 {
 	static const char schema[] =
-		"CREATE TABLE kernels (id INTEGER PRIMARY KEY, name TEXT, start BIGINT,"
-		" \"end\" BIGINT, workgroup_x INT, workgroup_y INT, workgroup_z INT,"
-		" grid_x INT, grid_y INT, grid_z INT, lds_size INT, static_lds_size INT,"
-		" vgpr_count INT, accum_vgpr_count INT, sgpr_count INT);"
-		"INSERT INTO kernels VALUES (1, 'gemm', 1000, 3000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96),"
-		" (2, 'gemm', 5000, 9000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96);";
+	        "CREATE TABLE kernels (id INTEGER PRIMARY KEY, name TEXT, start BIGINT,"
+	        " \"end\" BIGINT, workgroup_x INT, workgroup_y INT, workgroup_z INT,"
+	        " grid_x INT, grid_y INT, grid_z INT, lds_size INT, static_lds_size INT,"
+	        " vgpr_count INT, accum_vgpr_count INT, sgpr_count INT);"
+	        "INSERT INTO kernels VALUES (1, 'gemm', 1000, 3000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96),"
+	        " (2, 'gemm', 5000, 9000, 256, 1, 1, 71680, 1, 1, 0, 32768, 128, 0, 96);";
 	char *db = make_rocpd(schema, 0);
 	gs_table *t = gs_test_read(db, NULL);
 
 	(void)state;
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].t.count, 2);
-	assert_near(t->rec[0].t.median, 3.0, 1e-12);    /* (2 + 4) / 2 µs */
+	assert_near(t->rec[0].t.median, 3.0, 1e-12); /* (2 + 4) / 2 µs */
 	assert_int_equal(t->rec[0].launch.workgroups, 280);
 	assert_int_equal(t->rec[0].launch.lds_bytes, 32768);
 	assert_null(t->gpu);
@@ -422,7 +439,8 @@ json_without_dispatches(void **state)
 
 	(void)state;
 	fputs("{\"rocprofiler-sdk-tool\": [{\"agents\": [], \"kernel_symbols\": [],"
-	      " \"buffer_records\": {\"kernel_dispatch\": []}}]}", f);
+	      " \"buffer_records\": {\"kernel_dispatch\": []}}]}",
+	      f);
 	fclose(f);
 	gs_test_read_fails(p, &err);
 	assert_non_null(strstr(err.msg, "no kernel dispatches"));
@@ -435,15 +453,15 @@ static void
 bad_timestamps(void **state)
 {
 	static const char *const csv[] = {
-		"Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\nk,2000,1000\n",
-		"Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\n"
-		"k,-9223372036854775807,9223372036854775807\n",
+	        "Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\nk,2000,1000\n",
+	        "Kernel_Name,Start_Timestamp,End_Timestamp\nk,100,1100\n"
+	        "k,-9223372036854775807,9223372036854775807\n",
 	};
 	static const char json[] =
-		"{\"rocprofiler-sdk-tool\":[{\"agents\":[],\"kernel_symbols\":"
-		"[{\"kernel_id\":1,\"kernel_name\":\"k\"}],\"buffer_records\":"
-		"{\"kernel_dispatch\":[{\"start_timestamp\":5000,\"end_timestamp\":"
-		"4000,\"dispatch_info\":{\"kernel_id\":1}}]}}]}";
+	        "{\"rocprofiler-sdk-tool\":[{\"agents\":[],\"kernel_symbols\":"
+	        "[{\"kernel_id\":1,\"kernel_name\":\"k\"}],\"buffer_records\":"
+	        "{\"kernel_dispatch\":[{\"start_timestamp\":5000,\"end_timestamp\":"
+	        "4000,\"dispatch_info\":{\"kernel_id\":1}}]}}]}";
 	char *p = temp_name();
 	gs_error err;
 	FILE *f;
@@ -470,18 +488,18 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(json_totals),
-		cmocka_unit_test(json_kernels),
-		cmocka_unit_test(csv_rocm64_header),
-		cmocka_unit_test(csv_rocm62_header),
-		cmocka_unit_test(csv_rocpd_converted),
-		cmocka_unit_test(csv_bad_rows),
-		cmocka_unit_test(rocpd_database),
-		cmocka_unit_test(rocpd_kernels_view),
-		cmocka_unit_test(rpd_is_refused),
-		cmocka_unit_test(json_truncated),
-		cmocka_unit_test(json_without_dispatches),
-		cmocka_unit_test(bad_timestamps),
+	        cmocka_unit_test(json_totals),
+	        cmocka_unit_test(json_kernels),
+	        cmocka_unit_test(csv_rocm64_header),
+	        cmocka_unit_test(csv_rocm62_header),
+	        cmocka_unit_test(csv_rocpd_converted),
+	        cmocka_unit_test(csv_bad_rows),
+	        cmocka_unit_test(rocpd_database),
+	        cmocka_unit_test(rocpd_kernels_view),
+	        cmocka_unit_test(rpd_is_refused),
+	        cmocka_unit_test(json_truncated),
+	        cmocka_unit_test(json_without_dispatches),
+	        cmocka_unit_test(bad_timestamps),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

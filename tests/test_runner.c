@@ -86,8 +86,8 @@ test_f16_conversion(void **state)
 	(void)state;
 	assert_int_equal(gs_bdtype_f16_from_f32(1.0f), 0x3c00);
 	assert_int_equal(gs_bdtype_f16_from_f32(-2.0f), 0xc000);
-	assert_int_equal(gs_bdtype_f16_from_f32(65504.0f), 0x7bff);      /* largest */
-	assert_int_equal(gs_bdtype_f16_from_f32(65520.0f), 0x7c00);      /* rounds to inf */
+	assert_int_equal(gs_bdtype_f16_from_f32(65504.0f), 0x7bff); /* largest */
+	assert_int_equal(gs_bdtype_f16_from_f32(65520.0f), 0x7c00); /* rounds to inf */
 	assert_int_equal(gs_bdtype_f16_from_f32(1.0f / 3.0f), 0x3555);
 	assert_int_equal(gs_bdtype_f16_from_f32(ldexpf(1, -24)), 0x0001); /* subnormal */
 	assert_int_equal(gs_bdtype_f16_from_f32(ldexpf(1, -25)), 0x0000); /* tie to even */
@@ -131,7 +131,8 @@ known_operands(char ta, char tb, int batch, float *a, float *b)
 	for (int x = 0; x < batch; x++)
 		for (int i = 0; i < 2; i++)
 			for (int k = 0; k < 3; k++) {
-				a[x * 6 + (ta == 'T' ? k + i * 3 : i + k * 2)] = A[i][k] * (float)(x + 1);
+				a[x * 6 + (ta == 'T' ? k + i * 3 : i + k * 2)] =
+				        A[i][k] * (float)(x + 1);
 				b[x * 6 + (tb == 'T' ? i + k * 2 : k + i * 3)] = B[k][i];
 			}
 }
@@ -156,7 +157,8 @@ test_cpugemm_known_product(void **state)
 			gs_bdtype_unpack(d, pc, c, 8);
 			for (int x = 0; x < 2; x++)
 				for (int e = 0; e < 4; e++)
-					assert_true(c[x * 4 + e] == want[e] * (float)(x + 1) + bias[e % 2]);
+					assert_true(c[x * 4 + e] ==
+					            want[e] * (float)(x + 1) + bias[e % 2]);
 		}
 	}
 }
@@ -181,7 +183,7 @@ test_cpugemm_against_reference(void **state)
 	for (int d = GS_DEV_F32; d <= GS_DEV_BF16; d++) {
 		for (int t = 0; t < 4; t++) {
 			gs_dev_gemm g = {67, 45, 300, 2, d, trans[t][0], trans[t][1], t == 1,
-			                 0, 0, 0, 0, 0};
+			                 0,  0,  0,   0, 0};
 			size_t es = gs_bdtype_size(d);
 			gs_check_ops o;
 			gs_check_result res;
@@ -286,8 +288,8 @@ test_shapes_from_regressions(void **state)
 	const gs_shape *s;
 
 	(void)state;
-	assert_int_equal(gs_bshapes_add_file(plan, data("tests/data/runner/regressions.csv"),
-	                                     &o, &err), 4);
+	assert_int_equal(
+	        gs_bshapes_add_file(plan, data("tests/data/runner/regressions.csv"), &o, &err), 4);
 	assert_int_equal(plan->n, 4);
 	s = &plan->rec[0].shape;
 	assert_int_equal(s->M, 128);
@@ -303,8 +305,8 @@ test_shapes_from_regressions(void **state)
 	assert_int_equal(s->trans_a, 'T');
 	assert_string_equal(plan->rec[3].tag, "trace, bias");
 	/* the same shapes again are merged */
-	assert_int_equal(gs_bshapes_add_file(plan, data("tests/data/runner/regressions.csv"),
-	                                     &o, &err), 4);
+	assert_int_equal(
+	        gs_bshapes_add_file(plan, data("tests/data/runner/regressions.csv"), &o, &err), 4);
 	assert_int_equal(plan->n, 4);
 	gs_table_free(plan);
 }
@@ -319,8 +321,10 @@ test_shapes_from_iree(void **state)
 	gs_error err;
 
 	(void)state;
-	assert_int_equal(gs_bshapes_add_file(plan,
-	                 data("examples/iree-kernel-benchmark/rocblas-gemm.csv"), &o, &err), 558);
+	assert_int_equal(
+	        gs_bshapes_add_file(plan, data("examples/iree-kernel-benchmark/rocblas-gemm.csv"),
+	                            &o, &err),
+	        558);
 	for (size_t i = 0; i < plan->n; i++) {
 		f16 += !strcmp(plan->rec[i].shape.dtype, "f16");
 		bf16 += !strcmp(plan->rec[i].shape.dtype, "bf16");
@@ -397,9 +401,10 @@ test_results_read_back(void **state)
 	(void)state;
 	assert_int_equal(bench("--backend", "cpu", "--shapes",
 	                       data("tests/data/runner/regressions.csv"), "--iters", "3",
-	                       "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL), 0);
-	assert_int_equal(gs_ingest_read(data("tests/data/runner/regressions.csv"), NULL, &in,
-	                                &err), 0);
+	                       "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL),
+	                 0);
+	assert_int_equal(gs_ingest_read(data("tests/data/runner/regressions.csv"), NULL, &in, &err),
+	                 0);
 	assert_int_equal(gs_ingest_read(csv, NULL, &out, &err), 0);
 	assert_string_equal(out->format, "gemmscope");
 	assert_int_equal(out->n, in->n);
@@ -413,8 +418,9 @@ test_results_read_back(void **state)
 			assert_string_equal(r->tag, in->rec[i].tag);
 	}
 	/* the runner's output is a shape list too */
-	assert_int_equal(bench("--backend", "cpu", "--shapes", csv, "--iters", "2",
-	                       "--warmup", "0", "-q", "-o", again, NULL), 0);
+	assert_int_equal(bench("--backend", "cpu", "--shapes", csv, "--iters", "2", "--warmup", "0",
+	                       "-q", "-o", again, NULL),
+	                 0);
 	gs_table_free(out);
 	assert_int_equal(gs_ingest_read(again, NULL, &out, &err), 0);
 	assert_int_equal(out->n, in->n);
@@ -459,8 +465,8 @@ test_ceilings_cpu(void **state)
 
 	(void)state;
 	assert_int_equal(bench("--backend", "cpu", "--ceilings", spec, "--ceilings-size", "48",
-	                       "--ceilings-mib", "2", "--iters", "3", "--warmup", "1", "-q",
-	                       NULL), 0);
+	                       "--ceilings-mib", "2", "--iters", "3", "--warmup", "1", "-q", NULL),
+	                 0);
 	f = fopen(spec, "r");
 	assert_non_null(f);
 	while (fgets(line, sizeof line, f)) {
@@ -490,10 +496,12 @@ test_refusals(void **state)
 
 	(void)state;
 	/* no device backend found: exit 3, nothing written */
-	assert_int_equal(bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64",
-	                       "-o", csv, NULL), GS_BENCH_NO_GPU);
-	assert_int_equal(bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64",
-	                       "-o", csv, NULL), GS_BENCH_NO_GPU);
+	assert_int_equal(
+	        bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
+	        GS_BENCH_NO_GPU);
+	assert_int_equal(
+	        bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
+	        GS_BENCH_NO_GPU);
 	assert_int_equal(access(csv, F_OK), -1);
 	/* usage and input errors: exit 2 */
 	assert_int_equal(bench("--backend", "cpu", NULL), GS_BENCH_USAGE);
@@ -507,8 +515,9 @@ test_refusals(void **state)
 	                 GS_BENCH_USAGE);
 	assert_int_equal(bench("--backend", "cpu", "--shapes", tmp("missing.csv"), NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8",
-	                       "--device", "1", "-o", csv, NULL), GS_BENCH_USAGE);
+	assert_int_equal(bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8", "--device", "1",
+	                       "-o", csv, NULL),
+	                 GS_BENCH_USAGE);
 	assert_int_equal(access(csv, F_OK), -1);
 	assert_int_equal(bench("--help", NULL), GS_BENCH_OK);
 }
@@ -561,19 +570,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_f16_conversion),
-		cmocka_unit_test(test_bf16_conversion),
-		cmocka_unit_test(test_cpugemm_known_product),
-		cmocka_unit_test(test_cpugemm_against_reference),
-		cmocka_unit_test(test_check_sampled),
-		cmocka_unit_test(test_tile),
-		cmocka_unit_test(test_shapes_from_regressions),
-		cmocka_unit_test(test_shapes_from_iree),
-		cmocka_unit_test(test_measure_cpu),
-		cmocka_unit_test(test_size_overflow),
-		cmocka_unit_test(test_results_read_back),
-		cmocka_unit_test(test_ceilings_cpu),
-		cmocka_unit_test(test_refusals),
+	        cmocka_unit_test(test_f16_conversion),
+	        cmocka_unit_test(test_bf16_conversion),
+	        cmocka_unit_test(test_cpugemm_known_product),
+	        cmocka_unit_test(test_cpugemm_against_reference),
+	        cmocka_unit_test(test_check_sampled),
+	        cmocka_unit_test(test_tile),
+	        cmocka_unit_test(test_shapes_from_regressions),
+	        cmocka_unit_test(test_shapes_from_iree),
+	        cmocka_unit_test(test_measure_cpu),
+	        cmocka_unit_test(test_size_overflow),
+	        cmocka_unit_test(test_results_read_back),
+	        cmocka_unit_test(test_ceilings_cpu),
+	        cmocka_unit_test(test_refusals),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

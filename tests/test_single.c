@@ -128,10 +128,10 @@ assert_quant(const gs_single_row *r, const quant *q)
 /* ---- a CSV file as rows of strings (libcsv) */
 
 typedef struct csvfile {
-	char ***rows;       /* rows[i][j], NUL-terminated strings */
+	char ***rows; /* rows[i][j], NUL-terminated strings */
 	size_t *ncols;
 	size_t n, cap;
-	char **cur;         /* the row being read */
+	char **cur; /* the row being read */
 	size_t ncur;
 } csvfile;
 
@@ -325,8 +325,8 @@ test_bert_and_hta(void **state)
 
 	(void)state;
 	run_single(t, NULL, &s);
-	assert_quant(row(&s, "aten::addmm", 141, 30522, 512), &big);   /* §4.1 row 6 */
-	assert_quant(row(&s, "aten::addmm", 141, 2048, 512), &small);  /* §4.1 row 7 */
+	assert_quant(row(&s, "aten::addmm", 141, 30522, 512), &big); /* §4.1 row 6 */
+	assert_quant(row(&s, "aten::addmm", 141, 2048, 512), &small); /* §4.1 row 7 */
 	gs_single_free(&s);
 	/* HTA MI250: "AMD Radeon Graphics" names no GPU, the trace's 104 CUs
 	 * still give the waves (§4.1 row 8). */
@@ -471,11 +471,11 @@ static void
 check_against(const char *input, const char *gemm_csv, int time)
 {
 	static const char *const stats[][2] = {
-		{"Kernel Time (\xc2\xb5s)_mean", "time_us_mean"},
-		{"Kernel Time (\xc2\xb5s)_min", "time_us_min"},
-		{"Kernel Time (\xc2\xb5s)_max", "time_us_max"},
-		{"Kernel Time (\xc2\xb5s)_sum", "time_us_sum"},
-		{"Kernel Time (\xc2\xb5s)_std", "time_us_std"},
+	        {"Kernel Time (\xc2\xb5s)_mean", "time_us_mean"},
+	        {"Kernel Time (\xc2\xb5s)_min", "time_us_min"},
+	        {"Kernel Time (\xc2\xb5s)_max", "time_us_max"},
+	        {"Kernel Time (\xc2\xb5s)_sum", "time_us_sum"},
+	        {"Kernel Time (\xc2\xb5s)_std", "time_us_std"},
 	};
 	gs_table *t = load(input);
 	size_t len, glen;
@@ -562,8 +562,7 @@ typedef struct pair_case {
 } pair_case;
 
 static void
-pair_open(pair_case *p, const char *kb, double tb, const char *kc, double tc,
-          const char *gpu_c)
+pair_open(pair_case *p, const char *kb, double tb, const char *kc, double tc, const char *gpu_c)
 {
 	gs_compare_opts o;
 	gs_error err;
@@ -618,7 +617,9 @@ test_effpair(void **state)
 	assert_int_equal(e.same_gpu, 1);
 	assert_int_equal(e.same_kernel, 0);
 	assert_string_equal(e.cause, "quantisation");
-	assert_non_null(strstr(text, "kernel changed (tensile 256\xc3\x97" "64 \xe2\x86\x92 tensile 256\xc3\x97" "128)"));
+	assert_non_null(strstr(text, "kernel changed (tensile 256\xc3\x97"
+	                             "64 \xe2\x86\x92 tensile 256\xc3\x97"
+	                             "128)"));
 	assert_non_null(strstr(text, "dim_eff 0.842 \xe2\x86\x92 0.702 (waves 5 \xe2\x86\x92 3"));
 	assert_non_null(strstr(text, "predicts 1.20\xc3\x97 of the measured 1.20\xc3\x97"));
 	pair_close(&p);
@@ -698,7 +699,7 @@ test_figures_single(void **state)
 	(void)state;
 	run_single(t, NULL, &s);
 	assert_int_equal(gs_figures_single(&s, srcdir(), &plots, &n, &err), 0);
-	assert_int_equal(n, 5);   /* the roofline and the top 4 tile grids */
+	assert_int_equal(n, 5); /* the roofline and the top 4 tile grids */
 	roof = plot_id(plots, n, "roofline");
 	assert_non_null(roof);
 	assert_non_null(roof->svg);
@@ -842,18 +843,18 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mi300x_qwen),
-		cmocka_unit_test(test_pick_consistent),
-		cmocka_unit_test(test_bert_and_hta),
-		cmocka_unit_test(test_h100_occupancy),
-		cmocka_unit_test(test_rocprof_occupancy),
-		cmocka_unit_test(test_no_gpu),
-		cmocka_unit_test(test_csv_agrees_with_tracelens),
-		cmocka_unit_test(test_effpair),
-		cmocka_unit_test(test_gpu_choice),
-		cmocka_unit_test(test_figures_single),
-		cmocka_unit_test(test_figures_compare),
-		cmocka_unit_test(test_tf32_roof),
+	        cmocka_unit_test(test_mi300x_qwen),
+	        cmocka_unit_test(test_pick_consistent),
+	        cmocka_unit_test(test_bert_and_hta),
+	        cmocka_unit_test(test_h100_occupancy),
+	        cmocka_unit_test(test_rocprof_occupancy),
+	        cmocka_unit_test(test_no_gpu),
+	        cmocka_unit_test(test_csv_agrees_with_tracelens),
+	        cmocka_unit_test(test_effpair),
+	        cmocka_unit_test(test_gpu_choice),
+	        cmocka_unit_test(test_figures_single),
+	        cmocka_unit_test(test_figures_compare),
+	        cmocka_unit_test(test_tf32_roof),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);

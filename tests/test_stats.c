@@ -19,16 +19,14 @@
 #define N_OF(a) (sizeof(a) / sizeof *(a))
 
 /* Fail unless GOT is within relative tolerance REL of WANT. */
-#define assert_near(got, want, rel) \
-	check_near((got), (want), (rel), #got, __FILE__, __LINE__)
+#define assert_near(got, want, rel) check_near((got), (want), (rel), #got, __FILE__, __LINE__)
 
 static void
-check_near(double got, double want, double rel, const char *what,
-           const char *file, int line)
+check_near(double got, double want, double rel, const char *what, const char *file, int line)
 {
 	if (!(fabs(got - want) <= rel * fabs(want)))
-		fail_msg("%s:%d: %s = %.17g, want %.17g (rel %g)", file, line,
-		         what, got, want, rel);
+		fail_msg("%s:%d: %s = %.17g, want %.17g (rel %g)", file, line, what, got, want,
+		         rel);
 }
 
 /* ---- median, mean, stddev -------------------------------------------- */
@@ -119,8 +117,7 @@ t_quantile_symmetry_and_domain(void **state)
 	assert_true(isnan(gs_stats_t_quantile(1.0, 5)));
 	assert_true(isnan(gs_stats_t_quantile(0.9, 0.5)));
 	/* df 2 closed form: t = (2p - 1) / sqrt(2 p (1 - p)) */
-	assert_near(gs_stats_t_quantile(0.9, 2),
-	            0.8 / sqrt(2 * 0.9 * 0.1), 1e-12);
+	assert_near(gs_stats_t_quantile(0.9, 2), 0.8 / sqrt(2 * 0.9 * 0.1), 1e-12);
 }
 
 /* ---- geometric mean --------------------------------------------------- */
@@ -149,8 +146,7 @@ geomean_six_ratios(void **state)
 
 	(void)state;
 	assert_int_equal(gs_stats_geomean_ci(r, 6, 0.95, &gm, &lo, &hi), 0);
-	assert_near(gm, pow(1.10 * 1.25 * 0.92 * 1.31 * 1.05 * 0.98, 1.0 / 6),
-	            1e-14);
+	assert_near(gm, pow(1.10 * 1.25 * 0.92 * 1.31 * 1.05 * 0.98, 1.0 / 6), 1e-14);
 	assert_near(gm, 1.0930235837474815, 1e-12);
 	assert_near(lo, 0.9464932079718061, 1e-9);
 	assert_near(hi, 1.2622389094457982, 1e-9);
@@ -352,23 +348,23 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(median_odd_even),
-		cmocka_unit_test(one_value_and_empty),
-		cmocka_unit_test(all_equal),
-		cmocka_unit_test(mean_stddev_hand),
-		cmocka_unit_test(t_quantile_table),
-		cmocka_unit_test(t_quantile_symmetry_and_domain),
-		cmocka_unit_test(geomean_two_ratios),
-		cmocka_unit_test(geomean_six_ratios),
-		cmocka_unit_test(geomean_one_ratio),
-		cmocka_unit_test(geomean_rejects),
-		cmocka_unit_test(mw_exact_minimum_p),
-		cmocka_unit_test(mw_exact_scipy),
-		cmocka_unit_test(mw_asymptotic_no_ties),
-		cmocka_unit_test(mw_ties),
-		cmocka_unit_test(mw_degenerate),
-		cmocka_unit_test(holm_bh_worked),
-		cmocka_unit_test(holm_bh_nan_alias_cap),
+	        cmocka_unit_test(median_odd_even),
+	        cmocka_unit_test(one_value_and_empty),
+	        cmocka_unit_test(all_equal),
+	        cmocka_unit_test(mean_stddev_hand),
+	        cmocka_unit_test(t_quantile_table),
+	        cmocka_unit_test(t_quantile_symmetry_and_domain),
+	        cmocka_unit_test(geomean_two_ratios),
+	        cmocka_unit_test(geomean_six_ratios),
+	        cmocka_unit_test(geomean_one_ratio),
+	        cmocka_unit_test(geomean_rejects),
+	        cmocka_unit_test(mw_exact_minimum_p),
+	        cmocka_unit_test(mw_exact_scipy),
+	        cmocka_unit_test(mw_asymptotic_no_ties),
+	        cmocka_unit_test(mw_ties),
+	        cmocka_unit_test(mw_degenerate),
+	        cmocka_unit_test(holm_bh_worked),
+	        cmocka_unit_test(holm_bh_nan_alias_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

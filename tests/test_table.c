@@ -49,7 +49,9 @@ samples_and_median(void **state)
 
 	(void)state;
 	gs_shape_init(&a);
-	a.M = 128; a.N = 256; a.K = 64;
+	a.M = 128;
+	a.N = 256;
+	a.K = 64;
 	strcpy(a.dtype, "f16");
 	b = a;
 	b.trans_a = 'T';
@@ -88,12 +90,15 @@ many_keys(void **state)
 	gs_shape_init(&s);
 	strcpy(s.dtype, "bf16");
 	for (long i = 1; i <= 5000; i++) {
-		s.M = i; s.N = i % 7 + 1; s.K = 64;
+		s.M = i;
+		s.N = i % 7 + 1;
+		s.K = 64;
 		assert_int_equal(gs_record_add_sample(gs_table_get(t, &s, i, &err), (double)i), 0);
 	}
 	assert_int_equal(t->n, 5000);
 	assert_int_equal(gs_table_finish(t, &err), 0);
-	s.M = 4321; s.N = 4321 % 7 + 1;
+	s.M = 4321;
+	s.N = 4321 % 7 + 1;
 	assert_true(gs_table_find(t, &s)->t.median == 4321.0);
 	s.N = 99;
 	assert_null(gs_table_find(t, &s));
@@ -122,10 +127,16 @@ kernel_keys_and_exclusions(void **state)
 	assert_int_equal(t->nexcl, 1);
 	assert_string_equal(t->excl[0].reason, "ok is False");
 	gs_shape_init(&s);
-	s.M = 4096; s.N = 32; s.K = 8192; s.batch = 8; s.bias = 1;
-	strcpy(s.dtype, "bf16"); strcpy(s.op, "aten::baddbmm");
-	assert_string_equal(gs_shape_format(&s, buf, sizeof buf),
-	                    "aten::baddbmm 4096\xc3\x97" "32\xc3\x97" "8192 bf16 NN bias batch 8");
+	s.M = 4096;
+	s.N = 32;
+	s.K = 8192;
+	s.batch = 8;
+	s.bias = 1;
+	strcpy(s.dtype, "bf16");
+	strcpy(s.op, "aten::baddbmm");
+	assert_string_equal(gs_shape_format(&s, buf, sizeof buf), "aten::baddbmm 4096\xc3\x97"
+	                                                          "32\xc3\x97"
+	                                                          "8192 bf16 NN bias batch 8");
 	/* An empty table cannot be finished. */
 	gs_table *e = gs_table_new("empty.csv");
 	assert_int_equal(gs_table_finish(e, &err), -1);
@@ -146,16 +157,16 @@ utf8_repaired_on_entry(void **state)
 	const char *a, *b;
 
 	(void)state;
-	a = gs_table_intern(t, "k\xc0\xaf");          /* overlong '/' */
+	a = gs_table_intern(t, "k\xc0\xaf"); /* overlong '/' */
 	assert_string_equal(a, "k\xef\xbf\xbd\xef\xbf\xbd");
 	assert_int_equal(t->utf8_replaced, 2);
 	b = gs_table_intern(t, "k\xc0\xaf");
 	assert_ptr_equal(a, b);
-	assert_int_equal(t->utf8_replaced, 2);          /* counted once */
+	assert_int_equal(t->utf8_replaced, 2); /* counted once */
 	gs_shape_init(&s);
 	s.M = s.N = s.K = 1;
 	memset(s.op, 'a', sizeof s.op - 2);
-	s.op[sizeof s.op - 2] = '\xf8';                /* a 5-byte lead */
+	s.op[sizeof s.op - 2] = '\xf8'; /* a 5-byte lead */
 	s.op[sizeof s.op - 1] = '\0';
 	r = gs_table_get(t, &s, 1, &err);
 	assert_non_null(r);
@@ -182,12 +193,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(dtype_aliases),
-		cmocka_unit_test(samples_and_median),
-		cmocka_unit_test(many_keys),
-		cmocka_unit_test(kernel_keys_and_exclusions),
-		cmocka_unit_test(utf8_repaired_on_entry),
-		cmocka_unit_test(time_range),
+	        cmocka_unit_test(dtype_aliases),
+	        cmocka_unit_test(samples_and_median),
+	        cmocka_unit_test(many_keys),
+	        cmocka_unit_test(kernel_keys_and_exclusions),
+	        cmocka_unit_test(utf8_repaired_on_entry),
+	        cmocka_unit_test(time_range),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

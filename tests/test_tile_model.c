@@ -48,11 +48,11 @@ test_candidates(void **state)
 
 	(void)state;
 	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
-	assert_int_equal(p.nintrinsics, 2);         /* 16x16x16 and 32x32x8 bf16 MFMA */
+	assert_int_equal(p.nintrinsics, 2); /* 16x16x16 and 32x32x8 bf16 MFMA */
 	assert_int_equal(p.ncandidates, 60);
 	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("h100"), 0, 1, &p, NULL), 0);
 	assert_int_equal(p.ncandidates, 30);
-	assert_int_equal(p.best.intr_n, 16);        /* WMMA 16x16x16 */
+	assert_int_equal(p.best.intr_n, 16); /* WMMA 16x16x16 */
 }
 
 /* Steps 3–6 for the seed's example tiles, with the document's formulas and
@@ -68,10 +68,10 @@ test_cost_steps(void **state)
 
 	(void)state;
 	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 256, 64, 64, &c, NULL), 0);
-	assert_int_equal(c.num_wgs, 1280);          /* ceil(M/256)·ceil(N/64)·splitK */
-	assert_int_equal(c.timesteps, 5);           /* ceil(1280/304) */
+	assert_int_equal(c.num_wgs, 1280); /* ceil(M/256)·ceil(N/64)·splitK */
+	assert_int_equal(c.timesteps, 5); /* ceil(1280/304) */
 	assert_near(c.work_util, 1.0, 0);
-	assert_int_equal(c.k_iters, 32);            /* ceil(2048/64) */
+	assert_int_equal(c.k_iters, 32); /* ceil(2048/64) */
 	assert_near(c.mem_us, mem, 1e-9);
 	assert_near(c.comp_us, comp, 1e-9);
 	assert_true(c.memory_bound);
@@ -97,12 +97,12 @@ test_cost_steps(void **state)
 /* Seed -> tile, as the document describes getOptimalMMASchedule's split:
  * subgroups sg -> (M, N) = {2: 2x1, 4: 2x2, 8: 4x2}; tiles per subgroup
  * mn -> (M, N) = {2: 2x1, 4: 2x2, 8: 4x2, 16: 4x4, 32: 8x4}. */
-static const int sg_split[][3] = { { 2, 2, 1 }, { 4, 2, 2 }, { 8, 4, 2 } };
-static const int mn_split[][3] = { { 2, 2, 1 }, { 4, 2, 2 }, { 8, 4, 2 }, { 16, 4, 4 }, { 32, 8, 4 } };
+static const int sg_split[][3] = {{2, 2, 1}, {4, 2, 2}, {8, 4, 2}};
+static const int mn_split[][3] = {{2, 2, 1}, {4, 2, 2}, {8, 4, 2}, {16, 4, 4}, {32, 8, 4}};
 
 typedef struct scan {
 	double min_cost;
-	int min_sum;           /* smallest wg_m + wg_n */
+	int min_sum; /* smallest wg_m + wg_n */
 	int ok, rejected;
 } scan;
 
@@ -120,8 +120,10 @@ scan_candidates(const gs_shape *s, const int intr[][3], int nintr, scan *out)
 				for (int kt = 2; kt <= 4; kt += 2) {
 					int wm = sg_split[a][1] * mn_split[b][1] * intr[i][0];
 					int wn = sg_split[a][2] * mn_split[b][2] * intr[i][1];
-					assert_int_equal(gs_tile_model_cost(s, mi300x(), 0, 1, wm, wn,
-					                 kt * intr[i][2], &c, NULL), 0);
+					assert_int_equal(gs_tile_model_cost(s, mi300x(), 0, 1, wm,
+					                                    wn, kt * intr[i][2], &c,
+					                                    NULL),
+					                 0);
 					if (!c.smem_ok) {
 						out->rejected++;
 						continue;
@@ -138,10 +140,10 @@ scan_candidates(const gs_shape *s, const int intr[][3], int nintr, scan *out)
 static void
 test_pick_is_minimum(void **state)
 {
-	static const int bf16_gfx942[][3] = { { 16, 16, 16 }, { 32, 32, 8 } };
+	static const int bf16_gfx942[][3] = {{16, 16, 16}, {32, 32, 8}};
 	static const long shapes[][3] = {
-		{ 10240, 2048, 2048 }, { 4112, 2048, 2048 }, { 16640, 3840, 3840 },
-		{ 512, 512, 7680 }, { 150000, 2048, 1134 }, { 8944, 2816, 1024 },
+	        {10240, 2048, 2048}, {4112, 2048, 2048},   {16640, 3840, 3840},
+	        {512, 512, 7680},    {150000, 2048, 1134}, {8944, 2816, 1024},
 	};
 	gs_tile_pick p;
 	scan sc;
@@ -165,7 +167,7 @@ test_pick_is_minimum(void **state)
 static void
 test_skinny_limitation(void **state)
 {
-	static const int bf16_gfx942[][3] = { { 16, 16, 16 }, { 32, 32, 8 } };
+	static const int bf16_gfx942[][3] = {{16, 16, 16}, {32, 32, 8}};
 	gs_shape s = shape(20, 3840, 21760, "bf16");
 	gs_tile_pick p;
 	scan sc;
@@ -175,7 +177,7 @@ test_skinny_limitation(void **state)
 	scan_candidates(&s, bf16_gfx942, 2, &sc);
 	assert_int_equal(p.best.timesteps, 1);
 	assert_int_equal(p.best.wg_m + p.best.wg_n, sc.min_sum);
-	assert_true(p.best.wg_m > 20);             /* overhangs M = 20 */
+	assert_true(p.best.wg_m > 20); /* overhangs M = 20 */
 	assert_true(p.best.work_util < 0.5);
 	assert_non_null(strstr(GS_TILE_MODEL_LIMITS, "skinny"));
 }
@@ -188,7 +190,7 @@ test_bandwidth_error(void **state)
 {
 	static const char spec[] = "base: mi300x\nname: iree-doc\nbandwidth_tbs: 0.6625\n";
 	gs_shape s = shape(10240, 2048, 2048, "bf16");
-	gs_eff_in in = { .shape = &s };
+	gs_eff_in in = {.shape = &s};
 	gs_tile_cost good, bad;
 	gs_gpu g;
 	gs_eff e;
@@ -220,12 +222,13 @@ test_errors(void **state)
 	assert_non_null(strstr(err.msg, "intrinsic"));
 	s = shape(1024, 1024, 1024, "f8e4m3");
 	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("mi250x"), 0, 1, &p, &err), -1);
-	assert_int_equal(gs_tile_model_cost(&s, gs_gpu_find("mi250x"), 0, 1, 64, 64, 64, &c, &err), -1);
+	assert_int_equal(gs_tile_model_cost(&s, gs_gpu_find("mi250x"), 0, 1, 64, 64, 64, &c, &err),
+	                 -1);
 	assert_non_null(strstr(err.msg, "peak"));
 	s = shape(1024, 1024, 1024, "bf16");
 	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 0, 64, 64, &c, &err), -1);
 	assert_int_equal(gs_tile_model_pick(&s, gs_gpu_find("gfx1151"), 0, 1, &p, NULL), 0);
-	assert_int_equal(p.ncandidates, 30);        /* one WMMA 16x16x16 */
+	assert_int_equal(p.ncandidates, 30); /* one WMMA 16x16x16 */
 }
 
 /* issue 11 item 3: workgroup counts beyond 2^53 are refused. */
@@ -242,7 +245,7 @@ test_count_limits(void **state)
 	assert_non_null(strstr(err.msg, "exceeds 2^53"));
 	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 1, 1, 32, &c, &err), -1);
 	assert_non_null(strstr(err.msg, "exceeds 2^53"));
-	s = shape(1L << 30, 1L << 30, 1024, "f16");   /* 2^48 workgroups of 64x64 */
+	s = shape(1L << 30, 1L << 30, 1024, "f16"); /* 2^48 workgroups of 64x64 */
 	assert_int_equal(gs_tile_model_cost(&s, mi300x(), 0, 1, 64, 64, 32, &c, &err), 0);
 	assert_int_equal(c.num_wgs, 1L << 48);
 	assert_true(c.timesteps > 0 && c.cost_us > 0);
@@ -261,13 +264,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_candidates),
-		cmocka_unit_test(test_cost_steps),
-		cmocka_unit_test(test_pick_is_minimum),
-		cmocka_unit_test(test_skinny_limitation),
-		cmocka_unit_test(test_bandwidth_error),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_count_limits),
+	        cmocka_unit_test(test_candidates),      cmocka_unit_test(test_cost_steps),
+	        cmocka_unit_test(test_pick_is_minimum), cmocka_unit_test(test_skinny_limitation),
+	        cmocka_unit_test(test_bandwidth_error), cmocka_unit_test(test_errors),
+	        cmocka_unit_test(test_count_limits),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

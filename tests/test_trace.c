@@ -31,11 +31,13 @@
 #define QWEN "Qwen_Qwen1.5-0.5B-Chat__1016005"
 #define HTA "tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"
 
-#define assert_near(a, b, tol) do { \
-	double a_ = (a), b_ = (b); \
-	if (!(fabs(a_ - b_) <= (tol))) \
-		fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, (double)(tol)); \
-} while (0)
+#define assert_near(a, b, tol) \
+	do { \
+		double a_ = (a), b_ = (b); \
+		if (!(fabs(a_ - b_) <= (tol))) \
+			fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, \
+			         (double)(tol)); \
+	} while (0)
 
 /* A temporary file holding LEN bytes of DATA; the caller unlinks it. */
 static char *
@@ -47,7 +49,7 @@ temp_file(const void *data, size_t len, const char *suffix)
 	FILE *f;
 	int fd;
 
-	(void)suffix;           /* formats are sniffed from content, not names */
+	(void)suffix; /* formats are sniffed from content, not names */
 	snprintf(p, sizeof path[0], "/tmp/gs-test-trace-XXXXXX");
 	fd = mkstemp(p);
 	assert_true(fd >= 0);
@@ -67,17 +69,42 @@ temp_text(const char *text, const char *suffix)
 /* ---- TraceLens GEMM.csv ---------------------------------------------- */
 
 enum {
-	G_NAME, G_B, G_M, G_N, G_K, G_BIAS, G_DTYPE, G_TRANS, G_COUNT, G_MEAN,
-	G_MEDIAN, G_SUM, G_MIN, G_MAX, G_STD, G_KERNELS, G__N
+	G_NAME,
+	G_B,
+	G_M,
+	G_N,
+	G_K,
+	G_BIAS,
+	G_DTYPE,
+	G_TRANS,
+	G_COUNT,
+	G_MEAN,
+	G_MEDIAN,
+	G_SUM,
+	G_MIN,
+	G_MAX,
+	G_STD,
+	G_KERNELS,
+	G__N
 };
 
 static const char *const gemm_cols[G__N] = {
-	"name", "param: B", "param: M", "param: N", "param: K", "param: bias",
-	"param: dtype_A_B", "param: transpose", "name_count",
-	"Kernel Time (\xc2\xb5s)_mean", "Kernel Time (\xc2\xb5s)_median",
-	"Kernel Time (\xc2\xb5s)_sum", "Kernel Time (\xc2\xb5s)_min",
-	"Kernel Time (\xc2\xb5s)_max", "Kernel Time (\xc2\xb5s)_std",
-	"trunc_kernel_details",
+        "name",
+        "param: B",
+        "param: M",
+        "param: N",
+        "param: K",
+        "param: bias",
+        "param: dtype_A_B",
+        "param: transpose",
+        "name_count",
+        "Kernel Time (\xc2\xb5s)_mean",
+        "Kernel Time (\xc2\xb5s)_median",
+        "Kernel Time (\xc2\xb5s)_sum",
+        "Kernel Time (\xc2\xb5s)_min",
+        "Kernel Time (\xc2\xb5s)_max",
+        "Kernel Time (\xc2\xb5s)_std",
+        "trunc_kernel_details",
 };
 
 typedef struct gemm_row {
@@ -128,8 +155,7 @@ gcol(const gemm_csv *g, const char *const *f, int c)
 }
 
 static int
-gemm_row_fn(void *ctx, long line, const char *const *f, const size_t *len,
-            size_t n, gs_error *err)
+gemm_row_fn(void *ctx, long line, const char *const *f, const size_t *len, size_t n, gs_error *err)
 {
 	gemm_csv *g = ctx;
 	gemm_row *r;
@@ -191,10 +217,10 @@ match(const gs_table *t, const gemm_row *row)
 		    s->M != row->key.M || s->N != row->key.N || s->K != row->key.K ||
 		    s->bias != row->key.bias || strcmp(s->dtype, row->key.dtype))
 			continue;
-		if (row->has_trans && (s->trans_a != row->key.trans_a ||
-		                       s->trans_b != row->key.trans_b))
+		if (row->has_trans &&
+		    (s->trans_a != row->key.trans_a || s->trans_b != row->key.trans_b))
 			continue;
-		assert_null(hit);       /* one record per GEMM.csv row */
+		assert_null(hit); /* one record per GEMM.csv row */
 		hit = &t->rec[i];
 	}
 	return hit;
@@ -297,7 +323,7 @@ qwen_devices_and_launches(void **state)
 	assert_int_equal(amd->gpu_cus, 304);
 	assert_string_equal(nv->gpu, "NVIDIA H100 80GB HBM3");
 	assert_int_equal(nv->gpu_cus, 132);
-	assert_int_equal(amd->skipped, 463);    /* before the CPU window */
+	assert_int_equal(amd->skipped, 463); /* before the CPU window */
 	assert_int_equal(nv->skipped, 509);
 	/* ROCm: grid in work-items, workgroups = Πgrid/Πblock = tiles */
 	r = find(amd, "aten::mm", 8944, 2816, 1024);
@@ -315,7 +341,7 @@ qwen_devices_and_launches(void **state)
 	assert_int_equal(r->launch.lds_bytes, 231424);
 	assert_non_null(strstr(r->kernel, "sm90_xmma_gemm_bf16bf16"));
 	r = find(nv, "aten::bmm", 32, 559, 1);
-	assert_non_null(strstr(r->kernel, "cutlass_80_simt_sgemm"));  /* cuLaunchKernel */
+	assert_non_null(strstr(r->kernel, "cutlass_80_simt_sgemm")); /* cuLaunchKernel */
 	gs_table_free(amd);
 	gs_table_free(nv);
 }
@@ -336,7 +362,8 @@ qwen_keys_join_across_vendors(void **state)
 		assert_int_equal(other->t.count, amd->rec[i].t.count);
 	}
 	assert_near(find(amd, "aten::mm", 8944, 2816, 1024)->t.mean /
-	            find(nv, "aten::mm", 8944, 2816, 1024)->t.mean, 1.309, 1e-3);
+	                    find(nv, "aten::mm", 8944, 2816, 1024)->t.mean,
+	            1.309, 1e-3);
 	gs_table_free(amd);
 	gs_table_free(nv);
 }
@@ -355,13 +382,13 @@ hta_rocm62(void **state)
 	assert_int_equal(t->skipped, 0);
 	r = find(t, "aten::addmm", 5, 128, 128);
 	assert_int_equal(r->t.count, 1);
-	assert_near(r->t.median, 24.47998, 1e-3);    /* direct_copy 6.88 + GEMM 17.60 */
+	assert_near(r->t.median, 24.47998, 1e-3); /* direct_copy 6.88 + GEMM 17.60 */
 	assert_string_equal(r->shape.dtype, "f32");
 	assert_true(r->shape.bias);
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
 	assert_int_equal(r->launch.workgroups, 2);
-	assert_non_null(strstr(r->kernel, "Cijk_Alik_Bljk_SB_Bias"));  /* not the copy */
+	assert_non_null(strstr(r->kernel, "Cijk_Alik_Bljk_SB_Bias")); /* not the copy */
 	r = find(t, "aten::mm", 128, 128, 5);
 	assert_near(r->t.median, 12.64014, 1e-3);
 	assert_int_equal(r->shape.trans_a, 'N');
@@ -435,15 +462,16 @@ truncated_gzip(void **state)
 	cut = temp_file(buf, sizeof buf, ".json.gz");
 	gs_test_read_fails(cut, &err);
 	assert_non_null(strstr(err.msg, "truncated"));
-	assert_true(err.offset > 40000);        /* decompressed bytes reached */
-	assert_true(err.offset < 1201774);      /* the whole JSON */
+	assert_true(err.offset > 40000); /* decompressed bytes reached */
+	assert_true(err.offset < 1201774); /* the whole JSON */
 	unlink(cut);
 }
 
 static void
 invalid_json_offset(void **state)
 {
-	static const char text[] = "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\",, \"x\": 1}]}";
+	static const char text[] =
+	        "{\"traceEvents\": [{\"ph\": \"X\", \"cat\": \"cpu_op\",, \"x\": 1}]}";
 	char *p = temp_text(text, ".json");
 	gs_error err;
 
@@ -500,8 +528,7 @@ cut_short_and_not_a_trace(void **state)
 #define SYN_RUNTIME \
 	"{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaMemsetAsync\", \"pid\": \"p\", \"tid\": \"t\", \"ts\": 108, \"dur\": 1, \"args\": {\"correlation\": 6}}," \
 	"{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": \"p\", \"tid\": \"t\", \"ts\": 110, \"dur\": 5, \"args\": {\"correlation\": 7, \"External id\": 2}}," \
-	"{\"ph\": \"s\", \"id\": 7, \"pid\": \"p\", \"tid\": \"t\", \"ts\": 110, \"cat\": \"ac2g\", \"name\": \"ac2g\"}," \
-	/* a launch on another thread at the same time belongs to no op */ \
+	"{\"ph\": \"s\", \"id\": 7, \"pid\": \"p\", \"tid\": \"t\", \"ts\": 110, \"cat\": \"ac2g\", \"name\": \"ac2g\"}," /* a launch on another thread at the same time belongs to no op */ \
 	"{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": \"p\", \"tid\": \"u\", \"ts\": 111, \"dur\": 2, \"args\": {\"correlation\": 11}}," \
 	"{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaGraphLaunch\", \"pid\": \"p\", \"tid\": \"t\", \"ts\": 210, \"dur\": 5, \"args\": {\"correlation\": 9}}," \
 	"{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": \"p\", \"tid\": \"t\", \"ts\": 502, \"dur\": 1, \"args\": {\"correlation\": 20}},"
@@ -514,8 +541,7 @@ cut_short_and_not_a_trace(void **state)
 	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"other_thread\", \"pid\": 1, \"tid\": 7, \"ts\": 140, \"dur\": 50, \"args\": {\"correlation\": 11, \"device\": 1}}," \
 	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"g1\", \"pid\": 1, \"tid\": 7, \"ts\": 300, \"dur\": 3, \"args\": {\"correlation\": 9, \"device\": 1}}," \
 	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"g2\", \"pid\": 1, \"tid\": 7, \"ts\": 310, \"dur\": 4, \"args\": {\"correlation\": 9, \"device\": 1}}," \
-	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"bmm_k\", \"pid\": 1, \"tid\": 7, \"ts\": 505, \"dur\": 2, \"args\": {\"correlation\": 20, \"device\": 1}}," \
-	/* skipped: recorded before the CPU window; no timestamp */ \
+	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"bmm_k\", \"pid\": 1, \"tid\": 7, \"ts\": 505, \"dur\": 2, \"args\": {\"correlation\": 20, \"device\": 1}}," /* skipped: recorded before the CPU window; no timestamp */ \
 	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"early\", \"pid\": 1, \"tid\": 7, \"ts\": 5, \"dur\": 4, \"args\": {\"correlation\": 1}}," \
 	"{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"no_ts\", \"pid\": 1, \"tid\": 7, \"dur\": 4, \"args\": {\"correlation\": 7}},"
 #define SYN_TAIL \
@@ -526,9 +552,9 @@ cut_short_and_not_a_trace(void **state)
  * Then a GEMM op after runtime calls: the reader must read again keeping
  * everything, with the same result. */
 static const char *const synthetic[] = {
-	SYN_HEAD SYN_PY SYN_MM1 SYN_MM2 SYN_OTHER_OPS SYN_RUNTIME SYN_GPU SYN_TAIL,
-	SYN_HEAD SYN_PY SYN_MM1 SYN_MM2 SYN_OTHER_OPS SYN_GPU SYN_RUNTIME SYN_TAIL,
-	SYN_HEAD SYN_PY SYN_MM1 SYN_RUNTIME SYN_MM2 SYN_GPU SYN_OTHER_OPS SYN_TAIL,
+        SYN_HEAD SYN_PY SYN_MM1 SYN_MM2 SYN_OTHER_OPS SYN_RUNTIME SYN_GPU SYN_TAIL,
+        SYN_HEAD SYN_PY SYN_MM1 SYN_MM2 SYN_OTHER_OPS SYN_GPU SYN_RUNTIME SYN_TAIL,
+        SYN_HEAD SYN_PY SYN_MM1 SYN_RUNTIME SYN_MM2 SYN_GPU SYN_OTHER_OPS SYN_TAIL,
 };
 
 static int
@@ -558,14 +584,14 @@ check_synthetic(const char *text)
 	assert_int_equal(r->shape.trans_b, 'N');
 	assert_false(r->shape.bias);
 	assert_int_equal(r->nsamples, 2);
-	assert_near(r->samples[0], 15.0, 1e-12);        /* union, not 7 + 10 */
-	assert_near(r->samples[1], 7.0, 1e-12);         /* graph: 3 + 4 */
+	assert_near(r->samples[0], 15.0, 1e-12); /* union, not 7 + 10 */
+	assert_near(r->samples[1], 7.0, 1e-12); /* graph: 3 + 4 */
 	assert_string_equal(r->kernel, "gemm_tn");
-	assert_int_equal(r->launch.workgroups, 8);      /* CUDA grid in blocks */
+	assert_int_equal(r->launch.workgroups, 8); /* CUDA grid in blocks */
 	assert_int_equal(r->launch.wg_size, 128);
 	assert_int_equal(r->launch.regs_per_thread, 64);
 	assert_int_equal(r->launch.lds_bytes, 4096);
-	assert_string_equal(t->gpu, "GPU B");           /* the kernels' device */
+	assert_string_equal(t->gpu, "GPU B"); /* the kernels' device */
 	assert_int_equal(t->gpu_cus, 20);
 	assert_int_equal(t->skipped, 2);
 	assert_int_equal(t->nexcl, 2);
@@ -587,13 +613,13 @@ synthetic_linking(void **state)
  * links only, ROCm grid on the runtime call, no strides (transposes from
  * the Tensile name). */
 static const char legacy[] =
-	"[{\"ph\": \"X\", \"cat\": \"Operator\", \"name\": \"aten::addmm\", \"pid\": 1, \"tid\": 1, \"ts\": 10, \"dur\": 30,"
-	"  \"args\": {\"Input Dims\": [[128], [5, 128], [128, 128], [], []],"
-	"  \"Input type\": [\"float\", \"float\", \"float\", \"Scalar\", \"Scalar\"]}},"
-	"{\"ph\": \"X\", \"cat\": \"Runtime\", \"name\": \"hipExtModuleLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 12, \"dur\": 2,"
-	"  \"args\": {\"External id\": 5, \"grid\": [512, 1, 1], \"block\": [256, 1, 1]}},"
-	"{\"ph\": \"X\", \"cat\": \"Kernel\", \"name\": \"Cijk_Alik_Bljk_SB_MT64x16x32\", \"pid\": 0, \"tid\": 0, \"ts\": 20, \"dur\": 6.5,"
-	"  \"args\": {\"External id\": 5}}]";
+        "[{\"ph\": \"X\", \"cat\": \"Operator\", \"name\": \"aten::addmm\", \"pid\": 1, \"tid\": 1, \"ts\": 10, \"dur\": 30,"
+        "  \"args\": {\"Input Dims\": [[128], [5, 128], [128, 128], [], []],"
+        "  \"Input type\": [\"float\", \"float\", \"float\", \"Scalar\", \"Scalar\"]}},"
+        "{\"ph\": \"X\", \"cat\": \"Runtime\", \"name\": \"hipExtModuleLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 12, \"dur\": 2,"
+        "  \"args\": {\"External id\": 5, \"grid\": [512, 1, 1], \"block\": [256, 1, 1]}},"
+        "{\"ph\": \"X\", \"cat\": \"Kernel\", \"name\": \"Cijk_Alik_Bljk_SB_MT64x16x32\", \"pid\": 0, \"tid\": 0, \"ts\": 20, \"dur\": 6.5,"
+        "  \"args\": {\"External id\": 5}}]";
 
 static void
 legacy_trace(void **state)
@@ -613,7 +639,7 @@ legacy_trace(void **state)
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
 	assert_near(r->t.median, 6.5, 1e-12);
-	assert_int_equal(r->launch.workgroups, 2);      /* 512 work-items / 256 */
+	assert_int_equal(r->launch.workgroups, 2); /* 512 work-items / 256 */
 	assert_int_equal(r->launch.wg_size, 256);
 	assert_null(t->gpu);
 	gs_table_free(t);
@@ -645,19 +671,19 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(bert_matches_tracelens),
-		cmocka_unit_test(qwen_mi300x_matches_tracelens),
-		cmocka_unit_test(qwen_h100_matches_tracelens),
-		cmocka_unit_test(qwen_devices_and_launches),
-		cmocka_unit_test(qwen_keys_join_across_vendors),
-		cmocka_unit_test(hta_rocm62),
-		cmocka_unit_test(plain_and_gzip_agree),
-		cmocka_unit_test(truncated_gzip),
-		cmocka_unit_test(invalid_json_offset),
-		cmocka_unit_test(cut_short_and_not_a_trace),
-		cmocka_unit_test(synthetic_linking),
-		cmocka_unit_test(legacy_trace),
-		cmocka_unit_test(time_out_of_range),
+	        cmocka_unit_test(bert_matches_tracelens),
+	        cmocka_unit_test(qwen_mi300x_matches_tracelens),
+	        cmocka_unit_test(qwen_h100_matches_tracelens),
+	        cmocka_unit_test(qwen_devices_and_launches),
+	        cmocka_unit_test(qwen_keys_join_across_vendors),
+	        cmocka_unit_test(hta_rocm62),
+	        cmocka_unit_test(plain_and_gzip_agree),
+	        cmocka_unit_test(truncated_gzip),
+	        cmocka_unit_test(invalid_json_offset),
+	        cmocka_unit_test(cut_short_and_not_a_trace),
+	        cmocka_unit_test(synthetic_linking),
+	        cmocka_unit_test(legacy_trace),
+	        cmocka_unit_test(time_out_of_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,13 +20,12 @@ matrix_transposes(void **state)
 		long long size[2], stride[2];
 		char want;
 	} cases[] = {
-		{{8944, 1024}, {1024, 1}, 'N'},         /* contiguous */
-		{{1024, 2816}, {1, 1024}, 'T'},         /* weight.t() */
-		{{128, 5}, {1, 128}, 'T'},              /* HTA dW operand */
-		{{32, 1}, {1, 1}, 'N'},                 /* size-1 dims: contiguous */
-		{{1, 559}, {559, 1}, 'N'},
-		{{64, 32}, {64, 1}, 'N'},               /* padded leading dim */
-		{{64, 32}, {2, 128}, 'N'},              /* neither: copied first */
+	        {{8944, 1024}, {1024, 1}, 'N'}, /* contiguous */
+	        {{1024, 2816}, {1, 1024}, 'T'}, /* weight.t() */
+	        {{128, 5}, {1, 128}, 'T'}, /* HTA dW operand */
+	        {{32, 1}, {1, 1}, 'N'}, /* size-1 dims: contiguous */
+	        {{1, 559}, {559, 1}, 'N'},      {{64, 32}, {64, 1}, 'N'}, /* padded leading dim */
+	        {{64, 32}, {2, 128}, 'N'}, /* neither: copied first */
 	};
 
 	(void)state;
@@ -47,11 +46,15 @@ kernel_name_transposes(void **state)
 	assert_int_equal(gs_trace_kernel_trans("Cijk_Alik_Bljk_B_BS_BH_MT256x128x64", &a, &b), 0);
 	assert_int_equal(a, 'T');
 	assert_int_equal(b, 'N');
-	assert_int_equal(gs_trace_kernel_trans(
-		"sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64", &a, &b), 0);
+	assert_int_equal(
+	        gs_trace_kernel_trans("sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64",
+	                              &a, &b),
+	        0);
 	assert_int_equal(a, 'T');
 	assert_int_equal(b, 'N');
-	assert_int_equal(gs_trace_kernel_trans("void at::native::vectorized_elementwise_kernel", &a, &b), -1);
+	assert_int_equal(
+	        gs_trace_kernel_trans("void at::native::vectorized_elementwise_kernel", &a, &b),
+	        -1);
 }
 
 static void
@@ -80,7 +83,7 @@ op_shapes(void **state)
 	assert_int_equal(key.K, 80);
 	assert_true(key.bias);
 	assert_string_equal(key.dtype, "bf16");
-	assert_int_equal(key.trans_a, 0);       /* no strides: from the kernel */
+	assert_int_equal(key.trans_a, 0); /* no strides: from the kernel */
 	/* _scaled_mm: bias only with exactly three inputs */
 	in.nd[0] = in.nd[1] = 2;
 	memcpy(in.dims[0], (long long[]){16, 32}, 2 * sizeof(long long));
@@ -105,9 +108,9 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(matrix_transposes),
-		cmocka_unit_test(kernel_name_transposes),
-		cmocka_unit_test(op_shapes),
+	        cmocka_unit_test(matrix_transposes),
+	        cmocka_unit_test(kernel_name_transposes),
+	        cmocka_unit_test(op_shapes),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

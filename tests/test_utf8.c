@@ -24,31 +24,31 @@
  * is well-formed. */
 static const struct {
 	const char *bytes;
-	uint32_t cp;            /* decoded value when valid */
+	uint32_t cp; /* decoded value when valid */
 	int valid;
 } edges[] = {
-	{ "\x7f", 0x7f, 1 },
-	{ "\xc2\x80", 0x80, 1 },
-	{ "\xdf\xbf", 0x7ff, 1 },
-	{ "\xe0\xa0\x80", 0x800, 1 },
-	{ "\xed\x9f\xbf", 0xd7ff, 1 },
-	{ "\xed\xa0\x80", 0xd800, 0 },          /* surrogates */
-	{ "\xed\xbf\xbf", 0xdfff, 0 },
-	{ "\xee\x80\x80", 0xe000, 1 },
-	{ "\xef\xbf\xbf", 0xffff, 1 },
-	{ "\xf0\x90\x80\x80", 0x10000, 1 },
-	{ "\xf4\x8f\xbf\xbf", 0x10ffff, 1 },
-	{ "\xf4\x90\x80\x80", 0x110000, 0 },    /* above U+10FFFF */
-	{ "\xc0\x80", 0, 0 },                   /* overlong NUL */
-	{ "\xc1\xbf", 0x7f, 0 },                /* overlong DEL */
-	{ "\xe0\x80\x80", 0, 0 },
-	{ "\xe0\x9f\xbf", 0x7ff, 0 },
-	{ "\xf0\x80\x80\x80", 0, 0 },
-	{ "\xf0\x8f\xbf\xbf", 0xffff, 0 },
-	{ "\xf8\x88\x80\x80\x80", 0, 0 },       /* 5-byte form */
-	{ "\xfc\x84\x80\x80\x80\x80", 0, 0 },   /* 6-byte form */
-	{ "\xfe", 0, 0 },
-	{ "\xff", 0, 0 },
+        {"\x7f", 0x7f, 1},
+        {"\xc2\x80", 0x80, 1},
+        {"\xdf\xbf", 0x7ff, 1},
+        {"\xe0\xa0\x80", 0x800, 1},
+        {"\xed\x9f\xbf", 0xd7ff, 1},
+        {"\xed\xa0\x80", 0xd800, 0}, /* surrogates */
+        {"\xed\xbf\xbf", 0xdfff, 0},
+        {"\xee\x80\x80", 0xe000, 1},
+        {"\xef\xbf\xbf", 0xffff, 1},
+        {"\xf0\x90\x80\x80", 0x10000, 1},
+        {"\xf4\x8f\xbf\xbf", 0x10ffff, 1},
+        {"\xf4\x90\x80\x80", 0x110000, 0}, /* above U+10FFFF */
+        {"\xc0\x80", 0, 0}, /* overlong NUL */
+        {"\xc1\xbf", 0x7f, 0}, /* overlong DEL */
+        {"\xe0\x80\x80", 0, 0},
+        {"\xe0\x9f\xbf", 0x7ff, 0},
+        {"\xf0\x80\x80\x80", 0, 0},
+        {"\xf0\x8f\xbf\xbf", 0xffff, 0},
+        {"\xf8\x88\x80\x80\x80", 0, 0}, /* 5-byte form */
+        {"\xfc\x84\x80\x80\x80\x80", 0, 0}, /* 6-byte form */
+        {"\xfe", 0, 0},
+        {"\xff", 0, 0},
 };
 
 static void
@@ -82,18 +82,22 @@ static const struct {
 	size_t count;
 	const char *out;
 } repairs[] = {
-	{ "\xc0\x80", 2, FFFD FFFD },
-	{ "\xe0\x80\x80", 3, FFFD FFFD FFFD },
-	{ "\xf0\x80\x80\x80", 4, FFFD FFFD FFFD FFFD },
-	{ "\xed\xa0\x80", 3, FFFD FFFD FFFD },
-	{ "\xf4\x90\x80\x80", 4, FFFD FFFD FFFD FFFD },
-	{ "\xf8\x88\x80\x80\x80", 5, FFFD FFFD FFFD FFFD FFFD },
-	{ "\xe2\x82", 1, FFFD },                /* truncated at the end */
-	{ "\xf0\x9f\x98", 1, FFFD },
-	{ "\xe2\x82x", 1, FFFD "x" },           /* truncated in the middle */
-	{ "\x80", 1, FFFD },
-	{ "\xc2", 1, FFFD },
-	{ "a\xe2\x82\xac" "b\xc3", 1, "a\xe2\x82\xac" "b" FFFD },
+        {"\xc0\x80", 2, FFFD FFFD},
+        {"\xe0\x80\x80", 3, FFFD FFFD FFFD},
+        {"\xf0\x80\x80\x80", 4, FFFD FFFD FFFD FFFD},
+        {"\xed\xa0\x80", 3, FFFD FFFD FFFD},
+        {"\xf4\x90\x80\x80", 4, FFFD FFFD FFFD FFFD},
+        {"\xf8\x88\x80\x80\x80", 5, FFFD FFFD FFFD FFFD FFFD},
+        {"\xe2\x82", 1, FFFD}, /* truncated at the end */
+        {"\xf0\x9f\x98", 1, FFFD},
+        {"\xe2\x82x", 1, FFFD "x"}, /* truncated in the middle */
+        {"\x80", 1, FFFD},
+        {"\xc2", 1, FFFD},
+        {"a\xe2\x82\xac"
+         "b\xc3",
+         1,
+         "a\xe2\x82\xac"
+         "b" FFFD},
 };
 
 static void
@@ -131,12 +135,13 @@ test_reproducers(void **state)
 	assert_int_equal(first, 26);
 	assert_int_equal(gs_utf8_clean(overlong, strlen(overlong), &out, NULL, &n), 0);
 	assert_int_equal(n, 4);
-	assert_string_equal(out, "2000,512,256,f16,ov2_c0af_" FFFD FFFD "_end,kern_" FFFD FFFD ",10");
+	assert_string_equal(out,
+	                    "2000,512,256,f16,ov2_c0af_" FFFD FFFD "_end,kern_" FFFD FFFD ",10");
 	free(out);
 	assert_int_equal(gs_utf8_clean(five, strlen(five), &out, NULL, &n), 0);
 	assert_int_equal(n, 10);
-	assert_string_equal(out, "2000,512,256,f16,f8_" FFFD FFFD FFFD FFFD FFFD "_end,kern_"
-	                    FFFD FFFD FFFD FFFD FFFD ",10");
+	assert_string_equal(out, "2000,512,256,f16,f8_" FFFD FFFD FFFD FFFD FFFD
+	                         "_end,kern_" FFFD FFFD FFFD FFFD FFFD ",10");
 	free(out);
 }
 
@@ -149,7 +154,7 @@ test_clean_keeps_valid(void **state)
 
 	(void)state;
 	assert_int_equal(gs_utf8_clean(ok, strlen(ok), &out, NULL, &n), 0);
-	assert_null(out);                       /* nothing copied */
+	assert_null(out); /* nothing copied */
 	assert_int_equal(n, 0);
 	/* an embedded NUL is kept as it is: length-based */
 	assert_int_equal(gs_utf8_scan("a\0b", 3, NULL), 0);
@@ -157,7 +162,7 @@ test_clean_keeps_valid(void **state)
 	assert_int_equal(gs_utf8_clean_str(&s, &n), 0);
 	assert_string_equal(s, "x" FFFD);
 	assert_int_equal(n, 1);
-	assert_int_equal(gs_utf8_clean_str(&s, &n), 0);    /* now valid: kept */
+	assert_int_equal(gs_utf8_clean_str(&s, &n), 0); /* now valid: kept */
 	assert_int_equal(n, 0);
 	free(s);
 	s = NULL;
@@ -185,10 +190,13 @@ test_error_escapes_controls(void **state)
 	fclose(fp);
 	assert_null(strchr(buf, '\x1b'));
 	assert_string_equal(buf, "a\\x0ab.json: byte 7: tab\\x09here, DEL\\x7f, C1 \\xc2\\x9b, "
-	                    "bad \\xc0\\xaf\n");
+	                         "bad \\xc0\\xaf\n");
 	/* printable UTF-8 is kept */
-	gs_error_set(&err, NULL, 0, 0, "%s", "10240\xc3\x97" "2048 \xc2\xb5s");
-	assert_string_equal(err.msg, "10240\xc3\x97" "2048 \xc2\xb5s");
+	gs_error_set(&err, NULL, 0, 0, "%s",
+	             "10240\xc3\x97"
+	             "2048 \xc2\xb5s");
+	assert_string_equal(err.msg, "10240\xc3\x97"
+	                             "2048 \xc2\xb5s");
 }
 
 static void
@@ -216,12 +224,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_decode_edges),
-		cmocka_unit_test(test_repair_table),
-		cmocka_unit_test(test_reproducers),
-		cmocka_unit_test(test_clean_keeps_valid),
-		cmocka_unit_test(test_error_escapes_controls),
-		cmocka_unit_test(test_error_truncation),
+	        cmocka_unit_test(test_decode_edges),
+	        cmocka_unit_test(test_repair_table),
+	        cmocka_unit_test(test_reproducers),
+	        cmocka_unit_test(test_clean_keeps_valid),
+	        cmocka_unit_test(test_error_escapes_controls),
+	        cmocka_unit_test(test_error_truncation),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

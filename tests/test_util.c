@@ -120,13 +120,13 @@ test_atomic(void **state)
 	assert_non_null(strstr(f.tmp_path, "out.html" GS_OUTFILE_TMP_TAG));
 	assert_int_equal(strlen(f.tmp_path), strlen(path) + strlen(GS_OUTFILE_TMP_TAG) + 6);
 	fputs("one", f.fp);
-	assert_int_equal(access(path, F_OK), -1);           /* nothing yet */
+	assert_int_equal(access(path, F_OK), -1); /* nothing yet */
 	assert_int_equal(gs_outfile_commit(&f, &err), 0);
 	slurp(path, buf, sizeof buf);
 	assert_string_equal(buf, "one");
 	assert_int_equal(gs_outfile_open(&f, path, &err), 0);
 	fputs("two", f.fp);
-	gs_outfile_abort(&f);                                /* old content stays */
+	gs_outfile_abort(&f); /* old content stays */
 	slurp(path, buf, sizeof buf);
 	assert_string_equal(buf, "one");
 	assert_int_equal(entries(), 1);
@@ -179,7 +179,7 @@ test_fifo(void **state)
 	assert_int_equal(mkfifo(fifo, 0600), 0);
 	pid = fork();
 	assert_true(pid >= 0);
-	if (pid == 0) {         /* the reader: copy the FIFO into a file */
+	if (pid == 0) { /* the reader: copy the FIFO into a file */
 		FILE *in = fopen(fifo, "r"), *out = fopen(copy, "w");
 		int c;
 		if (!in || !out)
@@ -197,8 +197,8 @@ test_fifo(void **state)
 	slurp(copy, buf, sizeof buf);
 	assert_string_equal(buf, "through the fifo");
 	assert_int_equal(lstat(fifo, &st), 0);
-	assert_true(S_ISFIFO(st.st_mode));                  /* not renamed over */
-	assert_int_equal(entries(), 2);                      /* no temporary */
+	assert_true(S_ISFIFO(st.st_mode)); /* not renamed over */
+	assert_int_equal(entries(), 2); /* no temporary */
 	unlink(fifo);
 	unlink(copy);
 }
@@ -217,7 +217,7 @@ test_streams(void **state)
 	assert_int_equal(f.mode, GS_OUT_STREAM);
 	assert_ptr_equal(f.fp, stdout);
 	assert_int_equal(gs_outfile_commit(&f, &err), 0);
-	assert_int_not_equal(fcntl(fileno(stdout), F_GETFD), -1);   /* not closed */
+	assert_int_not_equal(fcntl(fileno(stdout), F_GETFD), -1); /* not closed */
 	assert_int_equal(gs_outfile_open(&f, "/dev/stdout", &err), 0);
 	assert_ptr_equal(f.fp, stdout);
 	gs_outfile_abort(&f);
@@ -341,11 +341,11 @@ static void
 test_clean_stale(void **state)
 {
 	static const char *const keep[] = {
-		"fresh.html.gemmscope-Ab12Cd",    /* a run in progress */
-		"user.html.Ab12Cd",               /* the old pattern: not ours to judge */
-		"short.html.gemmscope-Ab12C",     /* five characters */
-		"odd.html.gemmscope-Ab12C_",
-		"link.gemmscope-ABCDEF",          /* a symlink, not followed */
+	        "fresh.html.gemmscope-Ab12Cd", /* a run in progress */
+	        "user.html.Ab12Cd", /* the old pattern: not ours to judge */
+	        "short.html.gemmscope-Ab12C", /* five characters */
+	        "odd.html.gemmscope-Ab12C_",
+	        "link.gemmscope-ABCDEF", /* a symlink, not followed */
 	};
 	size_t n = 9;
 
@@ -382,14 +382,10 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_checked),
-		cmocka_unit_test(test_atomic),
-		cmocka_unit_test(test_dev_null),
-		cmocka_unit_test(test_fifo),
-		cmocka_unit_test(test_streams),
-		cmocka_unit_test(test_same),
-		cmocka_unit_test(test_commit_all),
-		cmocka_unit_test(test_clean_stale),
+	        cmocka_unit_test(test_checked),    cmocka_unit_test(test_atomic),
+	        cmocka_unit_test(test_dev_null),   cmocka_unit_test(test_fifo),
+	        cmocka_unit_test(test_streams),    cmocka_unit_test(test_same),
+	        cmocka_unit_test(test_commit_all), cmocka_unit_test(test_clean_stale),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -17,14 +17,19 @@
 #define TIMES "\xc3\x97"
 
 static const char *const names[GS_CAUSE_COUNT] = {
-	"none", "gpu_changed", "same_kernel_slower", "same_kernel_faster",
-	"memory_bound", "quantization", "kernel_changed", "unknown",
+        "none",         "gpu_changed",  "same_kernel_slower", "same_kernel_faster",
+        "memory_bound", "quantization", "kernel_changed",     "unknown",
 };
 
 static const char *const labels[GS_CAUSE_COUNT] = {
-	"", "the GPU differs", "the same kernel ran slower", "the same kernel ran faster",
-	"the shape is memory-bound", "tile and wave quantization of a different kernel",
-	"the library picked a different kernel", "unknown (missing information)",
+        "",
+        "the GPU differs",
+        "the same kernel ran slower",
+        "the same kernel ran faster",
+        "the shape is memory-bound",
+        "tile and wave quantization of a different kernel",
+        "the library picked a different kernel",
+        "unknown (missing information)",
 };
 
 const char *
@@ -99,8 +104,8 @@ gs_causes_free(gs_causes *c)
 
 typedef struct side {
 	const gs_record *rec;
-	const gs_single_row *row;     /* NULL without an efficiency model */
-	const gs_gpu *gpu;            /* NULL if unknown */
+	const gs_single_row *row; /* NULL without an efficiency model */
+	const gs_gpu *gpu; /* NULL if unknown */
 } side;
 
 static side
@@ -243,7 +248,8 @@ predicted_clause(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
 {
 	if (!isfinite(e->predicted))
 		return 0;
-	return gs_dynbuf_printf(d, "; dim_eff %.3f " ARROW " %.3f predicts %.2f" TIMES " of the "
+	return gs_dynbuf_printf(d,
+	                        "; dim_eff %.3f " ARROW " %.3f predicts %.2f" TIMES " of the "
 	                        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
 	                        dim_eff(b), dim_eff(c), e->dim_ratio,
 	                        b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
@@ -255,8 +261,9 @@ static int
 missing(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
 {
 	int nb = has_name(b), nc = has_name(c);
-	const char *k = !nb && !nc ? "no kernel names" :
-	                !nb ? "no kernel name on the baseline" : "no kernel name on the candidate";
+	const char *k = !nb && !nc ? "no kernel names"
+	                : !nb      ? "no kernel name on the baseline"
+	                           : "no kernel name on the candidate";
 	const char *g = NULL;
 
 	if (!b->gpu && !c->gpu)
@@ -303,10 +310,13 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_caus
 		       kernel_clause(d, b, c);
 	case GS_CAUSE_SAME_KERNEL_SLOWER:
 	case GS_CAUSE_SAME_KERNEL_FASTER:
-		return gs_dynbuf_printf(d, "identical kernel name on both sides, %.2f" TIMES " %s: "
-		                        "clocks, driver, memory or code inside the same name", f, dir);
+		return gs_dynbuf_printf(d,
+		                        "identical kernel name on both sides, %.2f" TIMES " %s: "
+		                        "clocks, driver, memory or code inside the same name",
+		                        f, dir);
 	case GS_CAUSE_MEMORY_BOUND:
-		return gs_dynbuf_printf(d, "memory-bound: arithmetic intensity %.1f FLOP/B below "
+		return gs_dynbuf_printf(d,
+		                        "memory-bound: arithmetic intensity %.1f FLOP/B below "
 		                        "the ridge %.1f FLOP/B (%s, %s): bytes moved set its time, "
 		                        "tile and wave quantization do not; %.2f" TIMES " %s",
 		                        e->intensity, e->ridge, (b->gpu ? b->gpu : c->gpu)->name,
@@ -316,10 +326,8 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_caus
 	case GS_CAUSE_KERNEL_CHANGED:
 		return gs_dynbuf_printf(d, "kernel changed: ") || tile_change(d, b, c) ||
 		       predicted_clause(d, b, c, e);
-	case GS_CAUSE_UNKNOWN:
-		return missing(d, b, c, e);
-	default:
-		return 0;
+	case GS_CAUSE_UNKNOWN: return missing(d, b, c, e);
+	default: return 0;
 	}
 }
 
@@ -380,8 +388,8 @@ split(const gs_compare *cmp, gs_causes *out)
 }
 
 int
-gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand,
-             gs_causes *out, gs_error *err)
+gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand, gs_causes *out,
+             gs_error *err)
 {
 	memset(out, 0, sizeof *out);
 	if (cmp->npairs == 0)

@@ -50,7 +50,7 @@
 /* The vocabulary, in the order of the rule chain.  The split arrays of
  * gs_causes are indexed by it and summed in this order. */
 typedef enum gs_cause_kind {
-	GS_CAUSE_NONE = 0,            /* not classified (neutral, unsure) */
+	GS_CAUSE_NONE = 0, /* not classified (neutral, unsure) */
 	GS_CAUSE_GPU_CHANGED,
 	GS_CAUSE_SAME_KERNEL_SLOWER,
 	GS_CAUSE_SAME_KERNEL_FASTER,
@@ -64,22 +64,22 @@ typedef enum gs_cause_kind {
 /* One pair's cause. */
 typedef struct gs_cause {
 	gs_cause_kind kind;
-	char *text;                   /* one sentence for the report, owned by the
+	char *text; /* one sentence for the report, owned by the
 	                                 gs_causes; "" for GS_CAUSE_NONE; never NULL
 	                                 after a successful gs_cause_run */
-	double predicted;             /* rule 4's fraction of the change that the
+	double predicted; /* rule 4's fraction of the change that the
 	                                 dim_eff ratio predicts; NAN unless both
 	                                 dim_eff are known (set for every cause
 	                                 where they are, not only quantization) */
-	double dim_ratio;             /* dim_eff_base / dim_eff_cand: the t_cand /
+	double dim_ratio; /* dim_eff_base / dim_eff_cand: the t_cand /
 	                                 t_base quantization predicts; NAN */
-	double intensity;             /* FLOP/B of the shape; NAN without M/N/K */
-	double ridge;                 /* FLOP/B of the GPU for the dtype; NAN */
+	double intensity; /* FLOP/B of the shape; NAN without M/N/K */
+	double ridge; /* FLOP/B of the GPU for the dtype; NAN */
 } gs_cause;
 
 typedef struct gs_causes {
-	gs_cause *by_pair;            /* owned, parallel to cmp->pairs */
-	size_t n;                     /* cmp->npairs */
+	gs_cause *by_pair; /* owned, parallel to cmp->pairs */
+	size_t n; /* cmp->npairs */
 	/* Time lost (regressed: t_cand - t_base) and saved (improved: t_base -
 	 * t_cand) by cause, µs, and the shapes behind each.  Summed in enum
 	 * order from 0.0 (gs_cause_sum), lost_us gives exactly the compare's

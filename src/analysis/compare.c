@@ -130,9 +130,8 @@ significance(gs_compare *c, gs_error *err)
 		if (q->base->nsamples < c->opts.min_samples ||
 		    q->cand->nsamples < c->opts.min_samples)
 			continue;
-		if (gs_stats_mann_whitney(q->base->samples, q->base->nsamples,
-		                          q->cand->samples, q->cand->nsamples,
-		                          &q->p_value) != 0)
+		if (gs_stats_mann_whitney(q->base->samples, q->base->nsamples, q->cand->samples,
+		                          q->cand->nsamples, &q->p_value) != 0)
 			continue;
 		q->tested = 1;
 		p[i] = q->p_value;
@@ -189,15 +188,15 @@ summarize(gs_compare *c, gs_error *err)
 		case GS_NEUTRAL: s->neutral++; break;
 		}
 	}
-	int rc = gs_stats_geomean_ci(r, c->npairs, 0.95, &s->geomean,
-	                             &s->geomean_lo, &s->geomean_hi);
+	int rc = gs_stats_geomean_ci(r, c->npairs, 0.95, &s->geomean, &s->geomean_lo,
+	                             &s->geomean_hi);
 	free(r);
 	if (rc != 0)
-		return gs_error_set(err, NULL, 0, 0, "geomean undefined: a speedup is not positive");
+		return gs_error_set(err, NULL, 0, 0,
+		                    "geomean undefined: a speedup is not positive");
 	s->weighted = s->total_base_us / s->total_cand_us;
 	s->net_saved_us = s->total_base_us - s->total_cand_us;
-	s->saved_lost_ratio = s->time_lost_us > 0 ? s->time_saved_us / s->time_lost_us
-	                                          : INFINITY;
+	s->saved_lost_ratio = s->time_lost_us > 0 ? s->time_saved_us / s->time_lost_us : INFINITY;
 	s->only_in_baseline = c->nonly_base;
 	s->only_in_candidate = c->nonly_cand;
 	s->excluded_baseline = c->base->nexcl;
@@ -284,7 +283,8 @@ by_speedup_desc(const void *a, const void *b)
 
 	if (x != y)
 		return x < y ? 1 : -1;
-	return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
+	return (*(const size_t *)a > *(const size_t *)b) -
+	       (*(const size_t *)a < *(const size_t *)b);
 }
 
 static int
@@ -294,8 +294,7 @@ by_speedup_asc(const void *a, const void *b)
 }
 
 static size_t *
-top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *),
-       size_t *n)
+top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *), size_t *n)
 {
 	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx);
 
@@ -314,15 +313,15 @@ top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *)
 }
 
 int
-gs_compare_run(const gs_table *base, const gs_table *cand,
-               const gs_compare_opts *opts, gs_compare *out, gs_error *err)
+gs_compare_run(const gs_table *base, const gs_table *cand, const gs_compare_opts *opts,
+               gs_compare *out, gs_error *err)
 {
 	memset(out, 0, sizeof *out);
 	out->opts = *opts;
 	out->base = base;
 	out->cand = cand;
-	if (match(out, err) != 0 || significance(out, err) != 0 ||
-	    summarize(out, err) != 0 || groups(out, err) != 0)
+	if (match(out, err) != 0 || significance(out, err) != 0 || summarize(out, err) != 0 ||
+	    groups(out, err) != 0)
 		return -1;
 	out->top_improved = top_of(out, GS_IMPROVED, by_speedup_desc, &out->ntop_improved);
 	out->top_regressed = top_of(out, GS_REGRESSED, by_speedup_asc, &out->ntop_regressed);

@@ -15,40 +15,34 @@
 #include "table.h"
 #include "util/error.h"
 
-typedef enum gs_class {
-	GS_NEUTRAL, GS_IMPROVED, GS_REGRESSED, GS_UNSURE
-} gs_class;
+typedef enum gs_class { GS_NEUTRAL, GS_IMPROVED, GS_REGRESSED, GS_UNSURE } gs_class;
 
-typedef enum gs_correction {
-	GS_CORR_HOLM, GS_CORR_BH, GS_CORR_NONE
-} gs_correction;
+typedef enum gs_correction { GS_CORR_HOLM, GS_CORR_BH, GS_CORR_NONE } gs_correction;
 
-typedef enum gs_shape_class {
-	GS_SC_SKINNY, GS_SC_SMALL, GS_SC_LARGE
-} gs_shape_class;
+typedef enum gs_shape_class { GS_SC_SKINNY, GS_SC_SMALL, GS_SC_LARGE } gs_shape_class;
 
 typedef struct gs_compare_opts {
-	double threshold;        /* T as a fraction: 0.05 for --threshold 5 */
-	size_t top;              /* rows of the top-N tables */
-	double alpha;            /* significance level, 0.05 */
+	double threshold; /* T as a fraction: 0.05 for --threshold 5 */
+	size_t top; /* rows of the top-N tables */
+	double alpha; /* significance level, 0.05 */
 	gs_correction correction;
-	unsigned min_samples;    /* per side for the U test, 4 */
+	unsigned min_samples; /* per side for the U test, 4 */
 } gs_compare_opts;
 
 /* One matched shape. */
 typedef struct gs_pair {
-	const gs_record *base, *cand;   /* borrowed from the tables */
-	double speedup;                 /* t_base / t_cand */
+	const gs_record *base, *cand; /* borrowed from the tables */
+	double speedup; /* t_base / t_cand */
 	gs_class cls;
-	int tested;                     /* 1 if the U test ran (>= min_samples a side) */
-	double p_value;                 /* raw U-test p, NAN if untested */
-	double p_adjusted;              /* after correction, NAN if untested */
+	int tested; /* 1 if the U test ran (>= min_samples a side) */
+	double p_value; /* raw U-test p, NAN if untested */
+	double p_adjusted; /* after correction, NAN if untested */
 } gs_pair;
 
 /* Counts and geomean of a subset of pairs (a tag, a dtype, a shape class). */
 typedef struct gs_group {
-	const char *by;                 /* "tag", "dtype", "class" (static) */
-	char *name;                     /* owned */
+	const char *by; /* "tag", "dtype", "class" (static) */
+	char *name; /* owned */
 	size_t n, improved, regressed, neutral, unsure;
 	double geomean;
 	double total_base_us, total_cand_us;
@@ -58,30 +52,30 @@ typedef struct gs_compare_summary {
 	size_t matched, improved, regressed, neutral, unsure, tested;
 	size_t only_in_baseline, only_in_candidate;
 	size_t excluded_baseline, excluded_candidate;
-	double geomean, geomean_lo, geomean_hi;  /* 95 % CI, t on ln s */
-	double weighted;                         /* sum t_base / sum t_cand */
+	double geomean, geomean_lo, geomean_hi; /* 95 % CI, t on ln s */
+	double weighted; /* sum t_base / sum t_cand */
 	double total_base_us, total_cand_us;
-	double time_saved_us;                    /* sum(base-cand) over improved */
-	double time_lost_us;                     /* sum(cand-base) over regressed */
-	double net_saved_us;                     /* sum base - sum cand, all matched */
-	double saved_lost_ratio;                 /* saved / lost; INFINITY if lost == 0 */
-	double expected_false_positives;         /* alpha * tested, before correction */
+	double time_saved_us; /* sum(base-cand) over improved */
+	double time_lost_us; /* sum(cand-base) over regressed */
+	double net_saved_us; /* sum base - sum cand, all matched */
+	double saved_lost_ratio; /* saved / lost; INFINITY if lost == 0 */
+	double expected_false_positives; /* alpha * tested, before correction */
 } gs_compare_summary;
 
 typedef struct gs_compare {
 	gs_compare_opts opts;
-	const gs_table *base, *cand;    /* borrowed */
-	gs_pair *pairs;                 /* matched shapes, in baseline input order */
+	const gs_table *base, *cand; /* borrowed */
+	gs_pair *pairs; /* matched shapes, in baseline input order */
 	size_t npairs;
-	const gs_record **only_base;    /* shapes in the baseline only */
+	const gs_record **only_base; /* shapes in the baseline only */
 	size_t nonly_base;
 	const gs_record **only_cand;
 	size_t nonly_cand;
-	gs_group *groups;               /* by tag, then dtype, then class */
+	gs_group *groups; /* by tag, then dtype, then class */
 	size_t ngroups;
-	size_t *top_improved;           /* indices into pairs, by speedup descending */
+	size_t *top_improved; /* indices into pairs, by speedup descending */
 	size_t ntop_improved;
-	size_t *top_regressed;          /* indices into pairs, by slowdown descending */
+	size_t *top_regressed; /* indices into pairs, by slowdown descending */
 	size_t ntop_regressed;
 	gs_compare_summary s;
 } gs_compare;
@@ -93,8 +87,8 @@ void gs_compare_opts_default(gs_compare_opts *o);
  * life of OUT) on the shape key and fill OUT.  Returns 0, or -1 with ERR
  * when nothing matches or on out of memory.  Free OUT with
  * gs_compare_free() in either case. */
-int gs_compare_run(const gs_table *base, const gs_table *cand,
-                   const gs_compare_opts *opts, gs_compare *out, gs_error *err);
+int gs_compare_run(const gs_table *base, const gs_table *cand, const gs_compare_opts *opts,
+                   gs_compare *out, gs_error *err);
 
 /* gs_compare_free: release what OUT owns (not the tables). */
 void gs_compare_free(gs_compare *out);

@@ -20,23 +20,26 @@
 #include "util/error.h"
 
 typedef enum gs_confirm_status {
-	GS_CONFIRMED, GS_NOT_REPRODUCED, GS_CONFIRM_UNSURE, GS_NOT_REMEASURED
+	GS_CONFIRMED,
+	GS_NOT_REPRODUCED,
+	GS_CONFIRM_UNSURE,
+	GS_NOT_REMEASURED
 } gs_confirm_status;
 
 typedef struct gs_confirm_item {
-	gs_shape shape;             /* key from the original report */
-	char *tag;                  /* owned, may be NULL */
-	double orig_speedup;        /* t_base / t_cand in the original report */
-	const gs_pair *re;          /* the re-measured pair, NULL if not re-measured */
+	gs_shape shape; /* key from the original report */
+	char *tag; /* owned, may be NULL */
+	double orig_speedup; /* t_base / t_cand in the original report */
+	const gs_pair *re; /* the re-measured pair, NULL if not re-measured */
 	gs_confirm_status status;
 } gs_confirm_item;
 
 typedef struct gs_confirm {
-	double threshold;           /* T of the original report (fraction) */
-	gs_confirm_item *items;     /* original regressions, in report order */
+	double threshold; /* T of the original report (fraction) */
+	gs_confirm_item *items; /* original regressions, in report order */
 	size_t n;
 	size_t confirmed, not_reproduced, unsure, not_remeasured;
-	gs_compare re;              /* the re-measured comparison */
+	gs_compare re; /* the re-measured comparison */
 } gs_confirm;
 
 /* gs_confirm_init: start C from the regressions REP read from a compare

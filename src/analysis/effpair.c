@@ -76,8 +76,7 @@ typedef struct sb {
 	size_t size, len;
 } sb;
 
-static void
-put(sb *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(sb *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void
 put(sb *s, const char *fmt, ...)
@@ -159,23 +158,31 @@ quant_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_single
 	if (!isfinite(e->dim_ratio)) {
 		const char *rb = no_dim_reason(b), *rc = no_dim_reason(c);
 		if (isfinite(tb) && isfinite(tc) && rb && rc && strcmp(rb, rc) == 0)
-			put(s, "tile_eff %.3f \xe2\x86\x92 %.3f (no wave quantisation: %s on both "
-			    "sides)", tb, tc, rb);
+			put(s,
+			    "tile_eff %.3f \xe2\x86\x92 %.3f (no wave quantisation: %s on both "
+			    "sides)",
+			    tb, tc, rb);
 		else if (isfinite(tb) && isfinite(tc))
 			put(s, "tile_eff %.3f \xe2\x86\x92 %.3f (no wave quantisation: %s%s%s%s%s)",
 			    tb, tc, rb ? "baseline " : "", rb ? rb : "", rb && rc ? ", " : "",
 			    rc ? "candidate " : "", rc ? rc : "");
 		else
 			put(s, "quantisation cannot be compared (tile unknown on %s)",
-			    isfinite(tb) ? "the candidate" : isfinite(tc) ? "the baseline" : "both sides");
+			    isfinite(tb)   ? "the candidate"
+			    : isfinite(tc) ? "the baseline"
+			                   : "both sides");
 		return;
 	}
-	put(s, "dim_eff %.3f \xe2\x86\x92 %.3f (waves %ld \xe2\x86\x92 %ld, last wave %.1f %% "
-	    "\xe2\x86\x92 %.1f %%)", b->eff.dim_eff, c->eff.dim_eff, b->eff.rounds,
-	    c->eff.rounds, b->eff.last_wave_util * 100, c->eff.last_wave_util * 100);
+	put(s,
+	    "dim_eff %.3f \xe2\x86\x92 %.3f (waves %ld \xe2\x86\x92 %ld, last wave %.1f %% "
+	    "\xe2\x86\x92 %.1f %%)",
+	    b->eff.dim_eff, c->eff.dim_eff, b->eff.rounds, c->eff.rounds,
+	    b->eff.last_wave_util * 100, c->eff.last_wave_util * 100);
 	if (e->slowdown > 1 && e->dim_ratio >= 1 + DIM_SAME)
-		put(s, ": quantisation alone predicts %.2f\xc3\x97 of the measured %.2f\xc3\x97 "
-		    "slowdown", e->dim_ratio, e->slowdown);
+		put(s,
+		    ": quantisation alone predicts %.2f\xc3\x97 of the measured %.2f\xc3\x97 "
+		    "slowdown",
+		    e->dim_ratio, e->slowdown);
 }
 
 static void
@@ -212,7 +219,7 @@ gs_effpair_explain(const gs_pair *p, const gs_single_row *b, const gs_single_row
 	if (strcmp(e.cause, "roofline") == 0 && e.slowdown > 1) {
 		clause(&s);
 		put(&s, "not quantisation: the candidate runs further from the roofline "
-		    "(clocks, memory traffic or kernel code)");
+		        "(clocks, memory traffic or kernel code)");
 	}
 	return buf;
 }

@@ -13,13 +13,13 @@
 
 /* What the efficiency model says about one pair. */
 typedef struct gs_effpair {
-	double slowdown;          /* t_cand / t_base (1 / speedup) */
-	double dim_ratio;         /* dim_eff_base / dim_eff_cand: the slowdown
+	double slowdown; /* t_cand / t_base (1 / speedup) */
+	double dim_ratio; /* dim_eff_base / dim_eff_cand: the slowdown
 	                             quantisation alone predicts; NAN unless both known */
-	double roof_ratio;        /* pct_roofline_base / pct_roofline_cand; NAN */
-	int same_gpu;             /* 1 same GPU name, 0 different, -1 a side unknown */
-	int same_kernel;          /* 1 same kernel name, 0 different, -1 a side unknown */
-	const char *cause;        /* static: "quantisation" (dim_ratio covers at least
+	double roof_ratio; /* pct_roofline_base / pct_roofline_cand; NAN */
+	int same_gpu; /* 1 same GPU name, 0 different, -1 a side unknown */
+	int same_kernel; /* 1 same kernel name, 0 different, -1 a side unknown */
+	const char *cause; /* static: "quantisation" (dim_ratio covers at least
 	                             half of the change), "roofline" (same or better
 	                             dim_eff, further from the roofline), "gpu", "kernel",
 	                             or "unknown" (tiles or GPU unknown) */

@@ -104,15 +104,14 @@ cost_actual(const gs_explain_in *o, gs_explain *r)
 	r->float_tiles_n = (double)e->blas_n / e->tile_n;
 	r->blas.M = e->blas_m;
 	r->blas.N = e->blas_n;
-	r->have_actual = gs_tile_model_cost(&r->blas, &r->gpu, o->cus, 1, e->tile_m,
-	                                    e->tile_n, e->tile_k, &r->actual, NULL) == 0;
+	r->have_actual = gs_tile_model_cost(&r->blas, &r->gpu, o->cus, 1, e->tile_m, e->tile_n,
+	                                    e->tile_k, &r->actual, NULL) == 0;
 }
 
 int
-gs_explain_compute(const gs_explain_in *o, const gs_gpu *gpu, gs_explain *r,
-                   gs_error *err)
+gs_explain_compute(const gs_explain_in *o, const gs_gpu *gpu, gs_explain *r, gs_error *err)
 {
-	gs_eff_in in = { 0 };
+	gs_eff_in in = {0};
 	gs_eff_opts eo;
 
 	memset(r, 0, sizeof *r);

@@ -19,21 +19,19 @@ add(gs_gates *out, const char *name, double threshold, double value, int passed)
 }
 
 void
-gs_gates_compare(const gs_compare *c, double min_geomean, long max_regressed,
-                 gs_gates *out)
+gs_gates_compare(const gs_compare *c, double min_geomean, long max_regressed, gs_gates *out)
 {
 	out->n = 0;
 	if (min_geomean > 0)
-		add(out, "min-geomean", min_geomean, c->s.geomean,
-		    !(c->s.geomean < min_geomean));
+		add(out, "min-geomean", min_geomean, c->s.geomean, !(c->s.geomean < min_geomean));
 	if (max_regressed >= 0)
 		add(out, "max-regressed", (double)max_regressed, (double)c->s.regressed,
 		    !((long)c->s.regressed > max_regressed));
 }
 
 void
-gs_gates_history(const gs_history *h, size_t open, double min_geomean,
-                 long max_regressed, gs_gates *out)
+gs_gates_history(const gs_history *h, size_t open, double min_geomean, long max_regressed,
+                 gs_gates *out)
 {
 	double g = h->nruns ? h->runs[h->nruns - 1].geomean_vs_first : 0;
 

@@ -17,13 +17,13 @@ enum { GS_GATES_MAX = 4 };
 
 /* One gate asked for on the command line. */
 typedef struct gs_gate {
-	const char *name;       /* static: "min-geomean" or "max-regressed" */
-	double threshold;       /* the option's value */
-	double value;           /* what was measured: the geomean speedup, or the
+	const char *name; /* static: "min-geomean" or "max-regressed" */
+	double threshold; /* the option's value */
+	double value; /* what was measured: the geomean speedup, or the
 	                           number of regressed shapes (compare), of open
 	                           regressions (history), of confirmed
 	                           regressions (confirm) */
-	int passed;             /* 1 passed, 0 crossed */
+	int passed; /* 1 passed, 0 crossed */
 } gs_gate;
 
 /* The gates of one report, in a fixed order, only those asked for. */
@@ -36,8 +36,7 @@ typedef struct gs_gates {
  * asks for "min-geomean" (crossed when the geomean speedup is below it);
  * MAX_REGRESSED >= 0 asks for "max-regressed" (crossed when more shapes
  * than that regressed).  Fills OUT (no allocation); never fails. */
-void gs_gates_compare(const gs_compare *c, double min_geomean, long max_regressed,
-                      gs_gates *out);
+void gs_gates_compare(const gs_compare *c, double min_geomean, long max_regressed, gs_gates *out);
 
 /* gs_gates_history: the gates of history H (borrowed) with OPEN series
  * holding an open regression at the last run (gs_report_history's

@@ -59,8 +59,8 @@ gs_history_free(gs_history *h)
 /* ---- per run: the evolution table ------------------------------------ */
 
 static int
-compare_runs(gs_history *h, gs_table *const *runs, const char *const *names,
-             size_t n, gs_error *err)
+compare_runs(gs_history *h, gs_table *const *runs, const char *const *names, size_t n,
+             gs_error *err)
 {
 	h->runs = calloc(n, sizeof *h->runs);
 	if (!h->runs)
@@ -71,8 +71,8 @@ compare_runs(gs_history *h, gs_table *const *runs, const char *const *names,
 		e->name = names[i];
 		e->table = runs[i];
 		if (gs_compare_run(runs[0], runs[i], &h->opts.cmp, &e->vs_first, err) != 0 ||
-		    gs_compare_run(runs[i ? i - 1 : 0], runs[i], &h->opts.cmp,
-		                   &e->vs_previous, err) != 0)
+		    gs_compare_run(runs[i ? i - 1 : 0], runs[i], &h->opts.cmp, &e->vs_previous,
+		                   err) != 0)
 			return -1;
 		e->geomean_vs_first = e->vs_first.s.geomean;
 		e->geomean_vs_previous = e->vs_previous.s.geomean;
@@ -106,8 +106,7 @@ series_new(gs_history *h, size_t *cap, const gs_record *rec, size_t run)
 /* Add run RUN's records to the series; KEYS maps a shape key to its
  * series (record i of KEYS is series i). */
 static int
-add_run(gs_history *h, gs_table *keys, size_t *cap, const gs_table *t,
-        size_t run, gs_error *err)
+add_run(gs_history *h, gs_table *keys, size_t *cap, const gs_table *t, size_t run, gs_error *err)
 {
 	for (size_t j = 0; j < t->n; j++) {
 		const gs_record *rec = &t->rec[j];
@@ -182,8 +181,7 @@ copy_cp(gs_history *h, size_t series, const gs_cp *in, gs_history_cp *c)
 }
 
 static int
-detect_series(gs_history *h, size_t i, const gs_cp_params *par, size_t *cap,
-              gs_error *err)
+detect_series(gs_history *h, size_t i, const gs_cp_params *par, size_t *cap, gs_error *err)
 {
 	gs_history_series *s = &h->series[i];
 	gs_cp *found = NULL;
@@ -237,8 +235,8 @@ detect_all(gs_history *h, const gs_cp_params *par, gs_error *err)
 }
 
 int
-gs_history_run(gs_table *const *runs, const char *const *names, size_t n,
-               const gs_history_opts *o, gs_history *out, gs_error *err)
+gs_history_run(gs_table *const *runs, const char *const *names, size_t n, const gs_history_opts *o,
+               gs_history *out, gs_error *err)
 {
 	gs_cp_params par;
 
@@ -249,8 +247,8 @@ gs_history_run(gs_table *const *runs, const char *const *names, size_t n,
 	if (n < 2)
 		return gs_error_set(err, n ? runs[0]->path : NULL, 0, 0,
 		                    "a history needs at least two runs, got %zu", n);
-	if (compare_runs(out, runs, names, n, err) != 0 ||
-	    build_series(out, err) != 0 || detect_all(out, &par, err) != 0)
+	if (compare_runs(out, runs, names, n, err) != 0 || build_series(out, err) != 0 ||
+	    detect_all(out, &par, err) != 0)
 		return -1;
 	return 0;
 }

@@ -24,67 +24,67 @@
 #include "util/error.h"
 
 typedef struct gs_history_opts {
-	gs_compare_opts cmp;       /* for run-vs-first and run-vs-previous */
-	unsigned persist;          /* runs a new level must last (--persist), >= 1, 2 */
-	double min_magnitude;      /* smallest step max(|r-1|, |1/r-1|), 0.05 */
-	double max_p;              /* significance of a step (t-test), in (0, 1), 0.001 */
-	size_t window;             /* change-point window in runs, >= 4; 0: 50 */
-	const char *order_column;  /* NULL: natural sort by name; else the
+	gs_compare_opts cmp; /* for run-vs-first and run-vs-previous */
+	unsigned persist; /* runs a new level must last (--persist), >= 1, 2 */
+	double min_magnitude; /* smallest step max(|r-1|, |1/r-1|), 0.05 */
+	double max_p; /* significance of a step (t-test), in (0, 1), 0.001 */
+	size_t window; /* change-point window in runs, >= 4; 0: 50 */
+	const char *order_column; /* NULL: natural sort by name; else the
 	                              column whose first value orders the runs
 	                              (gs_runset_load); shown, not used here */
 } gs_history_opts;
 
 /* One run: a row of the evolution table. */
 typedef struct gs_history_entry {
-	const char *name;          /* borrowed from the caller's names[] */
-	const gs_table *table;     /* borrowed */
-	gs_compare vs_first;       /* this run (candidate) vs run 0 (baseline);
+	const char *name; /* borrowed from the caller's names[] */
+	const gs_table *table; /* borrowed */
+	gs_compare vs_first; /* this run (candidate) vs run 0 (baseline);
 	                              run 0 against itself */
-	gs_compare vs_previous;    /* vs run i-1; run 0 against itself */
-	double geomean_vs_first;   /* vs_first.s.geomean: 1 for run 0 */
-	double geomean_vs_previous;/* vs_previous.s.geomean: 1 for run 0 */
+	gs_compare vs_previous; /* vs run i-1; run 0 against itself */
+	double geomean_vs_first; /* vs_first.s.geomean: 1 for run 0 */
+	double geomean_vs_previous; /* vs_previous.s.geomean: 1 for run 0 */
 } gs_history_entry;
 
 /* One shape across the runs. */
 typedef struct gs_history_series {
-	const gs_record *rec;      /* its record in the first run that has it
+	const gs_record *rec; /* its record in the first run that has it
 	                              (key, tag), borrowed */
-	size_t first_run;          /* index of that run */
-	double *t;                 /* owned, nruns medians (µs); NAN where the
+	size_t first_run; /* index of that run */
+	double *t; /* owned, nruns medians (µs); NAN where the
 	                              run lacks the shape */
-	size_t present;            /* runs that have it */
-	size_t cp_first, ncp;      /* its change points: cps[cp_first ..+ ncp) */
+	size_t present; /* runs that have it */
+	size_t cp_first, ncp; /* its change points: cps[cp_first ..+ ncp) */
 } gs_history_series;
 
 /* One change point of one shape. */
 typedef struct gs_history_cp {
-	size_t series;             /* index into series[] */
-	size_t run_index;          /* 0-based index of the first run after the step */
-	const char *run;           /* that run's name, borrowed */
-	int slower;                /* 1: time went up (a regression), 0: faster */
-	int pending;               /* 1: the new level has lasted < persist runs:
+	size_t series; /* index into series[] */
+	size_t run_index; /* 0-based index of the first run after the step */
+	const char *run; /* that run's name, borrowed */
+	int slower; /* 1: time went up (a regression), 0: faster */
+	int pending; /* 1: the new level has lasted < persist runs:
 	                              not (yet) a regression or improvement */
-	double median_before;      /* µs, the segment before the step */
-	double median_after;       /* µs, from the step to the next change or the end */
-	double ratio;              /* median_after / median_before: > 1 slower */
-	double magnitude;          /* max(|ratio-1|, |1/ratio-1|) */
-	double p_value;            /* two-sided pooled t-test of the two segments */
+	double median_before; /* µs, the segment before the step */
+	double median_after; /* µs, from the step to the next change or the end */
+	double ratio; /* median_after / median_before: > 1 slower */
+	double magnitude; /* max(|ratio-1|, |1/ratio-1|) */
+	double p_value; /* two-sided pooled t-test of the two segments */
 	size_t runs_before, runs_after; /* runs with the shape in each segment */
 } gs_history_cp;
 
 typedef struct gs_history {
 	gs_history_opts opts;
-	gs_history_entry *runs;    /* owned, oldest first */
+	gs_history_entry *runs; /* owned, oldest first */
 	size_t nruns;
 	gs_history_series *series; /* owned, in order of first appearance */
 	size_t nseries;
-	gs_history_cp *cps;        /* owned, grouped by series in series order,
+	gs_history_cp *cps; /* owned, grouped by series in series order,
 	                              by run_index within a series */
 	size_t ncps;
-	size_t regressions;        /* confirmed slower steps */
-	size_t improvements;       /* confirmed faster steps */
-	size_t pending;            /* pending steps, either direction */
-	size_t partial;            /* shapes missing from at least one run */
+	size_t regressions; /* confirmed slower steps */
+	size_t improvements; /* confirmed faster steps */
+	size_t pending; /* pending steps, either direction */
+	size_t partial; /* shapes missing from at least one run */
 } gs_history;
 
 /* gs_history_cp_direction: "slower" or "faster" (the JSON `direction`).
@@ -119,8 +119,7 @@ void gs_history_free(gs_history *h);
  * recovery is not.  Pending steps take no part.  Returns C (borrowed from
  * H), or NULL; *NOW_RATIO (may be NULL) gets current level / C's
  * median_before, or NAN when NULL is returned. */
-const gs_history_cp *gs_history_open_regression(const gs_history *h, size_t s,
-                                                double *now_ratio);
+const gs_history_cp *gs_history_open_regression(const gs_history *h, size_t s, double *now_ratio);
 
 /* gs_history_open_regressions: the number of series of H with an open
  * regression (gs_history_open_regression).  The report model holds it

@@ -64,8 +64,8 @@ choose_rule(gs_impact *out, const gs_compare *cmp)
 		            "given, M and N not swapped";
 	} else if (out->work_view == out->bench_view) {
 		out->rule = out->work_view == GS_VIEW_ROW_MAJOR
-		            ? "both in PyTorch's row-major view: keys matched as given"
-		            : "both in BLAS's column-major view: keys matched as given";
+		                    ? "both in PyTorch's row-major view: keys matched as given"
+		                    : "both in BLAS's column-major view: keys matched as given";
 	} else {
 		out->swapped = 1;
 		out->rule = "one side in PyTorch's row-major view, the other in BLAS's "
@@ -250,8 +250,8 @@ top(gs_impact *out, size_t max)
 }
 
 int
-gs_impact_run(const gs_compare *cmp, const gs_table *work, size_t ntop,
-              gs_impact *out, gs_error *err)
+gs_impact_run(const gs_compare *cmp, const gs_table *work, size_t ntop, gs_impact *out,
+              gs_error *err)
 {
 	size_t nix = 0;
 	ix_ent *ix;

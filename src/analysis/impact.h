@@ -46,46 +46,46 @@
 
 /* Which view an input's M and N are stated in. */
 typedef enum gs_view {
-	GS_VIEW_UNKNOWN,        /* the format does not say */
-	GS_VIEW_ROW_MAJOR,      /* PyTorch: pytorch-trace, tracelens-gemm */
-	GS_VIEW_COL_MAJOR       /* BLAS: rocblas-bench, hipblaslt-bench, tensile */
+	GS_VIEW_UNKNOWN, /* the format does not say */
+	GS_VIEW_ROW_MAJOR, /* PyTorch: pytorch-trace, tracelens-gemm */
+	GS_VIEW_COL_MAJOR /* BLAS: rocblas-bench, hipblaslt-bench, tensile */
 } gs_view;
 
 /* One workload record. */
 typedef struct gs_impact_row {
-	const gs_record *work;  /* borrowed from the workload table */
-	const gs_pair *pair;    /* the matched pair (borrowed from the comparison),
+	const gs_record *work; /* borrowed from the workload table */
+	const gs_pair *pair; /* the matched pair (borrowed from the comparison),
 	                           NULL if unmatched */
-	double calls;           /* work->t.count, at least 1 */
-	double work_us;         /* the workload's own time in the shape: mean · calls */
-	double base_us;         /* calls · t_base; NAN if unmatched */
-	double cand_us;         /* calls · t_cand; NAN if unmatched */
-	double lost_us;         /* cand_us - base_us (negative: saved); NAN if unmatched */
-	const char *why;        /* static, unmatched only: "not in the comparison",
+	double calls; /* work->t.count, at least 1 */
+	double work_us; /* the workload's own time in the shape: mean · calls */
+	double base_us; /* calls · t_base; NAN if unmatched */
+	double cand_us; /* calls · t_cand; NAN if unmatched */
+	double lost_us; /* cand_us - base_us (negative: saved); NAN if unmatched */
+	const char *why; /* static, unmatched only: "not in the comparison",
 	                           "no M/N/K (kernel-keyed record)"; NULL if matched */
 } gs_impact_row;
 
 typedef struct gs_impact {
-	const gs_table *work;   /* borrowed */
-	gs_view work_view;      /* the workload's view */
-	gs_view bench_view;     /* the comparison's: its baseline's, else candidate's */
-	int swapped;            /* 1 if M and N were swapped to match */
-	const char *rule;       /* static sentence: which key rule matched, for the
+	const gs_table *work; /* borrowed */
+	gs_view work_view; /* the workload's view */
+	gs_view bench_view; /* the comparison's: its baseline's, else candidate's */
+	int swapped; /* 1 if M and N were swapped to match */
+	const char *rule; /* static sentence: which key rule matched, for the
 	                           report (e.g. "PyTorch trace (row-major) against a
 	                           BLAS log (column-major): M and N swapped, transposes
 	                           already in BLAS terms") */
-	gs_impact_row *rows;    /* owned, one per workload record, in table order */
+	gs_impact_row *rows; /* owned, one per workload record, in table order */
 	size_t n;
 	size_t matched_shapes, unmatched_shapes;
 	double matched_calls, unmatched_calls;
-	double base_us, cand_us;        /* µs, over matched rows */
-	double speedup;                 /* base_us / cand_us; NAN if nothing matched */
-	double delta_us;                /* cand_us - base_us: > 0 the workload is slower */
-	double work_us;                 /* Σ work_us over all rows */
-	double unmatched_us;            /* Σ work_us over unmatched rows */
-	double unmatched_time_share;    /* unmatched_us / work_us, in [0, 1]; NAN if
+	double base_us, cand_us; /* µs, over matched rows */
+	double speedup; /* base_us / cand_us; NAN if nothing matched */
+	double delta_us; /* cand_us - base_us: > 0 the workload is slower */
+	double work_us; /* Σ work_us over all rows */
+	double unmatched_us; /* Σ work_us over unmatched rows */
+	double unmatched_time_share; /* unmatched_us / work_us, in [0, 1]; NAN if
 	                                   work_us is 0 */
-	size_t *top_lost;       /* owned: indices into rows of matched rows with
+	size_t *top_lost; /* owned: indices into rows of matched rows with
 	                           lost_us > 0, by lost_us descending (ties: workload
 	                           order), at most TOP of them */
 	size_t ntop_lost;
@@ -102,8 +102,8 @@ const char *gs_view_name(gs_view v);
  * matched shapes with the largest weighted time lost.  Returns 0 (also
  * when nothing matches: speedup NAN, every record unmatched), or -1 with
  * ERR on out of memory.  Free OUT with gs_impact_free() in either case. */
-int gs_impact_run(const gs_compare *cmp, const gs_table *work, size_t top,
-                  gs_impact *out, gs_error *err);
+int gs_impact_run(const gs_compare *cmp, const gs_table *work, size_t top, gs_impact *out,
+                  gs_error *err);
 
 /* gs_impact_free: release what I owns; I is left empty. */
 void gs_impact_free(gs_impact *i);

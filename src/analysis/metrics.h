@@ -27,27 +27,27 @@
 
 /* One matched shape's values of one metric. */
 typedef struct gs_metric_row {
-	size_t pair;            /* index into the compare's pairs[] */
-	double base, cand;      /* the column's values, in the input's unit */
-	double ratio;           /* cand / base; NAN when undefined */
+	size_t pair; /* index into the compare's pairs[] */
+	double base, cand; /* the column's values, in the input's unit */
+	double ratio; /* cand / base; NAN when undefined */
 } gs_metric_row;
 
 /* One metric (extra column) present in both inputs. */
 typedef struct gs_metric_delta {
-	const char *name;       /* borrowed from the baseline table's extra_names */
-	size_t base_col;        /* its index in the baseline's extra[] */
-	size_t cand_col;        /* its index in the candidate's extra[] */
-	gs_metric_row *rows;    /* owned, in the compare's pair order */
+	const char *name; /* borrowed from the baseline table's extra_names */
+	size_t base_col; /* its index in the baseline's extra[] */
+	size_t cand_col; /* its index in the candidate's extra[] */
+	gs_metric_row *rows; /* owned, in the compare's pair order */
 	size_t nrows;
-	size_t nundefined;      /* rows with an undefined ratio */
-	double geomean_ratio;   /* exp(mean ln ratio) over ratios > 0; NAN if none */
-	size_t ngeomean;        /* rows in the geomean */
+	size_t nundefined; /* rows with an undefined ratio */
+	double geomean_ratio; /* exp(mean ln ratio) over ratios > 0; NAN if none */
+	size_t ngeomean; /* rows in the geomean */
 } gs_metric_delta;
 
 typedef struct gs_metrics {
-	gs_metric_delta *m;     /* owned, in the baseline's column order */
+	gs_metric_delta *m; /* owned, in the baseline's column order */
 	size_t n;
-	size_t only_in_baseline;  /* extra columns of the baseline the candidate lacks */
+	size_t only_in_baseline; /* extra columns of the baseline the candidate lacks */
 	size_t only_in_candidate; /* and the reverse */
 } gs_metrics;
 

@@ -9,8 +9,10 @@
 #include "analysis/modes.h"
 
 static const char *const mode_names[GS_MODE__N] = {
-	[GS_MODE_FULL] = "full", [GS_MODE_NO_OVERLAP] = "no_overlap",
-	[GS_MODE_COMM_ONLY] = "comm_only", [GS_MODE_COMP_ONLY] = "comp_only",
+        [GS_MODE_FULL] = "full",
+        [GS_MODE_NO_OVERLAP] = "no_overlap",
+        [GS_MODE_COMM_ONLY] = "comm_only",
+        [GS_MODE_COMP_ONLY] = "comp_only",
 };
 
 const char *
@@ -61,8 +63,7 @@ gs_modes_free(gs_modes *m)
 
 /* Assign each labelled run to its mode slot. */
 static int
-assign(gs_modes *out, gs_table *const *runs, const char *const *names,
-       size_t n, gs_error *err)
+assign(gs_modes *out, gs_table *const *runs, const char *const *names, size_t n, gs_error *err)
 {
 	for (size_t i = 0; i < n; i++) {
 		int m = gs_mode_of_name(names[i]);
@@ -73,11 +74,12 @@ assign(gs_modes *out, gs_table *const *runs, const char *const *names,
 		if (m == -2)
 			return gs_error_set(err, runs[i]->path, 0, 0,
 			                    "run '%s' names more than one mode "
-			                    "(full, no_overlap, comm_only, comp_only)", names[i]);
+			                    "(full, no_overlap, comm_only, comp_only)",
+			                    names[i]);
 		if (out->run[m])
 			return gs_error_set(err, runs[i]->path, 0, 0,
-			                    "a second '%s' run ('%s' and '%s')",
-			                    mode_names[m], out->name[m], names[i]);
+			                    "a second '%s' run ('%s' and '%s')", mode_names[m],
+			                    out->name[m], names[i]);
 		out->run[m] = runs[i];
 		out->name[m] = names[i];
 	}
@@ -114,14 +116,14 @@ fill_row(const gs_modes *out, const gs_record *rec, gs_modes_row *row)
 	}
 	/* NAN propagates through the sums: a gain is NAN when a term is missing. */
 	row->direct_gain_us = row->t[GS_MODE_NO_OVERLAP] - row->t[GS_MODE_FULL];
-	row->decomp_gain_us = row->t[GS_MODE_COMM_ONLY] + row->t[GS_MODE_COMP_ONLY] -
-	                      row->t[GS_MODE_FULL];
+	row->decomp_gain_us =
+	        row->t[GS_MODE_COMM_ONLY] + row->t[GS_MODE_COMP_ONLY] - row->t[GS_MODE_FULL];
 	return incomplete;
 }
 
 int
-gs_modes_run(gs_table *const *runs, const char *const *names, size_t n,
-             gs_modes *out, gs_error *err)
+gs_modes_run(gs_table *const *runs, const char *const *names, size_t n, gs_modes *out,
+             gs_error *err)
 {
 	const gs_table *full;
 

@@ -34,28 +34,31 @@
 #include "util/error.h"
 
 typedef enum gs_mode {
-	GS_MODE_FULL, GS_MODE_NO_OVERLAP, GS_MODE_COMM_ONLY, GS_MODE_COMP_ONLY,
+	GS_MODE_FULL,
+	GS_MODE_NO_OVERLAP,
+	GS_MODE_COMM_ONLY,
+	GS_MODE_COMP_ONLY,
 	GS_MODE__N
 } gs_mode;
 
 /* One shape of the full run. */
 typedef struct gs_modes_row {
-	const gs_record *rec;       /* the full run's record (key, tag), borrowed */
-	double t[GS_MODE__N];       /* median µs per mode; NAN where the run
+	const gs_record *rec; /* the full run's record (key, tag), borrowed */
+	double t[GS_MODE__N]; /* median µs per mode; NAN where the run
 	                               lacks the shape or the mode is absent */
-	double direct_gain_us;      /* T_no_overlap - T_full, NAN if unknown */
-	double decomp_gain_us;      /* T_comm_only + T_comp_only - T_full, NAN if unknown */
+	double direct_gain_us; /* T_no_overlap - T_full, NAN if unknown */
+	double decomp_gain_us; /* T_comm_only + T_comp_only - T_full, NAN if unknown */
 } gs_modes_row;
 
 typedef struct gs_modes {
-	const gs_table *run[GS_MODE__N];  /* borrowed; NULL for an absent mode */
-	const char *name[GS_MODE__N];     /* the run names, borrowed; NULL if absent */
-	gs_modes_row *rows;               /* owned: every shape of the full run, in
+	const gs_table *run[GS_MODE__N]; /* borrowed; NULL for an absent mode */
+	const char *name[GS_MODE__N]; /* the run names, borrowed; NULL if absent */
+	gs_modes_row *rows; /* owned: every shape of the full run, in
 	                                     its order (shapes only in other modes
 	                                     are not listed) */
 	size_t nrows;
-	size_t incomplete;                /* rows that a present mode's run lacks */
-	size_t ignored;                   /* runs whose name carries no mode */
+	size_t incomplete; /* rows that a present mode's run lacks */
+	size_t ignored; /* runs whose name carries no mode */
 } gs_modes;
 
 /* gs_mode_name: "full", "no_overlap", "comm_only", "comp_only". */
@@ -72,8 +75,8 @@ int gs_mode_of_name(const char *name);
  * -1 with ERR naming the run for a duplicated mode, a name with two mode
  * words, a missing full run, no gain computable, or out of memory.  Free
  * OUT with gs_modes_free() in either case. */
-int gs_modes_run(gs_table *const *runs, const char *const *names, size_t n,
-                 gs_modes *out, gs_error *err);
+int gs_modes_run(gs_table *const *runs, const char *const *names, size_t n, gs_modes *out,
+                 gs_error *err);
 
 /* gs_modes_free: release what M owns (not the tables); M is left empty. */
 void gs_modes_free(gs_modes *m);

@@ -29,23 +29,23 @@ struct gs_impact;
 
 /* One figure of the report, rendered once as SVG for inlining. */
 typedef struct gs_report_plot {
-	const char *id;          /* unique, [a-z0-9-]; also the SVG id prefix and asset name */
+	const char *id; /* unique, [a-z0-9-]; also the SVG id prefix and asset name */
 	const char *title;
-	const char *caption;     /* how to read it */
-	char *svg;               /* owned, NUL-terminated */
+	const char *caption; /* how to read it */
+	char *svg; /* owned, NUL-terminated */
 	size_t svg_len;
-	struct gs_plot *plot;    /* the laid-out figure (for PNG assets), owned */
-	const char *place;       /* NULL: the Plots section; "efficiency": drawn
+	struct gs_plot *plot; /* the laid-out figure (for PNG assets), owned */
+	const char *place; /* NULL: the Plots section; "efficiency": drawn
 	                            beside the efficiency section's explanations
 	                            (compare tile-grid pairs, two per row) */
-	char *owned;             /* id, title and caption strings built at run time
+	char *owned; /* id, title and caption strings built at run time
 	                            point into it; owned, may be NULL */
 } gs_report_plot;
 
 /* One matched pair's efficiency reading (effpair.h), computed once. */
 typedef struct gs_report_eff {
-	gs_effpair e;               /* cause, ratios */
-	char *explanation;          /* gs_effpair_explain's text (at most
+	gs_effpair e; /* cause, ratios */
+	char *explanation; /* gs_effpair_explain's text (at most
 	                               GS_REPORT_EXPLAIN_MAX - 1 bytes), owned */
 } gs_report_eff;
 
@@ -54,61 +54,61 @@ enum { GS_REPORT_EXPLAIN_MAX = 1024 };
 /* The command a model was built for; each writer formats the kinds the
  * format table of render/output.c lists for it. */
 typedef enum gs_report_kind {
-	GS_REPORT_COMPARE,          /* compare: cmp, metrics, eff_*, effpairs, gates,
+	GS_REPORT_COMPARE, /* compare: cmp, metrics, eff_*, effpairs, gates,
 	                               causes, impact */
-	GS_REPORT_SINGLE,           /* report: single */
-	GS_REPORT_HISTORY,          /* history: hist, modes, run_cls, hseries,
+	GS_REPORT_SINGLE, /* report: single */
+	GS_REPORT_HISTORY, /* history: hist, modes, run_cls, hseries,
 	                               open_regressions, reg_eff */
-	GS_REPORT_CONFIRM,          /* confirm: confirm, reg_eff */
-	GS_REPORT_EXPLAIN,          /* explain: explain */
-	GS_REPORT_GPUS,             /* gpus: gpu, or (gpu NULL) gpus/ngpus */
+	GS_REPORT_CONFIRM, /* confirm: confirm, reg_eff */
+	GS_REPORT_EXPLAIN, /* explain: explain */
+	GS_REPORT_GPUS, /* gpus: gpu, or (gpu NULL) gpus/ngpus */
 	GS_REPORT_NKINDS
 } gs_report_kind;
 
 /* One history series' verdicts at the last run, computed once. */
 typedef struct gs_report_hseries {
-	const struct gs_history_cp *open;    /* gs_history_open_regression, or NULL */
-	double open_now;                     /* its current level over open's
+	const struct gs_history_cp *open; /* gs_history_open_regression, or NULL */
+	double open_now; /* its current level over open's
 	                                        median_before; NAN when open is NULL */
 	const struct gs_history_cp *pending; /* gs_history_pending_cp, or NULL */
 } gs_report_hseries;
 
 typedef struct gs_report {
 	gs_report_kind kind;
-	const char *title;          /* --title, or a default */
-	const char *version;        /* PACKAGE_VERSION */
-	long long timestamp;        /* seconds since the epoch: SOURCE_DATE_EPOCH or now */
-	const char *datadir;        /* templates/ and fonts/ live here */
-	const gs_compare *cmp;      /* GS_REPORT_COMPARE */
-	const struct gs_single *single;   /* GS_REPORT_SINGLE: one run's efficiency model */
-	const struct gs_history *hist;    /* GS_REPORT_HISTORY */
-	const struct gs_modes *modes;     /* history: mode decomposition, NULL if no mode runs */
+	const char *title; /* --title, or a default */
+	const char *version; /* PACKAGE_VERSION */
+	long long timestamp; /* seconds since the epoch: SOURCE_DATE_EPOCH or now */
+	const char *datadir; /* templates/ and fonts/ live here */
+	const gs_compare *cmp; /* GS_REPORT_COMPARE */
+	const struct gs_single *single; /* GS_REPORT_SINGLE: one run's efficiency model */
+	const struct gs_history *hist; /* GS_REPORT_HISTORY */
+	const struct gs_modes *modes; /* history: mode decomposition, NULL if no mode runs */
 	const struct gs_metrics *metrics; /* compare: extra-column deltas, NULL if none */
-	const struct gs_gpu *gpu;         /* GPU spec used for efficiency, NULL if
+	const struct gs_gpu *gpu; /* GPU spec used for efficiency, NULL if
 	                                     unknown; gpus: the GPU to detail */
 	const struct gs_single *eff_base; /* compare: each side's efficiency model */
 	const struct gs_single *eff_cand; /*   (single.h), NULL if not computed */
-	gs_report_plot *plots;      /* owned by whoever built the report */
+	gs_report_plot *plots; /* owned by whoever built the report */
 	size_t nplots;
 	/* Computed once by analysis (this module), read by every writer: */
-	gs_report_eff *effpairs;    /* compare: one per cmp->pairs[i] when eff_base
+	gs_report_eff *effpairs; /* compare: one per cmp->pairs[i] when eff_base
 	                               and eff_cand are set (gs_report_effpairs),
 	                               else NULL; owned */
-	gs_class *run_cls;          /* history: per run, the trend class
+	gs_class *run_cls; /* history: per run, the trend class
 	                               (gs_report_history), else NULL; owned */
-	gs_gates gates;             /* compare, history, confirm: the CI gates
+	gs_gates gates; /* compare, history, confirm: the CI gates
 	                               asked for, decided (gate.h) */
 	const struct gs_confirm *confirm; /* GS_REPORT_CONFIRM, borrowed */
 	const struct gs_explain *explain; /* GS_REPORT_EXPLAIN, borrowed */
 	gs_report_hseries *hseries; /* history: one per hist->series
 	                               (gs_report_history), else NULL; owned */
-	size_t open_regressions;    /* history: series with hseries[].open set */
+	size_t open_regressions; /* history: series with hseries[].open set */
 	struct gs_table *reg_table; /* history, confirm: the records of the
 	                               --regressions list, owned, else NULL */
-	struct gs_single *reg_eff;  /* their record-only efficiency
+	struct gs_single *reg_eff; /* their record-only efficiency
 	                               (gs_single_records) over reg_table, what
 	                               the native CSV writer takes; owned */
-	const char *const *inputs;  /* the paths the command read (its input
+	const char *const *inputs; /* the paths the command read (its input
 	                               files; "-" for standard input), which no
 	                               output may overwrite (render/output.h);
 	                               borrowed, NULL when none */

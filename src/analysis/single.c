@@ -92,9 +92,9 @@ tile_model(const gs_single *s, int cus, gs_single_row *row, gs_error *err)
 	if (!row->have_pick && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	if (row->eff.tile_m > 0)
-		row->have_actual = gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m,
-		                                      row->eff.tile_n, row->eff.tile_k,
-		                                      &row->actual, &e) == 0;
+		row->have_actual =
+		        gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m, row->eff.tile_n,
+		                           row->eff.tile_k, &row->actual, &e) == 0;
 	if (row->eff.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	return 0;
@@ -132,8 +132,8 @@ located(const gs_table *t, const gs_record *r, gs_error *err)
 		return -1;
 	snprintf(msg, sizeof msg, "%s", err->msg);
 	return gs_error_set(err, t->path, r->line > 0 ? r->line : 0, 0,
-	                    "shape %ldx%ldx%ld is beyond the model's limits: %s",
-	                    r->shape.M, r->shape.N, r->shape.K, msg);
+	                    "shape %ldx%ldx%ld is beyond the model's limits: %s", r->shape.M,
+	                    r->shape.N, r->shape.K, msg);
 }
 
 static int
@@ -146,12 +146,12 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 	row->total_us = total_time(r);
 	row->math_dtype = gs_kernel_math_dtype(r->kernel, r->shape.dtype);
 	row->peak_class = s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1;
-	row->roof_tflops = s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL)
-	                          : NAN;
+	row->roof_tflops =
+	        s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
 	parse_kernel(kp, row);
 	occupancy(s, row);
 	if (r->shape.name)
-		return 0;   /* keyed by kernel name: the input gives no M, N, K */
+		return 0; /* keyed by kernel name: the input gives no M, N, K */
 	gs_eff_in_from_record(r, row->have_kernel ? &row->kernel : NULL, &in);
 	in.math_dtype = row->math_dtype;
 	gs_eff_opts_default(&eo);
@@ -167,8 +167,8 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 }
 
 static void
-add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim,
-               double *t_dim, double *w_roof, double *t_roof)
+add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, double *t_dim,
+               double *w_roof, double *t_roof)
 {
 	const gs_eff *e = &row->eff;
 
@@ -254,8 +254,8 @@ choose_cus(gs_single *s)
 }
 
 int
-gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
-              gs_single *out, gs_error *err)
+gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o, gs_single *out,
+              gs_error *err)
 {
 	gs_kparser *kp;
 

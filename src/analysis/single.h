@@ -27,43 +27,43 @@
 
 /* Where a row's macro tile came from. */
 typedef enum gs_tile_source {
-	GS_TILE_SRC_NONE,       /* unknown: no tile column, no tile in the kernel name */
-	GS_TILE_SRC_NAME,       /* parsed from the kernel name */
-	GS_TILE_SRC_COLUMN      /* an input column (tile_m, tile_n) */
+	GS_TILE_SRC_NONE, /* unknown: no tile column, no tile in the kernel name */
+	GS_TILE_SRC_NAME, /* parsed from the kernel name */
+	GS_TILE_SRC_COLUMN /* an input column (tile_m, tile_n) */
 } gs_tile_source;
 
 typedef struct gs_single_opts {
-	gs_roof roof;           /* roofline roof: vendor peak (default) or measured */
-	size_t top;             /* top time consumers to draw as tile grids, 4 */
-	const char *gpu_from;   /* static: how the GPU was chosen ("--gpu",
+	gs_roof roof; /* roofline roof: vendor peak (default) or measured */
+	size_t top; /* top time consumers to draw as tile grids, 4 */
+	const char *gpu_from; /* static: how the GPU was chosen ("--gpu",
 	                           "the input"), NULL when there is none */
 } gs_single_opts;
 
 /* One record's efficiency. */
 typedef struct gs_single_row {
-	const gs_record *rec;         /* borrowed from the table */
-	double total_us;              /* time spent in the shape: mean · count
+	const gs_record *rec; /* borrowed from the table */
+	double total_us; /* time spent in the shape: mean · count
 	                                 (median · count when only a median is
 	                                 known), µs */
-	gs_kernel_info kernel;        /* parse of rec->kernel; family UNKNOWN if none */
-	int have_kernel;              /* 1 if rec->kernel was given */
+	gs_kernel_info kernel; /* parse of rec->kernel; family UNKNOWN if none */
+	int have_kernel; /* 1 if rec->kernel was given */
 	gs_tile_source tile_source;
-	int have_eff;                 /* 0 when the record has no M/N/K (keyed by
+	int have_eff; /* 0 when the record has no M/N/K (keyed by
 	                                 kernel name: rocprof per-kernel tables) */
-	gs_eff eff;                   /* roofline (NAN without a GPU), quantisation */
-	int have_pick;                /* 1 if the tile model picked a tile */
-	gs_tile_pick pick;            /* on the BLAS shape (gs_eff_blas_shape) */
-	int have_actual;              /* 1 if the kernel's own tile was costed */
-	gs_tile_cost actual;          /* the model's cost of the kernel's tile */
-	int have_occ;                 /* 1 if registers / LDS were given and the
+	gs_eff eff; /* roofline (NAN without a GPU), quantisation */
+	int have_pick; /* 1 if the tile model picked a tile */
+	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape) */
+	int have_actual; /* 1 if the kernel's own tile was costed */
+	gs_tile_cost actual; /* the model's cost of the kernel's tile */
+	int have_occ; /* 1 if registers / LDS were given and the
 	                                 GPU's arch is known to occupancy.h */
 	gs_occ occ;
-	int peak_class;               /* gs_gpu_dtype_class of the dtype, -1 unknown
+	int peak_class; /* gs_gpu_dtype_class of the dtype, -1 unknown
 	                                 (or no GPU) */
-	double roof_tflops;           /* the GPU's TFLOP/s roof for the math dtype
+	double roof_tflops; /* the GPU's TFLOP/s roof for the math dtype
 	                                 under opts.roof (gs_gpu_roof_tflops); NAN
 	                                 without a GPU */
-	const char *math_dtype;       /* the type the kernel computes in: the storage
+	const char *math_dtype; /* the type the kernel computes in: the storage
 	                                 dtype, or "tf32"/"xf32" for fp32 storage on
 	                                 matrix units (gs_kernel_math_dtype); static
 	                                 or borrowed from the record */
@@ -71,38 +71,38 @@ typedef struct gs_single_row {
 
 /* Totals over the rows. */
 typedef struct gs_single_summary {
-	size_t shapes;                /* rows */
-	size_t with_eff;              /* rows with M/N/K */
-	size_t with_tile;             /* rows whose tile is known */
-	size_t with_dim_eff;          /* rows with a finite dim_eff */
-	size_t compute_bound, memory_bound;   /* rows with a roofline */
-	double total_us;              /* Σ total_us */
-	double total_flop;            /* Σ flop · count */
-	double tflops;                /* total_flop / total_us / 1e6: time-weighted TFLOP/s;
+	size_t shapes; /* rows */
+	size_t with_eff; /* rows with M/N/K */
+	size_t with_tile; /* rows whose tile is known */
+	size_t with_dim_eff; /* rows with a finite dim_eff */
+	size_t compute_bound, memory_bound; /* rows with a roofline */
+	double total_us; /* Σ total_us */
+	double total_flop; /* Σ flop · count */
+	double tflops; /* total_flop / total_us / 1e6: time-weighted TFLOP/s;
 	                                 NAN when no row has M/N/K */
-	double weighted_dim_eff;      /* Σ total_us·dim_eff / Σ total_us over rows with
+	double weighted_dim_eff; /* Σ total_us·dim_eff / Σ total_us over rows with
 	                                 dim_eff; NAN if none */
 	double weighted_pct_roofline; /* Σ roofline_us·count / total_us over rows with a
 	                                 roofline, in %: the run's % of roofline; NAN */
-	size_t math_differs;          /* rows whose math dtype is not their storage dtype */
-	size_t over_roof;             /* rows faster than the roof of their math
+	size_t math_differs; /* rows whose math dtype is not their storage dtype */
+	size_t over_roof; /* rows faster than the roof of their math
 	                                 (gs_eff.over_roof): each is a wrong figure or
 	                                 math type, reported loudly, never a result */
 } gs_single_summary;
 
 typedef struct gs_single {
-	const gs_table *table;        /* borrowed */
-	const gs_gpu *gpu;            /* borrowed, NULL if no GPU is known */
+	const gs_table *table; /* borrowed */
+	const gs_gpu *gpu; /* borrowed, NULL if no GPU is known */
 	gs_single_opts opts;
-	int cus;                      /* CUs / SMs used: the input's count (trace numSms)
+	int cus; /* CUs / SMs used: the input's count (trace numSms)
 	                                 unless the input names another GPU than GPU,
 	                                 else GPU's; 0 when neither is known */
-	int cus_from_input;           /* 1 if cus is the input's */
-	double roof_bw_tbs;           /* the GPU's bandwidth roof under opts.roof,
+	int cus_from_input; /* 1 if cus is the input's */
+	double roof_bw_tbs; /* the GPU's bandwidth roof under opts.roof,
 	                                 TB/s (gs_gpu_roof_bw); NAN without a GPU */
-	gs_single_row *rows;          /* owned, in table order (rows[i].rec == &table->rec[i]) */
+	gs_single_row *rows; /* owned, in table order (rows[i].rec == &table->rec[i]) */
 	size_t n;
-	size_t *by_time;              /* owned, n indices into rows by total_us
+	size_t *by_time; /* owned, n indices into rows by total_us
 	                                 descending (ties: table order) */
 	gs_single_summary s;
 } gs_single;
@@ -119,8 +119,8 @@ void gs_single_opts_default(gs_single_opts *o);
  * (gs_eff_compute's tile count above 2^53; a tile-model failure when
  * M·N·batch exceeds 2^53, the only case where a limit can be its cause):
  * ERR is then located at the record's input line (T->path:rec->line).  Free OUT with gs_single_free() in either case. */
-int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o,
-                  gs_single *out, gs_error *err);
+int gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o, gs_single *out,
+                  gs_error *err);
 
 /* gs_single_free: release what S owns (not the table nor the GPU); S is
  * left empty. */

@@ -17,69 +17,121 @@
 
 typedef gs_csv_alias alias;
 
-#define END {GS_F__N, {NULL}}
+#define END \
+	{ \
+		GS_F__N, \
+		{ \
+			NULL \
+		} \
+	}
 
 static const alias iree_cols[] = {
-	{GS_F_M, {"M"}}, {GS_F_N, {"N"}}, {GS_F_K, {"K"}},
-	{GS_F_DTYPE, {"dtype"}}, {GS_F_TRANS_A, {"A", "tA"}},
-	{GS_F_TRANS_B, {"B", "tB"}}, {GS_F_TIME, {"mean_microseconds"}},
-	{GS_F_TAG, {"tag"}}, {GS_F_OK, {"ok"}}, END,
+        {GS_F_M, {"M"}},
+        {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},
+        {GS_F_DTYPE, {"dtype"}},
+        {GS_F_TRANS_A, {"A", "tA"}},
+        {GS_F_TRANS_B, {"B", "tB"}},
+        {GS_F_TIME, {"mean_microseconds"}},
+        {GS_F_TAG, {"tag"}},
+        {GS_F_OK, {"ok"}},
+        END,
 };
 
 static const alias hipblaslt_cols[] = {
-	{GS_F_TRANS_A, {"transA"}}, {GS_F_TRANS_B, {"transB"}},
-	{GS_F_BATCH, {"batch_count"}}, {GS_F_M, {"m"}}, {GS_F_N, {"n"}},
-	{GS_F_K, {"k"}}, {GS_F_DTYPE, {"a_type", "d_type"}},
-	{GS_F_BIAS, {"bias_vector"}}, {GS_F_TIME, {"us"}}, END,
+        {GS_F_TRANS_A, {"transA"}},
+        {GS_F_TRANS_B, {"transB"}},
+        {GS_F_BATCH, {"batch_count"}},
+        {GS_F_M, {"m"}},
+        {GS_F_N, {"n"}},
+        {GS_F_K, {"k"}},
+        {GS_F_DTYPE, {"a_type", "d_type"}},
+        {GS_F_BIAS, {"bias_vector"}},
+        {GS_F_TIME, {"us"}},
+        END,
 };
 
 static const alias rocblas_cols[] = {
-	{GS_F_TRANS_A, {"transA"}}, {GS_F_TRANS_B, {"transB"}},
-	{GS_F_BATCH, {"batch_count"}}, {GS_F_M, {"M"}}, {GS_F_N, {"N"}},
-	{GS_F_K, {"K"}}, {GS_F_DTYPE, {"a_type", "compute_type", "precision"}},
-	{GS_F_TIME, {"us"}}, END,
+        {GS_F_TRANS_A, {"transA"}},
+        {GS_F_TRANS_B, {"transB"}},
+        {GS_F_BATCH, {"batch_count"}},
+        {GS_F_M, {"M"}},
+        {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},
+        {GS_F_DTYPE, {"a_type", "compute_type", "precision"}},
+        {GS_F_TIME, {"us"}},
+        END,
 };
 
 static const alias tensile_cols[] = {
-	{GS_F_M, {"SizeI"}}, {GS_F_N, {"SizeJ"}}, {GS_F_BATCH, {"SizeK"}},
-	{GS_F_K, {"SizeL"}}, {GS_F_TIME, {"WinnerTimeUS"}},
-	{GS_F_KERNEL, {"WinnerName"}}, END,
+        {GS_F_M, {"SizeI"}},
+        {GS_F_N, {"SizeJ"}},
+        {GS_F_BATCH, {"SizeK"}},
+        {GS_F_K, {"SizeL"}},
+        {GS_F_TIME, {"WinnerTimeUS"}},
+        {GS_F_KERNEL, {"WinnerName"}},
+        END,
 };
 
 static const alias native_cols[] = {
-	{GS_F_OP, {"op"}}, {GS_F_BATCH, {"batch"}}, {GS_F_M, {"M"}},
-	{GS_F_N, {"N"}}, {GS_F_K, {"K"}}, {GS_F_DTYPE, {"dtype"}},
-	{GS_F_TRANS_A, {"trans_a"}}, {GS_F_TRANS_B, {"trans_b"}},
-	{GS_F_BIAS, {"bias"}}, {GS_F_TIME, {"time_us_median"}},
-	{GS_F_TAG, {"tag"}}, {GS_F_KERNEL, {"kernel"}}, {GS_F_OK, {"ok"}},
-	{GS_F_COUNT, {"count"}}, {GS_F_SAMPLES, {"samples"}},
-	{GS_F_TILE_M, {"tile_m"}}, {GS_F_TILE_N, {"tile_n"}},
-	{GS_F_TILE_K, {"tile_k"}}, END,
+        {GS_F_OP, {"op"}},
+        {GS_F_BATCH, {"batch"}},
+        {GS_F_M, {"M"}},
+        {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},
+        {GS_F_DTYPE, {"dtype"}},
+        {GS_F_TRANS_A, {"trans_a"}},
+        {GS_F_TRANS_B, {"trans_b"}},
+        {GS_F_BIAS, {"bias"}},
+        {GS_F_TIME, {"time_us_median"}},
+        {GS_F_TAG, {"tag"}},
+        {GS_F_KERNEL, {"kernel"}},
+        {GS_F_OK, {"ok"}},
+        {GS_F_COUNT, {"count"}},
+        {GS_F_SAMPLES, {"samples"}},
+        {GS_F_TILE_M, {"tile_m"}},
+        {GS_F_TILE_N, {"tile_n"}},
+        {GS_F_TILE_K, {"tile_k"}},
+        END,
 };
 
 static const alias tracelens_cols[] = {
-	{GS_F_OP, {"name"}}, {GS_F_BATCH, {"param: B"}}, {GS_F_M, {"param: M"}},
-	{GS_F_N, {"param: N"}}, {GS_F_K, {"param: K"}},
-	{GS_F_BIAS, {"param: bias"}}, {GS_F_DTYPE, {"param: dtype_A_B"}},
-	{GS_F_TRANS_A, {"param: transpose"}}, {GS_F_TRANS_B, {"param: transpose"}},
-	{GS_F_TIME, {"Kernel Time (\xc2\xb5s)_median", "Kernel Time (us)_median"}},
-	{GS_F_COUNT, {"name_count"}},
-	{GS_F_KERNEL, {"kernel_details__summarize_kernel_stats", "kernel_details"}},
-	END,
+        {GS_F_OP, {"name"}},
+        {GS_F_BATCH, {"param: B"}},
+        {GS_F_M, {"param: M"}},
+        {GS_F_N, {"param: N"}},
+        {GS_F_K, {"param: K"}},
+        {GS_F_BIAS, {"param: bias"}},
+        {GS_F_DTYPE, {"param: dtype_A_B"}},
+        {GS_F_TRANS_A, {"param: transpose"}},
+        {GS_F_TRANS_B, {"param: transpose"}},
+        {GS_F_TIME, {"Kernel Time (\xc2\xb5s)_median", "Kernel Time (us)_median"}},
+        {GS_F_COUNT, {"name_count"}},
+        {GS_F_KERNEL, {"kernel_details__summarize_kernel_stats", "kernel_details"}},
+        END,
 };
 
 /* Any other CSV: the field names and common spellings; --map does the rest. */
 static const alias generic_cols[] = {
-	{GS_F_OP, {"op"}}, {GS_F_BATCH, {"batch", "batch_count", "Batch Count"}},
-	{GS_F_M, {"M"}}, {GS_F_N, {"N"}}, {GS_F_K, {"K"}},
-	{GS_F_DTYPE, {"dtype", "a_type", "precision"}},
-	{GS_F_TRANS_A, {"trans_a", "transA", "tA", "Transpose A"}},
-	{GS_F_TRANS_B, {"trans_b", "transB", "tB", "Transpose B"}},
-	{GS_F_BIAS, {"bias"}}, {GS_F_TIME, {"time_us", "time_us_median", "us", "time"}},
-	{GS_F_TAG, {"tag"}}, {GS_F_KERNEL, {"kernel", "kernel_name"}},
-	{GS_F_OK, {"ok"}}, {GS_F_COUNT, {"count"}}, {GS_F_SAMPLES, {"samples"}},
-	{GS_F_TILE_M, {"tile_m"}}, {GS_F_TILE_N, {"tile_n"}},
-	{GS_F_TILE_K, {"tile_k"}}, END,
+        {GS_F_OP, {"op"}},
+        {GS_F_BATCH, {"batch", "batch_count", "Batch Count"}},
+        {GS_F_M, {"M"}},
+        {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},
+        {GS_F_DTYPE, {"dtype", "a_type", "precision"}},
+        {GS_F_TRANS_A, {"trans_a", "transA", "tA", "Transpose A"}},
+        {GS_F_TRANS_B, {"trans_b", "transB", "tB", "Transpose B"}},
+        {GS_F_BIAS, {"bias"}},
+        {GS_F_TIME, {"time_us", "time_us_median", "us", "time"}},
+        {GS_F_TAG, {"tag"}},
+        {GS_F_KERNEL, {"kernel", "kernel_name"}},
+        {GS_F_OK, {"ok"}},
+        {GS_F_COUNT, {"count"}},
+        {GS_F_SAMPLES, {"samples"}},
+        {GS_F_TILE_M, {"tile_m"}},
+        {GS_F_TILE_N, {"tile_n"}},
+        {GS_F_TILE_K, {"tile_k"}},
+        END,
 };
 
 static int
@@ -138,20 +190,18 @@ static int sniff_mapped(const gs_csv_reader *r, const char *const *row, size_t n
 /* The dialects, in the order a first row is tried against them: the
  * first whose sniff matches reads the input. */
 static const gs_csv_dialect_def dialects[] = {
-	{GS_CSV_NATIVE, "gemmscope", native_cols, sniff_native, 0, NULL,
-	 gs_csv_plain_row, NULL},
-	{GS_CSV_IREE, "iree-kernel-benchmark", iree_cols, sniff_iree, 0, NULL,
-	 gs_csv_plain_row, NULL},
-	{GS_CSV_TRACELENS, "tracelens-gemm", tracelens_cols, sniff_tracelens, 0,
-	 NULL, gs_csv_plain_row, NULL},
-	{GS_CSV_TENSILE, "tensile", tensile_cols, sniff_tensile, 0,
-	 gs_csv_tensile_columns, gs_csv_tensile_row, NULL},
-	{GS_CSV_HIPBLASLT, "hipblaslt-bench", hipblaslt_cols, sniff_hipblaslt, 1,
-	 NULL, gs_csv_bench_row, gs_csv_bench_finish},
-	{GS_CSV_ROCBLAS, "rocblas-bench", rocblas_cols, sniff_rocblas, 1, NULL,
-	 gs_csv_bench_row, gs_csv_bench_finish},
-	{GS_CSV_MAPPED, "csv", generic_cols, sniff_mapped, 0, NULL,
-	 gs_csv_plain_row, NULL},
+        {GS_CSV_NATIVE, "gemmscope", native_cols, sniff_native, 0, NULL, gs_csv_plain_row, NULL},
+        {GS_CSV_IREE, "iree-kernel-benchmark", iree_cols, sniff_iree, 0, NULL, gs_csv_plain_row,
+         NULL},
+        {GS_CSV_TRACELENS, "tracelens-gemm", tracelens_cols, sniff_tracelens, 0, NULL,
+         gs_csv_plain_row, NULL},
+        {GS_CSV_TENSILE, "tensile", tensile_cols, sniff_tensile, 0, gs_csv_tensile_columns,
+         gs_csv_tensile_row, NULL},
+        {GS_CSV_HIPBLASLT, "hipblaslt-bench", hipblaslt_cols, sniff_hipblaslt, 1, NULL,
+         gs_csv_bench_row, gs_csv_bench_finish},
+        {GS_CSV_ROCBLAS, "rocblas-bench", rocblas_cols, sniff_rocblas, 1, NULL, gs_csv_bench_row,
+         gs_csv_bench_finish},
+        {GS_CSV_MAPPED, "csv", generic_cols, sniff_mapped, 0, NULL, gs_csv_plain_row, NULL},
 };
 
 enum { NDIALECTS = sizeof dialects / sizeof dialects[0], MAPPED = NDIALECTS - 1 };
@@ -183,8 +233,8 @@ use(gs_csv_reader *r, const gs_csv_dialect_def *d)
 }
 
 static int
-start(gs_csv_reader *r, const gs_csv_dialect_def *d, long line,
-      const char *const *row, size_t n, gs_error *err)
+start(gs_csv_reader *r, const gs_csv_dialect_def *d, long line, const char *const *row, size_t n,
+      gs_error *err)
 {
 	use(r, d);
 	if (gs_table_set_format(r->t, d->name) != 0)
@@ -199,8 +249,7 @@ start(gs_csv_reader *r, const gs_csv_dialect_def *d, long line,
 /* Rows before the dialect is known: the first row is the header, unless
  * it is a log line before a hipblaslt-bench/rocblas-bench header. */
 static int
-find_header(gs_csv_reader *r, long line, const char *const *row, size_t n,
-            gs_error *err)
+find_header(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	const gs_csv_dialect_def *d;
 
@@ -228,8 +277,7 @@ find_header(gs_csv_reader *r, long line, const char *const *row, size_t n,
 }
 
 static int
-on_row(void *ctx, long line, const char *const *row, const size_t *len,
-       size_t n, gs_error *err)
+on_row(void *ctx, long line, const char *const *row, const size_t *len, size_t n, gs_error *err)
 {
 	gs_csv_reader *r = ctx;
 
@@ -248,8 +296,8 @@ finish(gs_csv_reader *r, gs_error *err)
 	if (!r->dia) {
 		/* No header found: explain against the first row. */
 		use(r, &dialects[MAPPED]);
-		if (gs_csv_bind(r, r->first_line, (const char *const *)r->first,
-		                r->nfirst, err) != 0)
+		if (gs_csv_bind(r, r->first_line, (const char *const *)r->first, r->nfirst, err) !=
+		    0)
 			return -1;
 		return gs_error_set(err, r->path, r->first_line, 0, "no data rows");
 	}
@@ -260,8 +308,8 @@ finish(gs_csv_reader *r, gs_error *err)
 		                    "no data rows after the header");
 	if (r->t->n == 0)
 		return gs_error_set(err, r->path, r->first_excl_line, 0,
-		                    "all %zu data rows are excluded (this one: %s)",
-		                    r->ndata, r->t->excl[0].reason);
+		                    "all %zu data rows are excluded (this one: %s)", r->ndata,
+		                    r->t->excl[0].reason);
 	return 0;
 }
 

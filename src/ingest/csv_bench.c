@@ -47,8 +47,7 @@ gs_csv_bench_header(const char *const *row, size_t n)
 	}
 	if (has(row, n, "hipblaslt-Gflops"))
 		return GS_CSV_HIPBLASLT;
-	if (has(row, n, "rocblas-Gflops") ||
-	    (has(row, n, "us") && has(row, n, "transA")))
+	if (has(row, n, "rocblas-Gflops") || (has(row, n, "us") && has(row, n, "transA")))
 		return GS_CSV_ROCBLAS;
 	return GS_CSV_UNKNOWN;
 }
@@ -177,8 +176,7 @@ log_line(gs_csv_reader *r, const char *s)
 }
 
 int
-gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
-                 size_t n, gs_error *err)
+gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	int rc;
 

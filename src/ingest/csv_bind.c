@@ -90,8 +90,7 @@ missing(const gs_csv_reader *r, gs_field f)
 {
 	if (r->col[f] >= 0)
 		return 0;
-	return !(f == GS_F_TIME && r->d == GS_CSV_TENSILE && r->flops_col >= 0 &&
-	         r->nsol > 0);
+	return !(f == GS_F_TIME && r->d == GS_CSV_TENSILE && r->flops_col >= 0 && r->nsol > 0);
 }
 
 int
@@ -114,13 +113,12 @@ gs_csv_check_required(const gs_csv_reader *r, long line, gs_error *err)
 	}
 	return gs_error_set(err, r->path, line, 0,
 	                    "%s header: no column for %s; name %s with --map FIELD=COLUMN",
-	                    r->d == GS_CSV_MAPPED ? "unknown CSV" : r->dia->name,
-	                    list, nmiss == 1 ? "it" : "them");
+	                    r->d == GS_CSV_MAPPED ? "unknown CSV" : r->dia->name, list,
+	                    nmiss == 1 ? "it" : "them");
 }
 
 int
-gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
-                    size_t n, gs_error *err)
+gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	char **hdr = gs_csv_copy_row(row, n, r->d == GS_CSV_HIPBLASLT);
 
@@ -135,16 +133,15 @@ gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
 }
 
 int
-gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
-            gs_error *err)
+gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	if (gs_csv_bind_columns(r, line, row, n, err) != 0)
 		return -1;
 	return gs_csv_check_required(r, line, err);
 }
 int
-gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d,
-                    const char *const *row, size_t n)
+gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d, const char *const *row,
+                    size_t n)
 {
 	gs_csv_reader probe = *r;
 	char **hdr = gs_csv_copy_row(row, n, 0);
@@ -157,9 +154,8 @@ gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d,
 	probe.d = d->id;
 	probe.dia = d;
 	bind_names(&probe);
-	ok = bind_map(&probe, 0, NULL) == 0 && probe.col[GS_F_M] >= 0 &&
-	     probe.col[GS_F_N] >= 0 && probe.col[GS_F_K] >= 0 &&
-	     probe.col[GS_F_TIME] >= 0;
+	ok = bind_map(&probe, 0, NULL) == 0 && probe.col[GS_F_M] >= 0 && probe.col[GS_F_N] >= 0 &&
+	     probe.col[GS_F_K] >= 0 && probe.col[GS_F_TIME] >= 0;
 	gs_csv_free_strings(hdr, n);
 	return ok;
 }
@@ -170,20 +166,20 @@ gs_csv_ragged(const gs_csv_reader *r, long line, size_t n, gs_error *err)
 	size_t col = (n < r->ncols ? n : r->ncols) + 1;
 
 	return gs_error_set(err, r->path, line, (long)col,
-	                    "row has %zu fields but the header (line %ld) has %zu",
-	                    n, r->header_line, r->ncols);
+	                    "row has %zu fields but the header (line %ld) has %zu", n,
+	                    r->header_line, r->ncols);
 }
 
 int
-gs_csv_cell_error(const gs_csv_reader *r, long line, int col, const char *what,
-           const char *cell, gs_error *err)
+gs_csv_cell_error(const gs_csv_reader *r, long line, int col, const char *what, const char *cell,
+                  gs_error *err)
 {
 	return gs_error_set(err, r->path, line, col + 1, "%s '%.80s'", what, cell);
 }
 
 static int
-parse_dim(const gs_csv_reader *r, long line, const char *const *row,
-          gs_field f, long *out, gs_error *err)
+parse_dim(const gs_csv_reader *r, long line, const char *const *row, gs_field f, long *out,
+          gs_error *err)
 {
 	int c = r->col[f];
 	int rc;
@@ -194,21 +190,22 @@ parse_dim(const gs_csv_reader *r, long line, const char *const *row,
 		return 0; /* empty: batch 1 */
 	rc = gs_csv_count(row[c], out);
 	if (rc == -1)
-		return gs_error_set(err, r->path, line, c + 1,
-		                    "%s is not a whole number: '%.80s'", gs_field_name(f), row[c]);
+		return gs_error_set(err, r->path, line, c + 1, "%s is not a whole number: '%.80s'",
+		                    gs_field_name(f), row[c]);
 	if (rc == -2)
-		return gs_error_set(err, r->path, line, c + 1,
-		                    "%s must be at least 1, got %ld", gs_field_name(f), *out);
+		return gs_error_set(err, r->path, line, c + 1, "%s must be at least 1, got %ld",
+		                    gs_field_name(f), *out);
 	if (rc == -3)
-		return gs_error_set(err, r->path, line, c + 1, "%s is above 2^53 "
+		return gs_error_set(err, r->path, line, c + 1,
+		                    "%s is above 2^53 "
 		                    "(9007199254740992), the largest dimension accepted: "
-		                    "'%.80s'", gs_field_name(f), row[c]);
+		                    "'%.80s'",
+		                    gs_field_name(f), row[c]);
 	return 0;
 }
 
 static int
-parse_flags(const gs_csv_reader *r, long line, const char *const *row,
-            gs_shape *key, gs_error *err)
+parse_flags(const gs_csv_reader *r, long line, const char *const *row, gs_shape *key, gs_error *err)
 {
 	int c;
 
@@ -220,10 +217,8 @@ parse_flags(const gs_csv_reader *r, long line, const char *const *row,
 	if ((c = r->col[GS_F_TRANS_B]) >= 0 && row[c][0] &&
 	    gs_csv_trans(row[c], 1, &key->trans_b) != 0)
 		return gs_csv_cell_error(r, line, c, "trans_b is not N or T:", row[c], err);
-	if ((c = r->col[GS_F_BIAS]) >= 0 && row[c][0] &&
-	    gs_csv_bool(row[c], &key->bias) != 0)
-		return gs_csv_cell_error(r, line, c, "bias is not True/False or 1/0:",
-		                         row[c], err);
+	if ((c = r->col[GS_F_BIAS]) >= 0 && row[c][0] && gs_csv_bool(row[c], &key->bias) != 0)
+		return gs_csv_cell_error(r, line, c, "bias is not True/False or 1/0:", row[c], err);
 	return 0;
 }
 
@@ -271,8 +266,8 @@ tracelens_strides(const gs_csv_reader *r, const char *const *row, gs_shape *key)
 }
 
 int
-gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
-                 gs_shape *key, gs_error *err)
+gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row, gs_shape *key,
+                 gs_error *err)
 {
 	int c = r->col[GS_F_OP];
 
@@ -291,8 +286,8 @@ gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
 }
 
 int
-gs_csv_parse_time(const gs_csv_reader *r, long line, int col, const char *s,
-                  double *t, const char **why, gs_error *err)
+gs_csv_parse_time(const gs_csv_reader *r, long line, int col, const char *s, double *t,
+                  const char **why, gs_error *err)
 {
 	double v;
 
@@ -309,7 +304,8 @@ gs_csv_parse_time(const gs_csv_reader *r, long line, int col, const char *s,
 	else if (isinf(v))
 		*why = "time is inf";
 	else if (!gs_time_in_range(v))
-		return gs_error_set(err, r->path, line, col + 1, "time %s us is outside "
+		return gs_error_set(err, r->path, line, col + 1,
+		                    "time %s us is outside "
 		                    "the accepted range 1e-6 .. 1e12 us: '%.80s'",
 		                    v < GS_TIME_MIN_US ? "below 1e-6" : "above 1e12", s);
 	*t = v;
@@ -364,8 +360,8 @@ nonempty(const char *s)
 }
 
 int
-gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v,
-              const char *const *row, gs_error *err)
+gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v, const char *const *row,
+              gs_error *err)
 {
 	char what[160];
 	gs_record *rec;

@@ -18,10 +18,10 @@
 /* Native-schema columns gemmscope writes but never reads back (derived
  * values, or compare --csv output): not extras. */
 static const char *const native_output_only[] = {
-	"time_us_mean", "time_us_min", "time_us_max", "time_us_std",
-	"time_us_sum", "gflop", "mib", "flops_per_byte", "tflops", "tile_eff",
-	"wq_eff", "dim_eff", "base_time_us_median", "speedup", "change_pct",
-	"class", "p_value",
+        "time_us_mean", "time_us_min", "time_us_max",         "time_us_std", "time_us_sum",
+        "gflop",        "mib",         "flops_per_byte",      "tflops",      "tile_eff",
+        "wq_eff",       "dim_eff",     "base_time_us_median", "speedup",     "change_pct",
+        "class",        "p_value",
 };
 
 static int
@@ -35,8 +35,7 @@ push_sample(gs_csv_reader *r, double v)
 
 /* The native `samples` cell "12.5;12.7;12.6" into r->samp. */
 static int
-parse_samples(gs_csv_reader *r, long line, int col, const char *s,
-              gs_csv_row *v, gs_error *err)
+parse_samples(gs_csv_reader *r, long line, int col, const char *s, gs_csv_row *v, gs_error *err)
 {
 	char tok[64];
 
@@ -56,8 +55,7 @@ parse_samples(gs_csv_reader *r, long line, int col, const char *s,
 }
 
 static int
-parse_time_cols(gs_csv_reader *r, long line, const char *const *row,
-                gs_csv_row *v, gs_error *err)
+parse_time_cols(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v, gs_error *err)
 {
 	int c = r->col[GS_F_SAMPLES];
 
@@ -68,8 +66,8 @@ parse_time_cols(gs_csv_reader *r, long line, const char *const *row,
 }
 
 static int
-parse_counts(const gs_csv_reader *r, long line, const char *const *row,
-             gs_csv_row *v, gs_error *err)
+parse_counts(const gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v,
+             gs_error *err)
 {
 	static const gs_field f[] = {GS_F_COUNT, GS_F_TILE_M, GS_F_TILE_N, GS_F_TILE_K};
 	long out[4] = {0, 0, 0, 0};
@@ -82,8 +80,8 @@ parse_counts(const gs_csv_reader *r, long line, const char *const *row,
 		if (rc != 0)
 			return gs_error_set(err, r->path, line, c + 1,
 			                    "%s is not a positive whole number%s: '%.80s'",
-			                    gs_field_name(f[i]),
-			                    rc == -3 ? " up to 2^53" : "", row[c]);
+			                    gs_field_name(f[i]), rc == -3 ? " up to 2^53" : "",
+			                    row[c]);
 	}
 	v->count = out[0];
 	for (int i = 0; i < 3; i++)
@@ -101,8 +99,7 @@ kernel_cell(gs_csv_reader *r, const char *s)
 
 /* A row of a dialect with one row per measurement into *V. */
 static int
-parse_row(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v,
-          gs_error *err)
+parse_row(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v, gs_error *err)
 {
 	int c;
 
@@ -116,7 +113,8 @@ parse_row(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v,
 	if ((c = r->col[GS_F_OK]) >= 0 && row[c][0]) {
 		int ok;
 		if (gs_csv_bool(row[c], &ok) != 0)
-			return gs_csv_cell_error(r, line, c, "ok is not True or False:", row[c], err);
+			return gs_csv_cell_error(r, line, c, "ok is not True or False:", row[c],
+			                         err);
 		if (!ok) {
 			v->why = "ok is False";
 			return 0;
@@ -163,8 +161,7 @@ declare_extras(gs_csv_reader *r, const char *const *row, gs_error *err)
 }
 
 int
-gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
-          gs_error *err)
+gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	gs_csv_row v;
 

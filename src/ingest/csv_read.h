@@ -17,8 +17,14 @@
 #include "ingest/ingest.h"
 
 typedef enum gs_csv_dialect {
-	GS_CSV_UNKNOWN, GS_CSV_IREE, GS_CSV_HIPBLASLT, GS_CSV_ROCBLAS,
-	GS_CSV_TENSILE, GS_CSV_NATIVE, GS_CSV_TRACELENS, GS_CSV_MAPPED
+	GS_CSV_UNKNOWN,
+	GS_CSV_IREE,
+	GS_CSV_HIPBLASLT,
+	GS_CSV_ROCBLAS,
+	GS_CSV_TENSILE,
+	GS_CSV_NATIVE,
+	GS_CSV_TRACELENS,
+	GS_CSV_MAPPED
 } gs_csv_dialect;
 
 /* The names a dialect gives field F (up to four spellings, NULL-ended). */
@@ -32,17 +38,17 @@ struct gs_csv_reader;
 /* One CSV dialect: registered once, in csv.c's table. */
 typedef struct gs_csv_dialect_def {
 	gs_csv_dialect id;
-	const char *name;               /* table format, e.g. "tensile" */
-	const gs_csv_alias *cols;       /* ended by {GS_F__N, {NULL}} */
+	const char *name; /* table format, e.g. "tensile" */
+	const gs_csv_alias *cols; /* ended by {GS_F__N, {NULL}} */
 	/* sniff: 1 if ROW (N fields) is this dialect's header */
 	int (*sniff)(const struct gs_csv_reader *r, const char *const *row, size_t n);
-	int after_log;                  /* the header may follow log lines */
+	int after_log; /* the header may follow log lines */
 	/* bound: run by csv.c after gs_csv_bind_columns() took the first
 	 * header, before gs_csv_check_required(); NULL if none; 0 or -1 */
 	int (*bound)(struct gs_csv_reader *r, gs_error *err);
 	/* row: one row after the header; 0 or -1 with ERR */
-	int (*row)(struct gs_csv_reader *r, long line, const char *const *row,
-	           size_t n, gs_error *err);
+	int (*row)(struct gs_csv_reader *r, long line, const char *const *row, size_t n,
+	           gs_error *err);
 	/* finish: at the end of the input, or NULL; 0 or -1 with ERR */
 	int (*finish)(struct gs_csv_reader *r, gs_error *err);
 } gs_csv_dialect_def;
@@ -50,12 +56,12 @@ typedef struct gs_csv_dialect_def {
 /* One data row, parsed. */
 typedef struct gs_csv_row {
 	gs_shape key;
-	double time;                /* µs; unused when why != NULL or use_samples */
-	const char *why;            /* exclusion reason (static string), NULL = keep */
-	const char *tag, *kernel;   /* borrowed, NULL or "" if not given */
-	long count;                 /* calls or rows aggregated, 0 = not given */
-	int tile[3];                /* macro tile from columns, 0 = not given */
-	int use_samples;            /* the reader's samp[] holds the times */
+	double time; /* µs; unused when why != NULL or use_samples */
+	const char *why; /* exclusion reason (static string), NULL = keep */
+	const char *tag, *kernel; /* borrowed, NULL or "" if not given */
+	long count; /* calls or rows aggregated, 0 = not given */
+	int tile[3]; /* macro tile from columns, 0 = not given */
+	int use_samples; /* the reader's samp[] holds the times */
 } gs_csv_row;
 
 /* A hipblaslt-bench / rocblas-bench result waiting for its kernel-name
@@ -65,7 +71,7 @@ typedef struct gs_csv_pending {
 	double time;
 	const char *why;
 	long line;
-	char *kernel;               /* owned, may be NULL */
+	char *kernel; /* owned, may be NULL */
 } gs_csv_pending;
 
 typedef struct gs_csv_reader {
@@ -73,20 +79,20 @@ typedef struct gs_csv_reader {
 	const gs_ingest_opts *opts;
 	gs_table *t;
 	gs_csv_dialect d;
-	const gs_csv_dialect_def *dia;  /* d's table entry, NULL before the header */
-	long first_line;            /* line of the first row, 0 before it */
-	char **first;               /* the first row, owned (for the error message) */
+	const gs_csv_dialect_def *dia; /* d's table entry, NULL before the header */
+	long first_line; /* line of the first row, 0 before it */
+	char **first; /* the first row, owned (for the error message) */
 	size_t nfirst;
-	size_t nscan;               /* rows passed over looking for a bench header */
-	char **hdr;                 /* current header names, owned */
+	size_t nscan; /* rows passed over looking for a bench header */
+	char **hdr; /* current header names, owned */
 	size_t ncols;
 	long header_line;
-	int col[GS_F__N];           /* column of each field, -1 = none */
-	size_t ndata;               /* data rows kept or excluded */
+	int col[GS_F__N]; /* column of each field, -1 = none */
+	size_t ndata; /* data rows kept or excluded */
 	long first_excl_line;
 	/* native schema: extra numeric columns */
 	int extras_done;
-	int *xcol, *xidx;           /* column and table extra index, nx of each */
+	int *xcol, *xidx; /* column and table extra index, nx of each */
 	size_t nx;
 	/* Tensile: TotalFlops and the per-solution GFLOPS columns */
 	int flops_col;
@@ -95,8 +101,8 @@ typedef struct gs_csv_reader {
 	/* bench outputs */
 	gs_csv_pending *pend;
 	size_t npend, pend_cap;
-	int pend_final;             /* pend holds a winner: commit before the next row */
-	int after_winner;           /* the next value row is the winner */
+	int pend_final; /* pend holds a winner: commit before the next row */
+	int after_winner; /* the next value row is the winner */
 	/* scratch */
 	double *samp;
 	size_t nsamp, samp_cap;
@@ -109,8 +115,8 @@ typedef struct gs_csv_reader {
  * R->dia: copy the names (a hipblaslt "[0]:" prefix stripped) and find
  * each field's column from the dialect's names, then --map.  Returns 0,
  * or -1 with ERR (out of memory, a --map column the header lacks). */
-int gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row,
-                        size_t n, gs_error *err);
+int gs_csv_bind_columns(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                        gs_error *err);
 
 /* gs_csv_check_required: 0 if R's bound header has columns for M, N, K
  * and a time (a Tensile header without Winner columns: TotalFlops and a
@@ -122,14 +128,13 @@ int gs_csv_check_required(const gs_csv_reader *r, long line, gs_error *err);
  * header that needs no dialect step between them (a bench log's repeated
  * header; the first row explained when no header was found).  Returns 0,
  * or -1 with ERR. */
-int gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n,
-                gs_error *err);
+int gs_csv_bind(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err);
 
 /* gs_csv_header_binds: 1 if ROW (N names) under dialect D's names and
  * --map (R->opts) gives columns for M, N, K and a time, else 0 (also on
  * out of memory).  R is not changed. */
-int gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d,
-                        const char *const *row, size_t n);
+int gs_csv_header_binds(const gs_csv_reader *r, const gs_csv_dialect_def *d, const char *const *row,
+                        size_t n);
 
 /* gs_csv_header_col: index of header column NAME (exact, then any case),
  * or -1. */
@@ -152,35 +157,34 @@ int gs_csv_ragged(const gs_csv_reader *r, long line, size_t n, gs_error *err);
 
 /* gs_csv_cell_error: ERR "WHAT 'CELL'" (cell cut at 80 bytes) at LINE,
  * column COL + 1.  Returns -1. */
-int gs_csv_cell_error(const gs_csv_reader *r, long line, int col,
-                      const char *what, const char *cell, gs_error *err);
+int gs_csv_cell_error(const gs_csv_reader *r, long line, int col, const char *what,
+                      const char *cell, gs_error *err);
 
 /* gs_csv_parse_key: the shape key of ROW into *KEY: M, N, K (whole, >= 1),
  * batch, op, dtype, transposes, bias from their columns.  Returns 0, or -1
  * with ERR at LINE:COL. */
-int gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row,
-                     gs_shape *key, gs_error *err);
+int gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row, gs_shape *key,
+                     gs_error *err);
 
 /* gs_csv_parse_time: cell S of column COL as a time in µs into *T.  0, nan
  * and inf set *WHY (the row is excluded, not an error); a negative or
  * non-numeric cell is an error.  Returns 0, or -1 with ERR at LINE:COL+1. */
-int gs_csv_parse_time(const gs_csv_reader *r, long line, int col,
-                      const char *s, double *t, const char **why, gs_error *err);
+int gs_csv_parse_time(const gs_csv_reader *r, long line, int col, const char *s, double *t,
+                      const char **why, gs_error *err);
 
 /* gs_csv_commit: add row V (from input LINE) to the table: a sample of
  * its record (created if new), tag, kernel, count, tile, and the native
  * extras from ROW (may be NULL); or an exclusion when V->why is set.
  * Returns 0, or -1 with ERR (out of memory). */
-int gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v,
-                  const char *const *row, gs_error *err);
+int gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v, const char *const *row,
+                  gs_error *err);
 
 /* ---- the dialect readers, registered in csv.c's table ----------------- */
 
 /* gs_csv_plain_row (csv_plain.c): one row of a dialect with one row per
  * measurement (iree-kernel-benchmark, the native schema, TraceLens
  * GEMM.csv, --map'ed CSVs).  Returns 0, or -1 with ERR. */
-int gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row,
-                     size_t n, gs_error *err);
+int gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err);
 
 /* gs_csv_bench_header (csv_bench.c): GS_CSV_HIPBLASLT or GS_CSV_ROCBLAS if
  * ROW is a hipblaslt-bench or rocblas-bench result header, else
@@ -194,8 +198,7 @@ void gs_csv_bench_note(gs_csv_reader *r, const char *line);
 /* gs_csv_bench_row / gs_csv_bench_finish: one row of hipblaslt-bench or
  * rocblas-bench output after its first header; the end of the input
  * (commits the last result).  Return 0, or -1 with ERR. */
-int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row,
-                     size_t n, gs_error *err);
+int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err);
 int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
 
 /* gs_csv_tensile_columns (csv_tensile.c): after gs_csv_bind_columns() of
@@ -204,7 +207,7 @@ int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
 int gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err);
 
 /* gs_csv_tensile_row: one Tensile benchmark row.  Returns 0 or -1. */
-int gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row,
-                       size_t n, gs_error *err);
+int gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                       gs_error *err);
 
 #endif

@@ -22,18 +22,18 @@ struct rows {
 	gs_csv_row_fn fn;
 	void *ctx;
 	gs_error *err;
-	char *buf;              /* field bytes of the current row, NUL after each */
+	char *buf; /* field bytes of the current row, NUL after each */
 	size_t used, cap;
-	size_t *off, *len;      /* per field: offset in buf, length */
-	const char **ptr;       /* per field: pointer handed to fn */
+	size_t *off, *len; /* per field: offset in buf, length */
+	const char **ptr; /* per field: pointer handed to fn */
 	size_t nfields, fcap;
-	long line;              /* current physical line, 1-based */
-	long row_line;          /* line where the current row starts */
-	int between_rows;       /* no row is open */
-	int at_bol;             /* the next byte starts a line */
-	int line_content;       /* the current line has a non-blank byte */
-	int row_ended;          /* a row ended on the current line */
-	int status;             /* 0 go on, 1 stop, -1 error */
+	long line; /* current physical line, 1-based */
+	long row_line; /* line where the current row starts */
+	int between_rows; /* no row is open */
+	int at_bol; /* the next byte starts a line */
+	int line_content; /* the current line has a non-blank byte */
+	int row_ended; /* a row ended on the current line */
+	int status; /* 0 go on, 1 stop, -1 error */
 };
 
 static int
@@ -154,8 +154,9 @@ parse_failed(struct rows *r)
 	/* Report the line reached, not the row start: that is where the
 	 * stray quote is. */
 	r->row_line = r->line;
-	fail(r, col, "malformed quoting: a quote inside an unquoted field "
-	             "or text after a closing quote");
+	fail(r, col,
+	     "malformed quoting: a quote inside an unquoted field "
+	     "or text after a closing quote");
 }
 
 /* Feed N bytes at S, one physical line at a time. */

@@ -18,8 +18,8 @@ static int
 problem_column(const char *name)
 {
 	static const char *const names[] = {
-		"GFlops", "GFlopsPerCU", "TotalFlops", "TilesPerCu",
-		"TotalGranularity", "LDD", "LDC", "LDA", "LDB",
+	        "GFlops", "GFlopsPerCU", "TotalFlops", "TilesPerCu", "TotalGranularity",
+	        "LDD",    "LDC",         "LDA",        "LDB",
 	};
 
 	if (strncmp(name, "Size", 4) == 0 || strncmp(name, "Winner", 6) == 0 || !name[0])
@@ -48,8 +48,7 @@ gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err)
 /* GFLOPS of solution cell S: > 0 measured, 0 failed (-1, 0, nan, empty);
  * -1 with ERR for text or another negative number. */
 static int
-solution_gflops(const gs_csv_reader *r, long line, int col, const char *s,
-                double *g, gs_error *err)
+solution_gflops(const gs_csv_reader *r, long line, int col, const char *s, double *g, gs_error *err)
 {
 	*g = 0;
 	if (!s[0])
@@ -62,15 +61,15 @@ solution_gflops(const gs_csv_reader *r, long line, int col, const char *s,
 		return 0;
 	}
 	if (*g < 0)
-		return gs_error_set(err, r->path, line, col + 1,
-		                    "negative solution GFLOPS (only -1 marks a failed solution): '%.80s'", s);
+		return gs_error_set(
+		        err, r->path, line, col + 1,
+		        "negative solution GFLOPS (only -1 marks a failed solution): '%.80s'", s);
 	return 0;
 }
 
 /* No Winner columns: the fastest valid solution. */
 static int
-best_solution(gs_csv_reader *r, long line, const char *const *row,
-              gs_csv_row *v, gs_error *err)
+best_solution(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v, gs_error *err)
 {
 	double flops, best = 0, g;
 	int best_col = -1, fc = r->flops_col;
@@ -96,8 +95,7 @@ best_solution(gs_csv_reader *r, long line, const char *const *row,
 }
 
 static int
-winner(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v,
-       gs_error *err)
+winner(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v, gs_error *err)
 {
 	int c = r->col[GS_F_TIME];
 	double t;
@@ -129,8 +127,7 @@ kernel_key(const gs_csv_reader *r, const char *kernel, gs_shape *key)
 }
 
 int
-gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row,
-                   size_t n, gs_error *err)
+gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err)
 {
 	gs_csv_row v;
 

@@ -137,7 +137,9 @@ int
 gs_csv_dtype(const char *s, char out[GS_DTYPE_LEN])
 {
 	static const char *const letters[][2] = {
-		{"h", "f16"}, {"s", "f32"}, {"d", "f64"},
+	        {"h", "f16"},
+	        {"s", "f32"},
+	        {"d", "f64"},
 	};
 	char v[64];
 
@@ -158,10 +160,9 @@ gs_csv_dtype(const char *s, char out[GS_DTYPE_LEN])
 
 /* Tensile type codes, longest first (reference/kernel-names.md §2.1). */
 static const char *const tensile_types[][2] = {
-	{"F8N", "f8e4m3fnuz"}, {"B8N", "f8e5m2fnuz"}, {"F8", "f8e4m3"},
-	{"B8", "f8e5m2"}, {"I8", "i8"}, {"4xi8", "i8"},
-	{"S", "f32"}, {"D", "f64"}, {"H", "f16"}, {"B", "bf16"},
-	{"I", "i32"}, {"X", "xf32"},
+        {"F8N", "f8e4m3fnuz"}, {"B8N", "f8e5m2fnuz"}, {"F8", "f8e4m3"}, {"B8", "f8e5m2"},
+        {"I8", "i8"},          {"4xi8", "i8"},        {"S", "f32"},     {"D", "f64"},
+        {"H", "f16"},          {"B", "bf16"},         {"I", "i32"},     {"X", "xf32"},
 };
 
 static void
@@ -262,7 +263,7 @@ gs_csv_pylist_kernel(const char *cell, char *out, size_t size)
 	size_t best_len = 0;
 	double best_us = -2;
 
-	for (const char *p = strstr(cell, key); p; ) {
+	for (const char *p = strstr(cell, key); p;) {
 		const char *name = p + strlen(key);
 		const char *next = strstr(name, key);
 		const char *end = next ? next : name + strlen(name);

@@ -45,8 +45,7 @@ int gs_csv_dtype(const char *s, char out[GS_DTYPE_LEN]);
  * the dtype.  Writes only what it finds: DTYPE stays untouched for
  * complex or unknown codes, *TA / *TB for other index strings.  Returns 1
  * if NAME is a Tensile GEMM name, else 0 (nothing written). */
-int gs_csv_tensile_info(const char *name, char dtype[GS_DTYPE_LEN],
-                        char *ta, char *tb);
+int gs_csv_tensile_info(const char *name, char dtype[GS_DTYPE_LEN], char *ta, char *tb);
 
 /* gs_csv_pylist_kernel: from a TraceLens kernel_details cell, a Python list
  * of dicts "[{'name': 'K1', ..., 'total_duration_us': np.float64(3.5),

@@ -18,7 +18,7 @@
 /* Bounds on one row; a longer row is an input error, not an allocation. */
 enum {
 	GS_CSV_MAX_ROW_BYTES = 16 << 20, /* field bytes of one row */
-	GS_CSV_MAX_FIELDS = 1 << 16      /* fields of one row */
+	GS_CSV_MAX_FIELDS = 1 << 16 /* fields of one row */
 };
 
 /* gs_csv_row_fn: called once per row.  LINE is the 1-based physical line
@@ -27,8 +27,8 @@ enum {
  * surrounding blanks removed), valid only during the call; NFIELDS >= 1.
  * Return 0 to go on, a positive value to stop reading without error, or
  * -1 after filling ERR to stop with that error. */
-typedef int (*gs_csv_row_fn)(void *ctx, long line, const char *const *field,
-                             const size_t *len, size_t nfields, gs_error *err);
+typedef int (*gs_csv_row_fn)(void *ctx, long line, const char *const *field, const size_t *len,
+                             size_t nfields, gs_error *err);
 
 /* gs_csv_rows: read IN from its current position to the end and call FN
  * with CTX for every non-blank row.  Returns 0 when the input was read to

@@ -15,27 +15,27 @@
 #include "table.h"
 
 const char gs_gpu_spec_format[] =
-"A GPU spec file is a YAML mapping (or the same keys as `key = value` lines,\n"
-"as gemmscope-bench --ceilings writes them).  Units are in the key names.\n"
-"  name: MI300X-lab            required; a built-in name (\"AMD Instinct MI300X\")\n"
-"                              is also the base when there is no base, arch, family\n"
-"  base: mi300x                optional: start from a built-in GPU (applied first)\n"
-"  arch: gfx942                LLVM target or sm_XX (occupancy rules, MMA shapes)\n"
-"  family: cdna                cdna, rdna, nvidia, xe or other (default: from arch)\n"
-"  kind: measured              kind of the figures in this file: peak, measured,\n"
-"                              derived or third-party (default measured)\n"
-"  source: \"how measured\"      default: the file's path\n"
-"  cus: 304                    CUs / SMs\n"
-"  clock_ghz: 2.1\n"
-"  bandwidth_tbs: 4.3          DRAM bandwidth, TB/s (or bandwidth_gbs: 4300)\n"
-"  measured_bandwidth_tbs: 4.0 second (measured) roof, kind measured\n"
-"  lds_per_cu_kib: 64          lds_per_wg_kib: 64\n"
-"  wave_size: 64  regs: 512  max_waves_per_simd: 8  simds_per_cu: 4\n"
-"  tflops:                     the roof, TFLOP/s per dtype (f16 bf16 tf32 f32 f64 f8\n"
-"    bf16: 708                 i8 f4); flat form: peak_tflops_bf16: 708\n"
-"  measured_tflops:            second (measured) roof, kind measured;\n"
-"    bf16: 650                 flat form: measured_tflops_bf16: 650\n"
-"Without a base, name, cus, bandwidth and one tflops entry are required.\n";
+        "A GPU spec file is a YAML mapping (or the same keys as `key = value` lines,\n"
+        "as gemmscope-bench --ceilings writes them).  Units are in the key names.\n"
+        "  name: MI300X-lab            required; a built-in name (\"AMD Instinct MI300X\")\n"
+        "                              is also the base when there is no base, arch, family\n"
+        "  base: mi300x                optional: start from a built-in GPU (applied first)\n"
+        "  arch: gfx942                LLVM target or sm_XX (occupancy rules, MMA shapes)\n"
+        "  family: cdna                cdna, rdna, nvidia, xe or other (default: from arch)\n"
+        "  kind: measured              kind of the figures in this file: peak, measured,\n"
+        "                              derived or third-party (default measured)\n"
+        "  source: \"how measured\"      default: the file's path\n"
+        "  cus: 304                    CUs / SMs\n"
+        "  clock_ghz: 2.1\n"
+        "  bandwidth_tbs: 4.3          DRAM bandwidth, TB/s (or bandwidth_gbs: 4300)\n"
+        "  measured_bandwidth_tbs: 4.0 second (measured) roof, kind measured\n"
+        "  lds_per_cu_kib: 64          lds_per_wg_kib: 64\n"
+        "  wave_size: 64  regs: 512  max_waves_per_simd: 8  simds_per_cu: 4\n"
+        "  tflops:                     the roof, TFLOP/s per dtype (f16 bf16 tf32 f32 f64 f8\n"
+        "    bf16: 708                 i8 f4); flat form: peak_tflops_bf16: 708\n"
+        "  measured_tflops:            second (measured) roof, kind measured;\n"
+        "    bf16: 650                 flat form: measured_tflops_bf16: 650\n"
+        "Without a base, name, cus, bandwidth and one tflops entry are required.\n";
 
 static int
 parse_number(spec_ctx *c, const spec_pair *p, double *out)
@@ -45,8 +45,8 @@ parse_number(spec_ctx *c, const spec_pair *p, double *out)
 
 	if (end == p->val || *end != '\0' || !isfinite(v) || v <= 0)
 		return gs_error_set(c->err, c->path, p->line, p->col,
-		                    "%s%s%s: expected a positive number, got \"%s\"",
-		                    p->key, p->sub[0] ? "." : "", p->sub, p->val);
+		                    "%s%s%s: expected a positive number, got \"%s\"", p->key,
+		                    p->sub[0] ? "." : "", p->sub, p->val);
 	*out = v;
 	return 0;
 }
@@ -69,8 +69,8 @@ set_string(spec_ctx *c, const spec_pair *p, char *dst, size_t size)
 {
 	if (strlen(p->val) >= size || !p->val[0])
 		return gs_error_set(c->err, c->path, p->line, p->col,
-		                    "%s: expected a non-empty value shorter than %zu bytes",
-		                    p->key, size);
+		                    "%s: expected a non-empty value shorter than %zu bytes", p->key,
+		                    size);
 	memcpy(dst, p->val, strlen(p->val) + 1);
 	return 0;
 }
@@ -93,7 +93,7 @@ dtype_key(spec_ctx *c, const spec_pair *p)
 static int
 parse_family(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 {
-	static const char *const names[] = { "cdna", "rdna", "nvidia", "xe", "other" };
+	static const char *const names[] = {"cdna", "rdna", "nvidia", "xe", "other"};
 
 	for (int i = 0; i < 5; i++) {
 		if (strcmp(p->val, names[i]) == 0) {
@@ -108,9 +108,14 @@ parse_family(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 static int
 parse_kind(spec_ctx *c, const spec_pair *p)
 {
-	static const struct { const char *name; gs_fig_kind kind; } kinds[] = {
-		{ "peak", GS_FIG_PEAK }, { "measured", GS_FIG_MEASURED },
-		{ "derived", GS_FIG_DERIVED }, { "third-party", GS_FIG_THIRD_PARTY },
+	static const struct {
+		const char *name;
+		gs_fig_kind kind;
+	} kinds[] = {
+	        {"peak", GS_FIG_PEAK},
+	        {"measured", GS_FIG_MEASURED},
+	        {"derived", GS_FIG_DERIVED},
+	        {"third-party", GS_FIG_THIRD_PARTY},
 	};
 
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
@@ -139,15 +144,19 @@ set_int_fig(spec_ctx *c, const spec_pair *p, gs_fig *f)
 static int
 apply_number(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 {
-	static const struct { const char *key; size_t off; int whole; } figs[] = {
-		{ "cus", offsetof(gs_gpu, cus), 1 },
-		{ "clock_ghz", offsetof(gs_gpu, clock_ghz), 0 },
-		{ "bandwidth_tbs", offsetof(gs_gpu, bw_tbs), 0 },
-		{ "lds_per_cu_kib", offsetof(gs_gpu, lds_cu_kib), 0 },
-		{ "lds_per_wg_kib", offsetof(gs_gpu, lds_wg_kib), 0 },
-		{ "wave_size", offsetof(gs_gpu, wave_size), 1 },
-		{ "regs", offsetof(gs_gpu, regs), 1 },
-		{ "max_waves_per_simd", offsetof(gs_gpu, max_waves_simd), 1 },
+	static const struct {
+		const char *key;
+		size_t off;
+		int whole;
+	} figs[] = {
+	        {"cus", offsetof(gs_gpu, cus), 1},
+	        {"clock_ghz", offsetof(gs_gpu, clock_ghz), 0},
+	        {"bandwidth_tbs", offsetof(gs_gpu, bw_tbs), 0},
+	        {"lds_per_cu_kib", offsetof(gs_gpu, lds_cu_kib), 0},
+	        {"lds_per_wg_kib", offsetof(gs_gpu, lds_wg_kib), 0},
+	        {"wave_size", offsetof(gs_gpu, wave_size), 1},
+	        {"regs", offsetof(gs_gpu, regs), 1},
+	        {"max_waves_per_simd", offsetof(gs_gpu, max_waves_simd), 1},
 	};
 
 	for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++) {
@@ -172,8 +181,8 @@ apply_number(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 		g->simds_per_cu = (int)f.v;
 		return 0;
 	}
-	return gs_error_set(c->err, c->path, p->line, p->col,
-	                    "unknown key \"%s\" in the GPU spec", p->key);
+	return gs_error_set(c->err, c->path, p->line, p->col, "unknown key \"%s\" in the GPU spec",
+	                    p->key);
 }
 
 static int
@@ -198,7 +207,7 @@ apply_pair(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 		return parse_family(c, p, g);
 	if (strcmp(p->key, "base") == 0 || strcmp(p->key, "kind") == 0 ||
 	    strcmp(p->key, "source") == 0)
-		return 0;   /* applied first, by apply_header() */
+		return 0; /* applied first, by apply_header() */
 	return apply_number(c, p, g);
 }
 
@@ -206,18 +215,21 @@ apply_pair(spec_ctx *c, const spec_pair *p, gs_gpu *g)
 static void
 family_defaults(gs_gpu *g)
 {
-	static const struct { double wave, regs, waves; int simds; } d[] = {
-		[GS_FAM_CDNA] = { 64, 512, 8, 4 }, [GS_FAM_RDNA] = { 32, 1536, 16, 2 },
-		[GS_FAM_NVIDIA] = { 32, 65536, 16, 4 }, [GS_FAM_XE] = { 16, 0, 0, 8 },
-		[GS_FAM_OTHER] = { 0, 0, 0, 0 },
+	static const struct {
+		double wave, regs, waves;
+		int simds;
+	} d[] = {
+	        [GS_FAM_CDNA] = {64, 512, 8, 4},      [GS_FAM_RDNA] = {32, 1536, 16, 2},
+	        [GS_FAM_NVIDIA] = {32, 65536, 16, 4}, [GS_FAM_XE] = {16, 0, 0, 8},
+	        [GS_FAM_OTHER] = {0, 0, 0, 0},
 	};
 	const char *src = "family default (spec file without base)";
 
 	if (d[g->family].wave > 0)
-		g->wave_size = (gs_fig){ d[g->family].wave, GS_FIG_DERIVED, src };
+		g->wave_size = (gs_fig){d[g->family].wave, GS_FIG_DERIVED, src};
 	if (d[g->family].regs > 0) {
-		g->regs = (gs_fig){ d[g->family].regs, GS_FIG_DERIVED, src };
-		g->max_waves_simd = (gs_fig){ d[g->family].waves, GS_FIG_DERIVED, src };
+		g->regs = (gs_fig){d[g->family].regs, GS_FIG_DERIVED, src};
+		g->max_waves_simd = (gs_fig){d[g->family].waves, GS_FIG_DERIVED, src};
 	}
 	g->simds_per_cu = d[g->family].simds;
 }
@@ -269,7 +281,7 @@ find_base(spec_ctx *c, const gs_gpu **base)
 }
 
 static const char no_arch_note[] =
-	"spec without a known arch: occupancy and the tile model are not available";
+        "spec without a known arch: occupancy and the tile model are not available";
 
 /* base, kind, source and the family, before the other keys. */
 static int
@@ -321,10 +333,9 @@ check_spec(spec_ctx *c, const gs_gpu *g)
 	return 0;
 }
 int
-gs_gpu_parse_spec(const char *text, size_t len, const char *path,
-                  gs_gpu *out, gs_error *err)
+gs_gpu_parse_spec(const char *text, size_t len, const char *path, gs_gpu *out, gs_error *err)
 {
-	spec_ctx c = { .path = path, .err = err };
+	spec_ctx c = {.path = path, .err = err};
 	int rc = -1;
 
 	c.pair = calloc(MAX_PAIRS, sizeof *c.pair);
@@ -363,8 +374,9 @@ read_small_file(const char *path, char **text, size_t *len, gs_error *err)
 	if (ferror(f) || n > SPEC_MAX_BYTES) {
 		fclose(f);
 		free(buf);
-		return gs_error_set(err, path, 0, 0, "%s", n > SPEC_MAX_BYTES
-		                    ? "GPU spec larger than 1 MiB" : "read error");
+		return gs_error_set(err, path, 0, 0, "%s",
+		                    n > SPEC_MAX_BYTES ? "GPU spec larger than 1 MiB"
+		                                       : "read error");
 	}
 	fclose(f);
 	buf[n] = '\0';
@@ -392,7 +404,8 @@ gs_gpu_resolve(const char *arg, gs_gpu *out, gs_error *err)
 	if (!(g = gs_gpu_find(arg)))
 		return gs_error_set(err, NULL, 0, 0,
 		                    "unknown GPU \"%s\": not a spec file nor a built-in name "
-		                    "(see gemmscope gpus)", arg);
+		                    "(see gemmscope gpus)",
+		                    arg);
 	*out = *g;
 	return 0;
 }

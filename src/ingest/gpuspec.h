@@ -22,8 +22,7 @@ extern const char gs_gpu_spec_format[];
  * `source` key) into OUT.  Format: GS_GPU_SPEC_FORMAT.  Returns 0, or -1
  * with ERR at the offending line and column (OUT is then unspecified).
  * No file access: the caller owns TEXT. */
-int gs_gpu_parse_spec(const char *text, size_t len, const char *path,
-                      gs_gpu *out, gs_error *err);
+int gs_gpu_parse_spec(const char *text, size_t len, const char *path, gs_gpu *out, gs_error *err);
 
 /* gs_gpu_resolve: the GPU ARG designates: a spec file when ARG names a
  * readable regular file (format GS_GPU_SPEC_FORMAT, at most 1 MiB), else

@@ -14,15 +14,15 @@
 enum { KEY_LEN = 40, VAL_LEN = 256, MAX_PAIRS = 96 };
 
 typedef struct spec_pair {
-	char key[KEY_LEN];     /* top-level key */
-	char sub[KEY_LEN];     /* key inside tflops/measured_tflops, else "" */
+	char key[KEY_LEN]; /* top-level key */
+	char sub[KEY_LEN]; /* key inside tflops/measured_tflops, else "" */
 	char val[VAL_LEN];
 	long line, col;
 } spec_pair;
 
 typedef struct spec_ctx {
 	const char *path;
-	spec_pair *pair;       /* MAX_PAIRS entries, owned by the caller */
+	spec_pair *pair; /* MAX_PAIRS entries, owned by the caller */
 	size_t n;
 	gs_fig_kind kind;
 	int have_source;

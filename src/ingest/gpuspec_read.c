@@ -14,18 +14,21 @@
 static int
 spec_err(spec_ctx *c, long line, long col, const char *what, const char *key)
 {
-	return gs_error_set(c->err, c->path, line, col, "%s%s%s", what,
-	                    key ? ": " : "", key ? key : "");
+	return gs_error_set(c->err, c->path, line, col, "%s%s%s", what, key ? ": " : "",
+	                    key ? key : "");
 }
 
 /* Store one key/value; flat keys peak_tflops_<dt> and measured_tflops_<dt>
  * (the key = value form) become tflops.<dt> and measured_tflops.<dt>. */
 static int
-store_pair(spec_ctx *c, const char *key, const char *sub, const char *val,
-           size_t vlen, long line, long col)
+store_pair(spec_ctx *c, const char *key, const char *sub, const char *val, size_t vlen, long line,
+           long col)
 {
-	static const struct { const char *flat, *key; } flat[] = {
-		{ "peak_tflops_", "tflops" }, { "measured_tflops_", "measured_tflops" },
+	static const struct {
+		const char *flat, *key;
+	} flat[] = {
+	        {"peak_tflops_", "tflops"},
+	        {"measured_tflops_", "measured_tflops"},
 	};
 	spec_pair *p;
 
@@ -53,9 +56,8 @@ store_pair(spec_ctx *c, const char *key, const char *sub, const char *val,
 static int
 add_pair(spec_ctx *c, const char *key, const char *sub, const yaml_event_t *v)
 {
-	return store_pair(c, key, sub, (const char *)v->data.scalar.value,
-	                  v->data.scalar.length, (long)v->start_mark.line + 1,
-	                  (long)v->start_mark.column + 1);
+	return store_pair(c, key, sub, (const char *)v->data.scalar.value, v->data.scalar.length,
+	                  (long)v->start_mark.line + 1, (long)v->start_mark.column + 1);
 }
 
 /* ---- the key = value form (what gemmscope-bench --ceilings writes) ---- */
@@ -186,8 +188,9 @@ read_submap(spec_ctx *c, yaml_parser_t *y, const char *key)
 		yaml_event_delete(&k);
 		if (next_event(c, y, &v))
 			return -1;
-		rc = v.type == YAML_SCALAR_EVENT ? add_pair(c, key, sub, &v)
-		     : spec_err(c, ev_line(&v), ev_col(&v), "expected a number", sub);
+		rc = v.type == YAML_SCALAR_EVENT
+		             ? add_pair(c, key, sub, &v)
+		             : spec_err(c, ev_line(&v), ev_col(&v), "expected a number", sub);
 		yaml_event_delete(&v);
 		if (rc)
 			return -1;

@@ -12,16 +12,30 @@
 
 /* The fields a benchmark CSV column can map to (--map FIELD=COLUMN). */
 typedef enum gs_field {
-	GS_F_OP, GS_F_BATCH, GS_F_M, GS_F_N, GS_F_K, GS_F_DTYPE,
-	GS_F_TRANS_A, GS_F_TRANS_B, GS_F_BIAS, GS_F_TIME, GS_F_TAG,
-	GS_F_KERNEL, GS_F_OK, GS_F_COUNT, GS_F_SAMPLES,
-	GS_F_TILE_M, GS_F_TILE_N, GS_F_TILE_K,
+	GS_F_OP,
+	GS_F_BATCH,
+	GS_F_M,
+	GS_F_N,
+	GS_F_K,
+	GS_F_DTYPE,
+	GS_F_TRANS_A,
+	GS_F_TRANS_B,
+	GS_F_BIAS,
+	GS_F_TIME,
+	GS_F_TAG,
+	GS_F_KERNEL,
+	GS_F_OK,
+	GS_F_COUNT,
+	GS_F_SAMPLES,
+	GS_F_TILE_M,
+	GS_F_TILE_N,
+	GS_F_TILE_K,
 	GS_F__N
 } gs_field;
 
 typedef struct gs_ingest_opts {
-	const char *map[GS_F__N];   /* column name per field from --map, NULL = detect */
-	int progress;               /* 1: progress bar on stderr for long inputs */
+	const char *map[GS_F__N]; /* column name per field from --map, NULL = detect */
+	int progress; /* 1: progress bar on stderr for long inputs */
 } gs_ingest_opts;
 
 /* gs_field_name: the --map name of F ("M", "time", "trans_a", ...). */
@@ -39,8 +53,7 @@ int gs_ingest_opts_map(gs_ingest_opts *opts, const char *spec, gs_error *err);
  * success returns 0 and *OUT owns a table with at least one record; on
  * failure returns -1, *OUT is NULL and ERR names file, line, column (or
  * byte offset). */
-int gs_ingest_read(const char *path, const gs_ingest_opts *opts,
-                   gs_table **out, gs_error *err);
+int gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err);
 
 /* gs_table_finish: make read table T ready for analysis: each record's
  * gs_time_stats from its samples (median, mean, min, max, sample std with

@@ -53,7 +53,8 @@ gz_header_check(gs_input *in, const struct stat *st, gs_error *err)
 		return gs_error_set_offset(err, in->path, (long long)st->st_size,
 		                           "truncated gzip stream: %s",
 		                           st->st_size < 10 ? "the file ends inside the "
-		                           "10-byte gzip header" : "no data after the header");
+		                                              "10-byte gzip header"
+		                                            : "no data after the header");
 	return 0;
 }
 

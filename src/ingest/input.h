@@ -14,17 +14,17 @@
 enum { GS_INPUT_HEAD = 4096 };
 
 typedef struct gs_input {
-	const char *path;               /* borrowed */
-	void *gz;                       /* gzFile */
+	const char *path; /* borrowed */
+	void *gz; /* gzFile */
 	unsigned char head[GS_INPUT_HEAD]; /* first bytes of the decompressed stream */
 	size_t head_len;
-	size_t head_pos;                /* bytes of head already handed out */
-	long long offset;               /* decompressed bytes handed out so far */
-	long long file_size;            /* on-disk size, -1 if unknown */
-	int compressed;                 /* 1 if the file is gzip */
-	int regular;                    /* 1 if PATH is a regular file (not a FIFO,
+	size_t head_pos; /* bytes of head already handed out */
+	long long offset; /* decompressed bytes handed out so far */
+	long long file_size; /* on-disk size, -1 if unknown */
+	int compressed; /* 1 if the file is gzip */
+	int regular; /* 1 if PATH is a regular file (not a FIFO,
 	                                   device, socket) */
-	int progress;                   /* readers may draw a progress bar (gs_ingest_opts.progress) */
+	int progress; /* readers may draw a progress bar (gs_ingest_opts.progress) */
 } gs_input;
 
 /* gs_input_open: open PATH and read its first bytes into ->head.  Returns

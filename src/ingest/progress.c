@@ -42,8 +42,8 @@ draw(const gs_progress *p, long long done, double t)
 		if (fill > BAR_WIDTH)
 			fill = BAR_WIDTH;
 		fprintf(stderr, "\r%s [%.*s%*s] %3d%% %.1f MB/s", p->label, fill,
-		        "##############################", BAR_WIDTH - fill, "",
-		        (int)(f * 100), rate);
+		        "##############################", BAR_WIDTH - fill, "", (int)(f * 100),
+		        rate);
 	} else {
 		fprintf(stderr, "\r%s %.1f MB read, %.1f MB/s", p->label, mb, rate);
 	}

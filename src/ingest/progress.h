@@ -9,12 +9,12 @@
 #define GS_PROGRESS_H
 
 typedef struct gs_progress {
-	int enabled;            /* wanted and stderr is a terminal */
-	int shown;              /* the bar has been drawn at least once */
-	double t0, last;        /* monotonic seconds: start, last redraw */
-	long long total;        /* bytes expected (on-disk size), <= 0 unknown */
-	long long done;         /* bytes read at the last update */
-	const char *label;      /* borrowed, e.g. the input path */
+	int enabled; /* wanted and stderr is a terminal */
+	int shown; /* the bar has been drawn at least once */
+	double t0, last; /* monotonic seconds: start, last redraw */
+	long long total; /* bytes expected (on-disk size), <= 0 unknown */
+	long long done; /* bytes read at the last update */
+	const char *label; /* borrowed, e.g. the input path */
 } gs_progress;
 
 /* gs_progress_start: initialise P for an input of TOTAL bytes (<= 0:

@@ -83,12 +83,12 @@ num_val(yajl_val v, const char *key)
  * from a streaming pass: yajl_tree keeps no positions. */
 typedef struct rj_pos {
 	yajl_handle h;
-	int depth;              /* open maps and arrays */
-	int shapes_depth;       /* depth of the shapes array, 0 outside */
+	int depth; /* open maps and arrays */
+	int shapes_depth; /* depth of the shapes array, 0 outside */
 	int key_shapes, key_threshold;
-	long long *off;         /* per shapes[] entry */
+	long long *off; /* per shapes[] entry */
 	size_t n, cap;
-	long long threshold;    /* offset of the threshold value, 0 if unseen */
+	long long threshold; /* offset of the threshold value, 0 if unseen */
 } rj_pos;
 
 static int
@@ -107,10 +107,31 @@ pos_value(rj_pos *p)
 	return 1;
 }
 
-static int pos_null(void *c) { return pos_value(c); }
-static int pos_bool(void *c, int b) { (void)b; return pos_value(c); }
-static int pos_num(void *c, const char *s, size_t n) { (void)s; (void)n; return pos_value(c); }
-static int pos_str(void *c, const unsigned char *s, size_t n) { (void)s; (void)n; return pos_value(c); }
+static int
+pos_null(void *c)
+{
+	return pos_value(c);
+}
+static int
+pos_bool(void *c, int b)
+{
+	(void)b;
+	return pos_value(c);
+}
+static int
+pos_num(void *c, const char *s, size_t n)
+{
+	(void)s;
+	(void)n;
+	return pos_value(c);
+}
+static int
+pos_str(void *c, const unsigned char *s, size_t n)
+{
+	(void)s;
+	(void)n;
+	return pos_value(c);
+}
 
 static int
 pos_key(void *ctx, const unsigned char *s, size_t n)
@@ -142,7 +163,7 @@ pos_close(void *ctx)
 	rj_pos *p = ctx;
 
 	if (p->depth == p->shapes_depth)
-		p->shapes_depth = -1;   /* done: later arrays are not shapes[] */
+		p->shapes_depth = -1; /* done: later arrays are not shapes[] */
 	p->depth--;
 	return 1;
 }
@@ -151,8 +172,8 @@ static void
 positions(const char *text, size_t len, rj_pos *p)
 {
 	static const yajl_callbacks cb = {
-		pos_null, pos_bool, NULL, NULL, pos_num, pos_str,
-		pos_open, pos_key, pos_close, pos_open, pos_close,
+	        pos_null, pos_bool, NULL,      NULL,     pos_num,   pos_str,
+	        pos_open, pos_key,  pos_close, pos_open, pos_close,
 	};
 
 	memset(p, 0, sizeof *p);
@@ -166,8 +187,8 @@ positions(const char *text, size_t len, rj_pos *p)
 /* The checks the CSV readers make (csv_value.h gs_csv_count): M, N, K and
  * batch whole numbers from 1 to 2^53.  Returns 0, or -1 with ERR at OFF. */
 static int
-check_dim(yajl_val e, const char *key, long *out, const char *path, size_t i,
-          long long off, gs_error *err)
+check_dim(yajl_val e, const char *key, long *out, const char *path, size_t i, long long off,
+          gs_error *err)
 {
 	yajl_val v = num_val(e, key);
 	double d = v ? YAJL_GET_DOUBLE(v) : 0;
@@ -176,36 +197,43 @@ check_dim(yajl_val e, const char *key, long *out, const char *path, size_t i,
 	if (!v)
 		return gs_error_set_offset(err, path, off, "shapes[%zu] lacks %s", i, key);
 	if (!isfinite(d) || d != floor(d))
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: %s is not a whole "
-		                           "number: '%.80s'", i, key, text);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: %s is not a whole "
+		                           "number: '%.80s'",
+		                           i, key, text);
 	if (d < 1)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: %s must be at "
-		                           "least 1, got %.80s", i, key, text);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: %s must be at "
+		                           "least 1, got %.80s",
+		                           i, key, text);
 	if (d > (double)GS_COUNT_MAX)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: %s is above 2^53 "
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: %s is above 2^53 "
 		                           "(9007199254740992), the largest dimension "
-		                           "accepted: '%.80s'", i, key, text);
+		                           "accepted: '%.80s'",
+		                           i, key, text);
 	*out = (long)d;
 	return 0;
 }
 
 static int
-check_trans(const char *v, const char *key, char *out, const char *path, size_t i,
-            long long off, gs_error *err)
+check_trans(const char *v, const char *key, char *out, const char *path, size_t i, long long off,
+            gs_error *err)
 {
 	if (!v)
 		return gs_error_set_offset(err, path, off, "shapes[%zu] lacks %s", i, key);
 	if (strcmp(v, "N") != 0 && strcmp(v, "T") != 0)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: %s is not N or T: "
-		                           "'%.80s'", i, key, v);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: %s is not N or T: "
+		                           "'%.80s'",
+		                           i, key, v);
 	*out = v[0];
 	return 0;
 }
 
 /* One entry of shapes[] back into a key, every field checked. */
 static int
-shape_of(yajl_val e, gs_shape *s, const char *path, size_t i, long long off,
-         gs_error *err)
+shape_of(yajl_val e, gs_shape *s, const char *path, size_t i, long long off, gs_error *err)
 {
 	const char *bias_path[] = {"bias", NULL};
 	const char *op = str_at(e, "op"), *dt = str_at(e, "dtype");
@@ -222,23 +250,29 @@ shape_of(yajl_val e, gs_shape *s, const char *path, size_t i, long long off,
 	    check_trans(str_at(e, "trans_b"), "trans_b", &s->trans_b, path, i, off, err))
 		return -1;
 	if (strlen(op) >= sizeof s->op)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: op longer than %d "
-		                           "bytes: '%.80s'", i, GS_OP_LEN - 1, op);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: op longer than %d "
+		                           "bytes: '%.80s'",
+		                           i, GS_OP_LEN - 1, op);
 	if (gs_utf8_scan(op, strlen(op), NULL) != 0)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: op is not valid "
-		                           "UTF-8", i);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: op is not valid "
+		                           "UTF-8",
+		                           i);
 	snprintf(s->op, sizeof s->op, "%s", op);
 	if (dt[0] && gs_dtype_normalize(dt, s->dtype) != 0)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: unknown dtype "
-		                           "'%.80s'", i, dt);
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: unknown dtype "
+		                           "'%.80s'",
+		                           i, dt);
 	s->bias = YAJL_IS_TRUE(yajl_tree_get(e, bias_path, yajl_t_true));
 	return 0;
 }
 
 /* The entry's speedup (finite, > 0) and tag (repaired UTF-8) into IT. */
 static int
-item_rest(yajl_val e, gs_rjson_regression *it, const char *path, size_t i,
-          long long off, gs_error *err)
+item_rest(yajl_val e, gs_rjson_regression *it, const char *path, size_t i, long long off,
+          gs_error *err)
 {
 	yajl_val sp = num_val(e, "speedup");
 	const char *tag = str_at(e, "tag");
@@ -247,17 +281,17 @@ item_rest(yajl_val e, gs_rjson_regression *it, const char *path, size_t i,
 		return gs_error_set_offset(err, path, off, "shapes[%zu] lacks its speedup", i);
 	it->speedup = YAJL_GET_DOUBLE(sp);
 	if (!isfinite(it->speedup) || it->speedup <= 0)
-		return gs_error_set_offset(err, path, off, "shapes[%zu]: speedup is not a "
-		                           "finite positive number: '%.80s'", i,
-		                           YAJL_GET_NUMBER(sp) ? YAJL_GET_NUMBER(sp) : "?");
+		return gs_error_set_offset(err, path, off,
+		                           "shapes[%zu]: speedup is not a "
+		                           "finite positive number: '%.80s'",
+		                           i, YAJL_GET_NUMBER(sp) ? YAJL_GET_NUMBER(sp) : "?");
 	if (tag && (!(it->tag = strdup(tag)) || gs_utf8_clean_str(&it->tag, NULL) != 0))
 		return gs_error_set(err, path, 0, 0, "out of memory");
 	return 0;
 }
 
 static int
-load_items(yajl_val root, const char *path, const rj_pos *pos,
-           gs_rjson_report *out, gs_error *err)
+load_items(yajl_val root, const char *path, const rj_pos *pos, gs_rjson_report *out, gs_error *err)
 {
 	const char *shapes_path[] = {"shapes", NULL};
 	yajl_val shapes = yajl_tree_get(root, shapes_path, yajl_t_array);
@@ -269,7 +303,8 @@ load_items(yajl_val root, const char *path, const rj_pos *pos,
 		                    "not a gemmscope compare report (no shapes[] or threshold)");
 	out->threshold = YAJL_GET_DOUBLE(th);
 	if (!isfinite(out->threshold) || out->threshold < 0 || out->threshold >= 1)
-		return gs_error_set_offset(err, path, pos->threshold, "threshold is not a "
+		return gs_error_set_offset(err, path, pos->threshold,
+		                           "threshold is not a "
 		                           "fraction from 0 to below 1");
 	out->items = calloc(n ? n : 1, sizeof *out->items);
 	if (!out->items)
@@ -282,7 +317,7 @@ load_items(yajl_val root, const char *path, const rj_pos *pos,
 			continue;
 		if (shape_of(e, &out->items[out->n].shape, path, i, off, err) != 0 ||
 		    item_rest(e, &out->items[out->n], path, i, off, err) != 0) {
-			out->n++;       /* so gs_rjson_free releases its tag */
+			out->n++; /* so gs_rjson_free releases its tag */
 			return -1;
 		}
 		out->n++;

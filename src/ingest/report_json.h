@@ -12,14 +12,14 @@
 
 /* One regressed entry of the report's shapes[]. */
 typedef struct gs_rjson_regression {
-	gs_shape shape;             /* key fields: op, batch, M, N, K, dtype,
+	gs_shape shape; /* key fields: op, batch, M, N, K, dtype,
 	                               trans_a, trans_b, bias */
-	char *tag;                  /* owned, may be NULL */
-	double speedup;             /* its speedup: t_base / t_cand */
+	char *tag; /* owned, may be NULL */
+	double speedup; /* its speedup: t_base / t_cand */
 } gs_rjson_regression;
 
 typedef struct gs_rjson_report {
-	double threshold;           /* T of the report (fraction, e.g. 0.05) */
+	double threshold; /* T of the report (fraction, e.g. 0.05) */
 	gs_rjson_regression *items; /* owned, the entries of class "regressed",
 	                               in report order */
 	size_t n;

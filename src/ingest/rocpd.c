@@ -16,18 +16,18 @@
 /* ---- rocpd SQLite ---------------------------------------------------- */
 
 static const char *const rocpd_queries[] = {
-	/* the unsuffixed views over the per-run tables (schema 3.x and 4.x) */
-	"SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), K.start, K.end, "
-	"K.workgroup_size_x, K.workgroup_size_y, K.workgroup_size_z, "
-	"K.grid_size_x, K.grid_size_y, K.grid_size_z, "
-	"MAX(COALESCE(K.group_segment_size, 0), COALESCE(S.group_segment_size, 0)), "
-	"S.arch_vgpr_count, S.accum_vgpr_count, S.sgpr_count, K.agent_id "
-	"FROM rocpd_kernel_dispatch K JOIN rocpd_info_kernel_symbol S "
-	"ON S.id = K.kernel_id AND S.guid = K.guid ORDER BY K.start, K.id",
-	/* the documented kernels view */
-	"SELECT name, start, end, workgroup_x, workgroup_y, workgroup_z, "
-	"grid_x, grid_y, grid_z, MAX(COALESCE(lds_size, 0), COALESCE(static_lds_size, 0)), "
-	"vgpr_count, accum_vgpr_count, sgpr_count, NULL FROM kernels ORDER BY start, id",
+        /* the unsuffixed views over the per-run tables (schema 3.x and 4.x) */
+        "SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), K.start, K.end, "
+        "K.workgroup_size_x, K.workgroup_size_y, K.workgroup_size_z, "
+        "K.grid_size_x, K.grid_size_y, K.grid_size_z, "
+        "MAX(COALESCE(K.group_segment_size, 0), COALESCE(S.group_segment_size, 0)), "
+        "S.arch_vgpr_count, S.accum_vgpr_count, S.sgpr_count, K.agent_id "
+        "FROM rocpd_kernel_dispatch K JOIN rocpd_info_kernel_symbol S "
+        "ON S.id = K.kernel_id AND S.guid = K.guid ORDER BY K.start, K.id",
+        /* the documented kernels view */
+        "SELECT name, start, end, workgroup_x, workgroup_y, workgroup_z, "
+        "grid_x, grid_y, grid_z, MAX(COALESCE(lds_size, 0), COALESCE(static_lds_size, 0)), "
+        "vgpr_count, accum_vgpr_count, sgpr_count, NULL FROM kernels ORDER BY start, id",
 };
 
 static int
@@ -36,8 +36,10 @@ rocpd_fail(sqlite3 *db, const char *path, const char *what, gs_error *err)
 	const char *msg = sqlite3_errmsg(db);
 
 	if (strstr(msg, "lz4_decompress"))
-		return gs_error_set(err, path, 0, 0, "rocpd database with LZ4-compressed "
-		                    "data: convert it with rocpd first (%s)", msg);
+		return gs_error_set(err, path, 0, 0,
+		                    "rocpd database with LZ4-compressed "
+		                    "data: convert it with rocpd first (%s)",
+		                    msg);
 	return gs_error_set(err, path, 0, 0, "%s: %s", what, msg);
 }
 
@@ -49,8 +51,9 @@ rocpd_row(gs_rocprof_kagg *a, sqlite3_stmt *st, long line, gs_error *err)
 	gs_launch l;
 
 	if (!name)
-		return gs_table_exclude(a->t, line, "", "dispatch without a kernel name") == 0 ?
-		       0 : gs_rocprof_oom(a->t, err);
+		return gs_table_exclude(a->t, line, "", "dispatch without a kernel name") == 0
+		               ? 0
+		               : gs_rocprof_oom(a->t, err);
 	for (int i = 0; i < 3; i++) {
 		wg[i] = sqlite3_column_int64(st, 3 + i);
 		grid[i] = sqlite3_column_int64(st, 6 + i);
@@ -68,18 +71,41 @@ rocpd_row(gs_rocprof_kagg *a, sqlite3_stmt *st, long line, gs_error *err)
 /* The columns each query reads, per table, for the message that names the
  * missing ones (issue 11, item 16). */
 static const char *const kd_cols[] = {
-	"id", "guid", "kernel_id", "start", "end", "workgroup_size_x", "workgroup_size_y",
-	"workgroup_size_z", "grid_size_x", "grid_size_y", "grid_size_z",
-	"group_segment_size", "agent_id", NULL,
+        "id",
+        "guid",
+        "kernel_id",
+        "start",
+        "end",
+        "workgroup_size_x",
+        "workgroup_size_y",
+        "workgroup_size_z",
+        "grid_size_x",
+        "grid_size_y",
+        "grid_size_z",
+        "group_segment_size",
+        "agent_id",
+        NULL,
 };
 static const char *const sym_cols[] = {
-	"id", "guid", "display_name", "kernel_name", "group_segment_size",
-	"arch_vgpr_count", "accum_vgpr_count", "sgpr_count", NULL,
+        "id",
+        "guid",
+        "display_name",
+        "kernel_name",
+        "group_segment_size",
+        "arch_vgpr_count",
+        "accum_vgpr_count",
+        "sgpr_count",
+        NULL,
 };
 static const char *const kernels_cols[] = {
-	"id", "name", "start", "end", "workgroup_x", "workgroup_y", "workgroup_z",
-	"grid_x", "grid_y", "grid_z", "lds_size", "static_lds_size", "vgpr_count",
-	"accum_vgpr_count", "sgpr_count", NULL,
+        "id",          "name",
+        "start",       "end",
+        "workgroup_x", "workgroup_y",
+        "workgroup_z", "grid_x",
+        "grid_y",      "grid_z",
+        "lds_size",    "static_lds_size",
+        "vgpr_count",  "accum_vgpr_count",
+        "sgpr_count",  NULL,
 };
 
 /* Append to B the columns of COLS that TABLE lacks ("a, b").  Returns the
@@ -113,17 +139,22 @@ missing_cols(sqlite3 *db, const char *table, const char *const *cols, gs_dynbuf 
 static int
 no_query(sqlite3 *db, const char *path, gs_error *err)
 {
-	static const struct { const char *table; const char *const *cols; } tabs[] = {
-		{"rocpd_kernel_dispatch", kd_cols}, {"rocpd_info_kernel_symbol", sym_cols},
-		{"kernels", kernels_cols},
+	static const struct {
+		const char *table;
+		const char *const *cols;
+	} tabs[] = {
+	        {"rocpd_kernel_dispatch", kd_cols},
+	        {"rocpd_info_kernel_symbol", sym_cols},
+	        {"kernels", kernels_cols},
 	};
 	sqlite3_stmt *rpd = NULL;
-	int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1,
-	                                &rpd, NULL) == SQLITE_OK;
+	int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1, &rpd, NULL) ==
+	             SQLITE_OK;
 
 	sqlite3_finalize(rpd);
 	if (is_rpd)
-		return gs_error_set(err, path, 0, 0, "a rocmProfileData (rpd) database, "
+		return gs_error_set(err, path, 0, 0,
+		                    "a rocmProfileData (rpd) database, "
 		                    "not rocprofv3's rocpd: not supported");
 	for (size_t i = 0; i < sizeof tabs / sizeof *tabs; i++) {
 		gs_dynbuf b;
@@ -142,8 +173,7 @@ no_query(sqlite3 *db, const char *path, gs_error *err)
 }
 
 static int
-rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent,
-           gs_error *err)
+rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent, gs_error *err)
 {
 	sqlite3_stmt *st = NULL;
 	long line = 0;
@@ -170,11 +200,11 @@ static int
 rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 {
 	static const char *const q[] = {
-		"SELECT COALESCE(NULLIF(product_name, ''), name), "
-		"json_extract(extdata, '$.cu_count') FROM rocpd_info_agent "
-		"WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
-		"SELECT COALESCE(NULLIF(product_name, ''), name), 0 FROM rocpd_info_agent "
-		"WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
+	        "SELECT COALESCE(NULLIF(product_name, ''), name), "
+	        "json_extract(extdata, '$.cu_count') FROM rocpd_info_agent "
+	        "WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
+	        "SELECT COALESCE(NULLIF(product_name, ''), name), 0 FROM rocpd_info_agent "
+	        "WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
 	};
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
@@ -183,7 +213,7 @@ rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 		if (sqlite3_prepare_v2(db, q[i], -1, &st, NULL) != SQLITE_OK)
 			st = NULL;
 	if (!st)
-		return 0;       /* no agent table: the GPU stays unnamed */
+		return 0; /* no agent table: the GPU stays unnamed */
 	sqlite3_bind_int64(st, 1, agent);
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
 		rc = gs_table_set_gpu(t, (const char *)sqlite3_column_text(st, 0),
@@ -210,14 +240,18 @@ copy_to_temp(gs_input *in, char *tmp, size_t size, gs_error *err)
 	if (fd >= 0 && !(f = fdopen(fd, "wb")))
 		close(fd);
 	if (!f)
-		return gs_error_set(err, in->path, 0, 0, "not a regular file: cannot copy the "
-		                    "SQLite database to a temporary file: %s", strerror(errno));
+		return gs_error_set(err, in->path, 0, 0,
+		                    "not a regular file: cannot copy the "
+		                    "SQLite database to a temporary file: %s",
+		                    strerror(errno));
 	while ((n = gs_input_read_binary(in, buf, sizeof buf, err)) > 0)
 		if (fwrite(buf, 1, (size_t)n, f) != (size_t)n)
 			break;
 	if ((fclose(f) != 0 || n > 0) && n >= 0)
-		n = gs_error_set(err, in->path, 0, 0, "not a regular file: cannot copy the "
-		                 "SQLite database to %s: %s", tmp, strerror(errno));
+		n = gs_error_set(err, in->path, 0, 0,
+		                 "not a regular file: cannot copy the "
+		                 "SQLite database to %s: %s",
+		                 tmp, strerror(errno));
 	if (n < 0)
 		unlink(tmp);
 	return n < 0 ? -1 : 0;
@@ -240,8 +274,8 @@ rocpd_db(const char *db_path, const char *path, gs_table *t, gs_error *err)
 		sqlite3_close(db);
 		return rc;
 	}
-	rc = gs_table_set_format(t, "rocpd") != 0 ? gs_rocprof_oom(t, err) :
-	     rocpd_rows(&a, db, path, &agent, err);
+	rc = gs_table_set_format(t, "rocpd") != 0 ? gs_rocprof_oom(t, err)
+	                                          : rocpd_rows(&a, db, path, &agent, err);
 	if (rc == 0 && rocpd_gpu(t, db, agent) != 0)
 		rc = gs_rocprof_oom(t, err);
 	if (rc == 0 && t->n == 0)
@@ -252,8 +286,7 @@ rocpd_db(const char *db_path, const char *path, gs_table *t, gs_error *err)
 }
 
 int
-gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-              gs_error *err)
+gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
 {
 	char tmp[4096];
 	int rc;

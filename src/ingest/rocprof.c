@@ -24,8 +24,7 @@ gs_rocprof_oom(const gs_table *t, gs_error *err)
 
 /* The record of kernel name id ID (in A->names), created if new. */
 static gs_record *
-kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line,
-              gs_error *err)
+kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_error *err)
 {
 	const char *name = a->names.s[id];
 	gs_shape key;
@@ -56,27 +55,29 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line,
  * or END - START beyond int64 or GS_TIME_MAX_US (issue 11, items 2, 12).  At A->offset (JSON)
  * when it is >= 0, else at row LINE. */
 static int
-bad_span(const gs_rocprof_kagg *a, long line, long long start, long long end,
-         gs_error *err)
+bad_span(const gs_rocprof_kagg *a, long line, long long start, long long end, gs_error *err)
 {
 	long long ns;
-	const char *why = end < start ? "ends before it starts" :
-	                  __builtin_sub_overflow(end, start, &ns) ?
-	                  "lasts longer than int64 ns can hold" :
-	                  "lasts longer than 1e12 us, the longest time accepted";
+	const char *why = end < start ? "ends before it starts"
+	                  : __builtin_sub_overflow(end, start, &ns)
+	                          ? "lasts longer than int64 ns can hold"
+	                          : "lasts longer than 1e12 us, the longest time accepted";
 
 	if (a->offset >= 0)
-		return gs_error_set_offset(err, a->t->path, a->offset, "kernel dispatch %s "
-		                           "(start %lld ns, end %lld ns)", why, start, end);
-	return gs_error_set(err, a->t->path, line, 0, "kernel dispatch %s (start %lld ns, "
-	                    "end %lld ns)", why, start, end);
+		return gs_error_set_offset(err, a->t->path, a->offset,
+		                           "kernel dispatch %s "
+		                           "(start %lld ns, end %lld ns)",
+		                           why, start, end);
+	return gs_error_set(err, a->t->path, line, 0,
+	                    "kernel dispatch %s (start %lld ns, "
+	                    "end %lld ns)",
+	                    why, start, end);
 }
 
 /* One dispatch of kernel name id ID lasting END - START ns. */
 int
-gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
-                       long long end, const gs_launch *l, long line,
-                       gs_error *err)
+gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start, long long end,
+                       const gs_launch *l, long line, gs_error *err)
 {
 	gs_record *r;
 	long long ns;
@@ -98,8 +99,8 @@ gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
 
 /* One dispatch of kernel NAME. */
 int
-gs_rocprof_kagg_add(gs_rocprof_kagg *a, const char *name, long long start,
-                    long long end, const gs_launch *l, long line, gs_error *err)
+gs_rocprof_kagg_add(gs_rocprof_kagg *a, const char *name, long long start, long long end,
+                    const gs_launch *l, long line, gs_error *err)
 {
 	int id = gs_trace_strs_intern(&a->names, name, strlen(name));
 
@@ -126,8 +127,7 @@ prod3(const long long v[3])
 
 /* Launch geometry from grid (work-items) and workgroup sizes. */
 void
-gs_rocprof_set_geometry(gs_launch *l, const long long grid[3],
-                        const long long wg[3])
+gs_rocprof_set_geometry(gs_launch *l, const long long grid[3], const long long wg[3])
 {
 	long long n = 1;
 
@@ -140,7 +140,8 @@ gs_rocprof_set_geometry(gs_launch *l, const long long grid[3],
 int
 gs_rocprof_no_dispatches(const gs_table *t, gs_error *err)
 {
-	return gs_error_set(err, t->path, 0, 0, "no kernel dispatches with a positive "
+	return gs_error_set(err, t->path, 0, 0,
+	                    "no kernel dispatches with a positive "
 	                    "duration in this rocprofv3 output");
 }
 
@@ -183,25 +184,41 @@ gs_rocprof_sniff_csv(const unsigned char *head, size_t len)
 /* ---- kernel_trace.csv ------------------------------------------------ */
 
 enum {
-	C_NAME, C_START, C_END, C_WGX, C_WGY, C_WGZ, C_GX, C_GY, C_GZ, C_LDS,
-	C_VGPR, C_AGPR, C_SGPR, C__N
+	C_NAME,
+	C_START,
+	C_END,
+	C_WGX,
+	C_WGY,
+	C_WGZ,
+	C_GX,
+	C_GY,
+	C_GZ,
+	C_LDS,
+	C_VGPR,
+	C_AGPR,
+	C_SGPR,
+	C__N
 };
 
 static const char *const csv_cols[C__N][2] = {
-	[C_NAME] = {"Kernel_Name", NULL}, [C_START] = {"Start_Timestamp", NULL},
-	[C_END] = {"End_Timestamp", NULL},
-	[C_WGX] = {"Workgroup_Size_X", NULL}, [C_WGY] = {"Workgroup_Size_Y", NULL},
-	[C_WGZ] = {"Workgroup_Size_Z", NULL},
-	[C_GX] = {"Grid_Size_X", NULL}, [C_GY] = {"Grid_Size_Y", NULL},
-	[C_GZ] = {"Grid_Size_Z", NULL},
-	[C_LDS] = {"LDS_Block_Size", "Group_Segment_Size"},
-	[C_VGPR] = {"VGPR_Count", "Arch_VGPR_Count"},
-	[C_AGPR] = {"Accum_VGPR_Count", NULL}, [C_SGPR] = {"SGPR_Count", NULL},
+        [C_NAME] = {"Kernel_Name", NULL},
+        [C_START] = {"Start_Timestamp", NULL},
+        [C_END] = {"End_Timestamp", NULL},
+        [C_WGX] = {"Workgroup_Size_X", NULL},
+        [C_WGY] = {"Workgroup_Size_Y", NULL},
+        [C_WGZ] = {"Workgroup_Size_Z", NULL},
+        [C_GX] = {"Grid_Size_X", NULL},
+        [C_GY] = {"Grid_Size_Y", NULL},
+        [C_GZ] = {"Grid_Size_Z", NULL},
+        [C_LDS] = {"LDS_Block_Size", "Group_Segment_Size"},
+        [C_VGPR] = {"VGPR_Count", "Arch_VGPR_Count"},
+        [C_AGPR] = {"Accum_VGPR_Count", NULL},
+        [C_SGPR] = {"SGPR_Count", NULL},
 };
 
 typedef struct csvctx {
 	gs_rocprof_kagg agg;
-	int col[C__N];          /* field index per column, -1 if absent */
+	int col[C__N]; /* field index per column, -1 if absent */
 	int header_done;
 } csvctx;
 
@@ -217,16 +234,17 @@ csv_header(csvctx *c, long line, const char *const *f, size_t n, gs_error *err)
 	}
 	for (int k = C_NAME; k <= C_END; k++)
 		if (c->col[k] < 0)
-			return gs_error_set(err, c->agg.t->path, line, 0, "not a rocprofv3 "
-			                    "kernel trace: no %s column", csv_cols[k][0]);
+			return gs_error_set(err, c->agg.t->path, line, 0,
+			                    "not a rocprofv3 "
+			                    "kernel trace: no %s column",
+			                    csv_cols[k][0]);
 	c->header_done = 1;
 	return 0;
 }
 
 /* Field K as an integer into *V; absent columns give DEF.  -1 if bad. */
 static int
-csv_int(const csvctx *c, int k, const char *const *f, size_t n, long long def,
-        long long *v)
+csv_int(const csvctx *c, int k, const char *const *f, size_t n, long long def, long long *v)
 {
 	char *end;
 
@@ -240,8 +258,7 @@ csv_int(const csvctx *c, int k, const char *const *f, size_t n, long long def,
 }
 
 static int
-csv_row(void *ctx, long line, const char *const *f, const size_t *len,
-        size_t n, gs_error *err)
+csv_row(void *ctx, long line, const char *const *f, const size_t *len, size_t n, gs_error *err)
 {
 	csvctx *c = ctx;
 	long long v[C__N];
@@ -255,8 +272,9 @@ csv_row(void *ctx, long line, const char *const *f, const size_t *len,
 			const char *what = (size_t)c->col[C_NAME] < n ? f[c->col[C_NAME]] : "";
 			char reason[96];
 			snprintf(reason, sizeof reason, "%s is not an integer", csv_cols[k][0]);
-			return gs_table_exclude(c->agg.t, line, what, reason) == 0 ? 0 :
-			       gs_rocprof_oom(c->agg.t, err);
+			return gs_table_exclude(c->agg.t, line, what, reason) == 0
+			               ? 0
+			               : gs_rocprof_oom(c->agg.t, err);
 		}
 	}
 	memset(&l, 0, sizeof l);
@@ -267,13 +285,11 @@ csv_row(void *ctx, long line, const char *const *f, const size_t *len,
 	l.lds_bytes = (long)v[C_LDS];
 	if ((size_t)c->col[C_NAME] >= n)
 		return gs_error_set(err, c->agg.t->path, line, 0, "row has no Kernel_Name field");
-	return gs_rocprof_kagg_add(&c->agg, f[c->col[C_NAME]], v[C_START], v[C_END],
-	                           &l, line, err);
+	return gs_rocprof_kagg_add(&c->agg, f[c->col[C_NAME]], v[C_START], v[C_END], &l, line, err);
 }
 
 int
-gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                    gs_error *err)
+gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
 {
 	csvctx c;
 	int rc;
@@ -282,11 +298,10 @@ gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 	memset(&c, 0, sizeof c);
 	c.agg.t = t;
 	c.agg.offset = -1;
-	rc = gs_table_set_format(t, "rocprofv3-csv") != 0 ? gs_rocprof_oom(t, err) :
-	     gs_csv_rows(in, csv_row, &c, err);
+	rc = gs_table_set_format(t, "rocprofv3-csv") != 0 ? gs_rocprof_oom(t, err)
+	                                                  : gs_csv_rows(in, csv_row, &c, err);
 	if (rc == 0 && t->n == 0)
 		rc = gs_rocprof_no_dispatches(t, err);
 	gs_rocprof_kagg_free(&c.agg);
 	return rc;
 }
-

@@ -33,16 +33,14 @@ int gs_rocprof_sniff_csv(const unsigned char *head, size_t len);
  * if absent).  Dispatches whose kernel_id has no symbol, or with
  * end <= start, are counted in T->skipped.  Returns 0, or -1 with ERR
  * (read error, invalid JSON with its byte offset, no dispatches). */
-int gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                         gs_error *err);
+int gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err);
 
 /* gs_rocprof_csv_read: read a kernel_trace.csv IN (columns matched by
  * name, case-insensitive; timestamps in ns) into T.  Rows whose numbers
  * cannot be read are excluded with the reason; rows with End <= Start are
  * counted in T->skipped.  The CSV carries no GPU name.  Returns 0, or -1
  * with ERR (FILE:LINE for a missing column or bad quoting). */
-int gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                        gs_error *err);
+int gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err);
 
 /* gs_rocpd_read: read the rocpd SQLite database IN (its path opened
  * read-only by SQLite; a FIFO or other non-regular file is first copied
@@ -54,7 +52,6 @@ int gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
  * with ERR (not a rocpd database, an rpd database, a dispatch table that
  * lacks columns (named), a dispatch ending before it starts (its row),
  * SQL error). */
-int gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                  gs_error *err);
+int gs_rocpd_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err);
 
 #endif

@@ -13,10 +13,10 @@
 /* Kernel name -> record of one table (rocprof.h: one record per kernel). */
 typedef struct gs_rocprof_kagg {
 	gs_table *t;
-	tr_strs names;          /* kernel name -> id */
-	size_t *rec;            /* per name id: record index + 1, 0 if none yet */
+	tr_strs names; /* kernel name -> id */
+	size_t *rec; /* per name id: record index + 1, 0 if none yet */
 	size_t nrec;
-	long long offset;       /* >= 0: byte offset of the dispatch being added
+	long long offset; /* >= 0: byte offset of the dispatch being added
 	                           (JSON), named by errors instead of its line */
 } gs_rocprof_kagg;
 
@@ -32,22 +32,19 @@ int gs_rocprof_oom(const gs_table *t, gs_error *err);
  * in t->skipped.  Returns 0, or -1 with ERR: out of memory, or END before
  * START or END - START beyond int64 or GS_TIME_MAX_US ("FILE:LINE: kernel dispatch ends
  * before it starts ...", at A->offset instead when that is >= 0). */
-int gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start,
-                           long long end, const gs_launch *l, long line,
-                           gs_error *err);
+int gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start, long long end,
+                           const gs_launch *l, long line, gs_error *err);
 
 /* gs_rocprof_kagg_add: the same for kernel NAME (interned in A->names). */
-int gs_rocprof_kagg_add(gs_rocprof_kagg *a, const char *name, long long start,
-                        long long end, const gs_launch *l, long line,
-                        gs_error *err);
+int gs_rocprof_kagg_add(gs_rocprof_kagg *a, const char *name, long long start, long long end,
+                        const gs_launch *l, long line, gs_error *err);
 
 /* gs_rocprof_kagg_free: release what A owns (not A->t, not A itself). */
 void gs_rocprof_kagg_free(gs_rocprof_kagg *a);
 
 /* gs_rocprof_set_geometry: L's workgroups (Π ceil(grid / wg), grid in
  * work-items) and workgroup size (Π wg; a size <= 0 counts as 1). */
-void gs_rocprof_set_geometry(gs_launch *l, const long long grid[3],
-                             const long long wg[3]);
+void gs_rocprof_set_geometry(gs_launch *l, const long long grid[3], const long long wg[3]);
 
 /* gs_rocprof_no_dispatches: ERR for an output with no kernel dispatch of
  * positive duration.  Returns -1. */

@@ -14,15 +14,51 @@
 enum { MAX_DEPTH = 10, NAME_LEN = 96, MAX_AGENTS = 64 };
 
 typedef enum {
-	R_NONE, R_ROOT, R_TOOLS, R_TOOL, R_AGENTS, R_AGENT, R_SYMS, R_SYM,
-	R_BUFS, R_DISPS, R_DISP, R_DINFO, R_XYZ, R_HANDLE
+	R_NONE,
+	R_ROOT,
+	R_TOOLS,
+	R_TOOL,
+	R_AGENTS,
+	R_AGENT,
+	R_SYMS,
+	R_SYM,
+	R_BUFS,
+	R_DISPS,
+	R_DISP,
+	R_DINFO,
+	R_XYZ,
+	R_HANDLE
 } rwhere;
 
 typedef enum {
-	RK_NONE, RK_TOOL, RK_AGENTS, RK_SYMS, RK_BUFS, RK_DISPATCH, RK_TYPE, RK_ID,
-	RK_NAME, RK_PRODUCT, RK_CUS, RK_KERNEL_ID, RK_KNAME, RK_FNAME, RK_SGPR,
-	RK_VGPR, RK_AGPR, RK_LDS, RK_START, RK_END, RK_DINFO, RK_AGENT_ID, RK_WG,
-	RK_GRID, RK_HANDLE, RK_X, RK_Y, RK_Z
+	RK_NONE,
+	RK_TOOL,
+	RK_AGENTS,
+	RK_SYMS,
+	RK_BUFS,
+	RK_DISPATCH,
+	RK_TYPE,
+	RK_ID,
+	RK_NAME,
+	RK_PRODUCT,
+	RK_CUS,
+	RK_KERNEL_ID,
+	RK_KNAME,
+	RK_FNAME,
+	RK_SGPR,
+	RK_VGPR,
+	RK_AGPR,
+	RK_LDS,
+	RK_START,
+	RK_END,
+	RK_DINFO,
+	RK_AGENT_ID,
+	RK_WG,
+	RK_GRID,
+	RK_HANDLE,
+	RK_X,
+	RK_Y,
+	RK_Z
 } rkey;
 
 typedef struct rp_agent {
@@ -34,7 +70,7 @@ typedef struct rp_agent {
 
 typedef struct rp_sym {
 	long long kernel_id;
-	int name;               /* in gs_rocprof_kagg names */
+	int name; /* in gs_rocprof_kagg names */
 	int sgpr, vgpr, agpr;
 	long lds;
 } rp_sym;
@@ -48,7 +84,7 @@ typedef struct rp_disp {
 	long long wg[3], grid[3];
 	long lds;
 	long line;
-	long long off;          /* byte offset after its last timestamp */
+	long long off; /* byte offset after its last timestamp */
 } rp_disp;
 
 typedef struct rctx {
@@ -62,10 +98,10 @@ typedef struct rctx {
 	int nagents;
 	rp_sym *syms, sym;
 	size_t nsyms, cap_syms;
-	char *fname, *kname;    /* the symbol being read */
+	char *fname, *kname; /* the symbol being read */
 	rp_disp *disps, disp;
 	size_t ndisps, cap_disps;
-	long long *xyz;         /* the x/y/z object being read */
+	long long *xyz; /* the x/y/z object being read */
 } rctx;
 
 #define KEY_IS(s, n, lit) ((n) == sizeof(lit) - 1 && memcmp((s), (lit), (n)) == 0)
@@ -73,57 +109,61 @@ typedef struct rctx {
 static rkey
 agent_key(const unsigned char *s, size_t n)
 {
-	return KEY_IS(s, n, "type") ? RK_TYPE : KEY_IS(s, n, "id") ? RK_ID :
-	       KEY_IS(s, n, "name") ? RK_NAME : KEY_IS(s, n, "product_name") ? RK_PRODUCT :
-	       KEY_IS(s, n, "cu_count") ? RK_CUS : RK_NONE;
+	return KEY_IS(s, n, "type")           ? RK_TYPE
+	       : KEY_IS(s, n, "id")           ? RK_ID
+	       : KEY_IS(s, n, "name")         ? RK_NAME
+	       : KEY_IS(s, n, "product_name") ? RK_PRODUCT
+	       : KEY_IS(s, n, "cu_count")     ? RK_CUS
+	                                      : RK_NONE;
 }
 
 static rkey
 sym_key(const unsigned char *s, size_t n)
 {
-	return KEY_IS(s, n, "kernel_id") ? RK_KERNEL_ID :
-	       KEY_IS(s, n, "kernel_name") ? RK_KNAME :
-	       KEY_IS(s, n, "formatted_kernel_name") ? RK_FNAME :
-	       KEY_IS(s, n, "sgpr_count") ? RK_SGPR :
-	       KEY_IS(s, n, "arch_vgpr_count") ? RK_VGPR :
-	       KEY_IS(s, n, "accum_vgpr_count") ? RK_AGPR :
-	       KEY_IS(s, n, "group_segment_size") ? RK_LDS : RK_NONE;
+	return KEY_IS(s, n, "kernel_id")               ? RK_KERNEL_ID
+	       : KEY_IS(s, n, "kernel_name")           ? RK_KNAME
+	       : KEY_IS(s, n, "formatted_kernel_name") ? RK_FNAME
+	       : KEY_IS(s, n, "sgpr_count")            ? RK_SGPR
+	       : KEY_IS(s, n, "arch_vgpr_count")       ? RK_VGPR
+	       : KEY_IS(s, n, "accum_vgpr_count")      ? RK_AGPR
+	       : KEY_IS(s, n, "group_segment_size")    ? RK_LDS
+	                                               : RK_NONE;
 }
 
 static rkey
 dinfo_key(const unsigned char *s, size_t n)
 {
-	return KEY_IS(s, n, "agent_id") ? RK_AGENT_ID : KEY_IS(s, n, "kernel_id") ? RK_KERNEL_ID :
-	       KEY_IS(s, n, "workgroup_size") ? RK_WG : KEY_IS(s, n, "grid_size") ? RK_GRID :
-	       KEY_IS(s, n, "group_segment_size") ? RK_LDS : RK_NONE;
+	return KEY_IS(s, n, "agent_id")             ? RK_AGENT_ID
+	       : KEY_IS(s, n, "kernel_id")          ? RK_KERNEL_ID
+	       : KEY_IS(s, n, "workgroup_size")     ? RK_WG
+	       : KEY_IS(s, n, "grid_size")          ? RK_GRID
+	       : KEY_IS(s, n, "group_segment_size") ? RK_LDS
+	                                            : RK_NONE;
 }
 
 static rkey
 r_classify(rwhere w, const unsigned char *s, size_t n)
 {
 	switch (w) {
-	case R_ROOT:
-		return KEY_IS(s, n, "rocprofiler-sdk-tool") ? RK_TOOL : RK_NONE;
+	case R_ROOT: return KEY_IS(s, n, "rocprofiler-sdk-tool") ? RK_TOOL : RK_NONE;
 	case R_TOOL:
-		return KEY_IS(s, n, "agents") ? RK_AGENTS : KEY_IS(s, n, "kernel_symbols") ?
-		       RK_SYMS : KEY_IS(s, n, "buffer_records") ? RK_BUFS : RK_NONE;
-	case R_AGENT:
-		return agent_key(s, n);
-	case R_SYM:
-		return sym_key(s, n);
-	case R_BUFS:
-		return KEY_IS(s, n, "kernel_dispatch") ? RK_DISPATCH : RK_NONE;
+		return KEY_IS(s, n, "agents")           ? RK_AGENTS
+		       : KEY_IS(s, n, "kernel_symbols") ? RK_SYMS
+		       : KEY_IS(s, n, "buffer_records") ? RK_BUFS
+		                                        : RK_NONE;
+	case R_AGENT: return agent_key(s, n);
+	case R_SYM: return sym_key(s, n);
+	case R_BUFS: return KEY_IS(s, n, "kernel_dispatch") ? RK_DISPATCH : RK_NONE;
 	case R_DISP:
-		return KEY_IS(s, n, "start_timestamp") ? RK_START : KEY_IS(s, n, "end_timestamp") ?
-		       RK_END : KEY_IS(s, n, "dispatch_info") ? RK_DINFO : RK_NONE;
-	case R_DINFO:
-		return dinfo_key(s, n);
-	case R_HANDLE:
-		return KEY_IS(s, n, "handle") ? RK_HANDLE : RK_NONE;
+		return KEY_IS(s, n, "start_timestamp") ? RK_START
+		       : KEY_IS(s, n, "end_timestamp") ? RK_END
+		       : KEY_IS(s, n, "dispatch_info") ? RK_DINFO
+		                                       : RK_NONE;
+	case R_DINFO: return dinfo_key(s, n);
+	case R_HANDLE: return KEY_IS(s, n, "handle") ? RK_HANDLE : RK_NONE;
 	case R_XYZ:
 		return n == 1 && s[0] >= 'x' && s[0] <= 'z' ? (rkey)(RK_X + (s[0] - 'x')) : RK_NONE;
-	default:
-		return RK_NONE;
+	default: return RK_NONE;
 	}
 }
 
@@ -140,32 +180,25 @@ r_child(const rctx *r, int is_map)
 	pw = r->wh[r->depth - 1];
 	pk = r->key[r->depth - 1];
 	switch (pw) {
-	case R_ROOT:
-		return !is_map && pk == RK_TOOL ? R_TOOLS : R_NONE;
-	case R_TOOLS:
-		return is_map ? R_TOOL : R_NONE;
+	case R_ROOT: return !is_map && pk == RK_TOOL ? R_TOOLS : R_NONE;
+	case R_TOOLS: return is_map ? R_TOOL : R_NONE;
 	case R_TOOL:
 		if (is_map)
 			return pk == RK_BUFS ? R_BUFS : R_NONE;
 		return pk == RK_AGENTS ? R_AGENTS : pk == RK_SYMS ? R_SYMS : R_NONE;
-	case R_AGENTS:
-		return is_map ? R_AGENT : R_NONE;
-	case R_AGENT:
-		return is_map && pk == RK_ID ? R_HANDLE : R_NONE;
-	case R_SYMS:
-		return is_map ? R_SYM : R_NONE;
-	case R_BUFS:
-		return !is_map && pk == RK_DISPATCH ? R_DISPS : R_NONE;
-	case R_DISPS:
-		return is_map ? R_DISP : R_NONE;
-	case R_DISP:
-		return is_map && pk == RK_DINFO ? R_DINFO : R_NONE;
+	case R_AGENTS: return is_map ? R_AGENT : R_NONE;
+	case R_AGENT: return is_map && pk == RK_ID ? R_HANDLE : R_NONE;
+	case R_SYMS: return is_map ? R_SYM : R_NONE;
+	case R_BUFS: return !is_map && pk == RK_DISPATCH ? R_DISPS : R_NONE;
+	case R_DISPS: return is_map ? R_DISP : R_NONE;
+	case R_DISP: return is_map && pk == RK_DINFO ? R_DINFO : R_NONE;
 	case R_DINFO:
 		if (!is_map)
 			return R_NONE;
-		return pk == RK_AGENT_ID ? R_HANDLE : (pk == RK_WG || pk == RK_GRID) ? R_XYZ : R_NONE;
-	default:
-		return R_NONE;
+		return pk == RK_AGENT_ID                ? R_HANDLE
+		       : (pk == RK_WG || pk == RK_GRID) ? R_XYZ
+		                                        : R_NONE;
+	default: return R_NONE;
 	}
 }
 
@@ -175,12 +208,8 @@ r_enter(rctx *r, rwhere w)
 	rkey pk = r->depth > 1 ? r->key[r->depth - 2] : RK_NONE;
 
 	switch (w) {
-	case R_TOOLS:
-		r->saw_tool = 1;
-		break;
-	case R_AGENT:
-		memset(&r->agent, 0, sizeof r->agent);
-		break;
+	case R_TOOLS: r->saw_tool = 1; break;
+	case R_AGENT: memset(&r->agent, 0, sizeof r->agent); break;
 	case R_SYM:
 		memset(&r->sym, 0, sizeof r->sym);
 		r->fname[0] = r->kname[0] = 0;
@@ -189,11 +218,8 @@ r_enter(rctx *r, rwhere w)
 		memset(&r->disp, 0, sizeof r->disp);
 		r->disp.kernel_id = -1;
 		break;
-	case R_XYZ:
-		r->xyz = pk == RK_WG ? r->disp.wg : r->disp.grid;
-		break;
-	default:
-		break;
+	case R_XYZ: r->xyz = pk == RK_WG ? r->disp.wg : r->disp.grid; break;
+	default: break;
 	}
 }
 
@@ -253,12 +279,9 @@ r_close(void *ctx)
 		if (r->nagents < MAX_AGENTS)
 			r->agents[r->nagents++] = r->agent;
 		return 1;
-	case R_SYM:
-		return sym_done(r);
-	case R_DISP:
-		return disp_done(r);
-	default:
-		return 1;
+	case R_SYM: return sym_done(r);
+	case R_DISP: return disp_done(r);
+	default: return 1;
 	}
 }
 
@@ -381,8 +404,8 @@ r_string(void *ctx, const unsigned char *s, size_t n)
 }
 
 static const yajl_callbacks rcallbacks = {
-	NULL, NULL, NULL, NULL, r_number, r_string,
-	r_start_map, r_map_key, r_close, r_start_array, r_close,
+        NULL,        NULL,      NULL,    NULL,          r_number, r_string,
+        r_start_map, r_map_key, r_close, r_start_array, r_close,
 };
 
 static int
@@ -443,8 +466,8 @@ json_emit(rctx *r, gs_error *err)
 		l.sgpr = s->sgpr;
 		l.lds_bytes = d->lds > 0 ? d->lds : s->lds;
 		r->agg.offset = d->off;
-		if (gs_rocprof_kagg_add_id(&r->agg, s->name, d->start, d->end, &l,
-		                           d->line, err) != 0)
+		if (gs_rocprof_kagg_add_id(&r->agg, s->name, d->start, d->end, &l, d->line, err) !=
+		    0)
 			return -1;
 	}
 	if (json_set_gpu(r) != 0)
@@ -453,8 +476,7 @@ json_emit(rctx *r, gs_error *err)
 }
 
 int
-gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                     gs_error *err)
+gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
 {
 	rctx *r = calloc(1, sizeof *r);
 	int rc;
@@ -467,10 +489,12 @@ gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 	}
 	r->agg.t = t;
 	r->agg.offset = -1;
-	rc = gs_table_set_format(t, "rocprofv3-json") != 0 ? gs_rocprof_oom(t, err) :
-	     gs_jstream_run(&r->js, in, &rcallbacks, r, opts && opts->progress, err);
+	rc = gs_table_set_format(t, "rocprofv3-json") != 0
+	             ? gs_rocprof_oom(t, err)
+	             : gs_jstream_run(&r->js, in, &rcallbacks, r, opts && opts->progress, err);
 	if (rc == 0 && !r->saw_tool)
-		rc = gs_error_set_offset(err, in->path, 0, "not rocprofv3 JSON: no "
+		rc = gs_error_set_offset(err, in->path, 0,
+		                         "not rocprofv3 JSON: no "
 		                         "rocprofiler-sdk-tool array");
 	if (rc == 0)
 		rc = json_emit(r, err);
@@ -482,4 +506,3 @@ gs_rocprof_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
 	free(r);
 	return rc;
 }
-

@@ -87,11 +87,11 @@ gs_runset_run_name(const char *path)
 
 /* One input while loading. */
 typedef struct run_item {
-	char *path;             /* owned */
-	char *name;             /* owned */
-	double key;             /* order value (seconds since the epoch for dates) */
+	char *path; /* owned */
+	char *name; /* owned */
+	double key; /* order value (seconds since the epoch for dates) */
 	int is_date;
-	gs_table *t;            /* owned until handed over */
+	gs_table *t; /* owned until handed over */
 } run_item;
 
 typedef struct run_list {
@@ -160,8 +160,7 @@ list_dir(run_list *l, const char *dir, const gs_ingest_opts *io, gs_error *err)
 }
 
 static int
-collect(run_list *l, const char *const *paths, size_t n, const gs_ingest_opts *io,
-        gs_error *err)
+collect(run_list *l, const char *const *paths, size_t n, const gs_ingest_opts *io, gs_error *err)
 {
 	if (n == 0)
 		return gs_error_set(err, NULL, 0, 0, "history: no runs given");
@@ -169,8 +168,9 @@ collect(run_list *l, const char *const *paths, size_t n, const gs_ingest_opts *i
 		return list_dir(l, paths[0], io, err);
 	for (size_t i = 0; i < n; i++) {
 		if (is_dir(paths[i]))
-			return gs_error_set(err, paths[i], 0, 0,
-			                    "is a directory: give one directory or a list of files");
+			return gs_error_set(
+			        err, paths[i], 0, 0,
+			        "is a directory: give one directory or a list of files");
 		if (list_add(l, paths[i], err) != 0)
 			return -1;
 	}
@@ -232,8 +232,8 @@ parse_zone(const char *s, double *off, const char **end)
 	}
 	if (*s != '+' && *s != '-')
 		return 0;
-	if (sscanf(s + 1, "%2d:%2d%n", &th, &tm, &pos) != 2 || pos != 5 ||
-	    th < 0 || th > 23 || tm < 0 || tm > 59)
+	if (sscanf(s + 1, "%2d:%2d%n", &th, &tm, &pos) != 2 || pos != 5 || th < 0 || th > 23 ||
+	    tm < 0 || tm > 59)
 		return -1;
 	*off = (*s == '-' ? -1 : 1) * (th * 3600.0 + tm * 60.0);
 	*end = s + 1 + pos;
@@ -249,9 +249,8 @@ parse_iso8601(const char *s, double *out)
 	double sec = 0, off = 0;
 	const char *p;
 
-	if (!isdigit((unsigned char)s[0]) ||
-	    sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &pos) != 3 || pos != 10 ||
-	    mo < 1 || mo > 12 || d < 1 || d > 31)
+	if (!isdigit((unsigned char)s[0]) || sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &pos) != 3 ||
+	    pos != 10 || mo < 1 || mo > 12 || d < 1 || d > 31)
 		return -1;
 	p = s + pos;
 	if ((*p == 'T' || *p == ' ') && parse_clock(p + 1, &sec, &p) != 0)
@@ -265,13 +264,13 @@ parse_iso8601(const char *s, double *out)
 typedef struct key_ctx {
 	const char *column;
 	const char *path;
-	long col;               /* column index, -1 until the header is seen */
-	long rows;              /* rows read while looking for the header */
+	long col; /* column index, -1 until the header is seen */
+	long rows; /* rows read while looking for the header */
 	int found;
 	run_item *item;
 } key_ctx;
 
-enum { KEY_HEADER_ROWS = 64 };  /* preamble rows searched for the header */
+enum { KEY_HEADER_ROWS = 64 }; /* preamble rows searched for the header */
 
 static int
 key_value(key_ctx *k, long line, const char *cell, gs_error *err)
@@ -285,14 +284,15 @@ key_value(key_ctx *k, long line, const char *cell, gs_error *err)
 	else
 		return gs_error_set(err, k->path, line, k->col + 1,
 		                    "order column '%s': '%s' is neither a number nor an "
-		                    "ISO 8601 date", k->column, cell);
+		                    "ISO 8601 date",
+		                    k->column, cell);
 	k->found = 1;
 	return 1;
 }
 
 static int
-key_row(void *ctx, long line, const char *const *field, const size_t *len,
-        size_t nfields, gs_error *err)
+key_row(void *ctx, long line, const char *const *field, const size_t *len, size_t nfields,
+        gs_error *err)
 {
 	key_ctx *k = ctx;
 
@@ -328,8 +328,8 @@ read_key(run_item *it, const char *column, gs_error *err)
 		return gs_error_set(err, it->path, 1, 0, "no column '%s' to order the runs by",
 		                    column);
 	if (!k.found)
-		return gs_error_set(err, it->path, 0, 0,
-		                    "no data row with a value of '%s'", column);
+		return gs_error_set(err, it->path, 0, 0, "no data row with a value of '%s'",
+		                    column);
 	return 0;
 }
 
@@ -363,8 +363,8 @@ order(run_list *l, const char *column, gs_error *err)
 			return -1;
 		if (i && l->v[i].is_date != l->v[0].is_date)
 			return gs_error_set(err, l->v[i].path, 0, 0,
-			                    "order column '%s' holds %s here but %s in %s",
-			                    column, l->v[i].is_date ? "a date" : "a number",
+			                    "order column '%s' holds %s here but %s in %s", column,
+			                    l->v[i].is_date ? "a date" : "a number",
 			                    l->v[0].is_date ? "a date" : "a number", l->v[0].path);
 	}
 	qsort(l->v, l->n, sizeof *l->v, by_key);
@@ -418,8 +418,8 @@ gs_runset_free(gs_table **runs, char **names, size_t n)
 
 int
 gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
-                const char *order_column, gs_table ***runs, char ***names,
-                size_t *nruns, gs_error *err)
+               const char *order_column, gs_table ***runs, char ***names, size_t *nruns,
+               gs_error *err)
 {
 	run_list l = {0};
 	int rc;

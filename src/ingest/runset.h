@@ -26,8 +26,8 @@
  * several paths, a missing or unparsable order value, or a date column
  * mixing numbers and dates) and nothing allocated. */
 int gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
-                   const char *order_column, gs_table ***runs, char ***names,
-                   size_t *nruns, gs_error *err);
+                   const char *order_column, gs_table ***runs, char ***names, size_t *nruns,
+                   gs_error *err);
 
 /* gs_runset_dir: the run files of directory DIR, in name order.  Names
  * starting with '.' are ignored.  The nightly layout of README.md, where
@@ -45,8 +45,8 @@ int gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
  * each and the array owned by the caller, free()) -- *N may be 0 -- or -1
  * with ERR (an unreadable DIR, two runs in a night folder, out of memory)
  * and nothing allocated. */
-int gs_runset_dir(const char *dir, const gs_ingest_opts *io, char ***paths,
-                  size_t *n, gs_error *err);
+int gs_runset_dir(const char *dir, const gs_ingest_opts *io, char ***paths, size_t *n,
+                  gs_error *err);
 
 /* gs_runset_free: free what gs_runset_load returned (RUNS[0..N) and
  * NAMES[0..N), either may be NULL). */

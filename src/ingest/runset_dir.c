@@ -16,8 +16,8 @@
 #include "util/grow.h"
 
 enum {
-	MAX_ENTRIES = 1 << 20,  /* entries of one directory */
-	NOTE_NAMES = 4          /* skipped names the note spells out */
+	MAX_ENTRIES = 1 << 20, /* entries of one directory */
+	NOTE_NAMES = 4 /* skipped names the note spells out */
 };
 
 /* A list of owned strings. */
@@ -122,13 +122,15 @@ night_run(const char *dir, const char *night, strv *runs, gs_error *err)
 	char path[4096];
 
 	for (size_t i = 0; i < 2 * N_EXT; i++) {
-		snprintf(path, sizeof path, "%s/%s/%s%s%s", dir, night, night,
-		         run_ext[i / 2], i % 2 ? ".gz" : "");
+		snprintf(path, sizeof path, "%s/%s/%s%s%s", dir, night, night, run_ext[i / 2],
+		         i % 2 ? ".gz" : "");
 		if (!is_file(path))
 			continue;
 		if (found++)
-			return gs_error_set(err, path, 0, 0, "a second run of night '%s' "
-			                    "(beside %s): keep one", night, runs->v[runs->n - 1]);
+			return gs_error_set(err, path, 0, 0,
+			                    "a second run of night '%s' "
+			                    "(beside %s): keep one",
+			                    night, runs->v[runs->n - 1]);
 		if (strv_add3(runs, path, "", "", err) != 0)
 			return -1;
 	}
@@ -172,8 +174,8 @@ take_nights(const char *dir, const strv *ent, strv *runs, strv *skip, gs_error *
 /* The flat layout: DIR's files with a run extension (a .txt only when it
  * reads as an input); folders and other files are skipped. */
 static int
-take_files(const char *dir, const strv *ent, const gs_ingest_opts *io, strv *runs,
-           strv *skip, gs_error *err)
+take_files(const char *dir, const strv *ent, const gs_ingest_opts *io, strv *runs, strv *skip,
+           gs_error *err)
 {
 	char path[4096];
 
@@ -221,8 +223,7 @@ is_nightly(const char *dir, const strv *ent, gs_error *err)
 }
 
 int
-gs_runset_dir(const char *dir, const gs_ingest_opts *io, char ***paths, size_t *n,
-              gs_error *err)
+gs_runset_dir(const char *dir, const gs_ingest_opts *io, char ***paths, size_t *n, gs_error *err)
 {
 	strv ent = {0}, runs = {0}, skip = {0};
 	size_t len = strlen(dir);

@@ -8,9 +8,7 @@
 #include "ingest/rocprof.h"
 #include "ingest/trace.h"
 
-typedef enum {
-	FMT_CSV, FMT_JSON, FMT_SQLITE, FMT_BINARY, FMT_EMPTY
-} sniffed;
+typedef enum { FMT_CSV, FMT_JSON, FMT_SQLITE, FMT_BINARY, FMT_EMPTY } sniffed;
 
 static sniffed
 sniff(const gs_input *in)
@@ -37,8 +35,7 @@ static int
 read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
 {
 	switch (sniff(in)) {
-	case FMT_EMPTY:
-		return gs_error_set(err, in->path, 1, 0, "empty input");
+	case FMT_EMPTY: return gs_error_set(err, in->path, 1, 0, "empty input");
 	case FMT_BINARY:
 		return gs_error_set(err, in->path, 1, 0,
 		                    "binary data: not a CSV, JSON trace or rocpd database");
@@ -48,11 +45,11 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 		return gs_trace_read(in, opts, t, err);
 	case FMT_SQLITE:
 		if (in->compressed)
-			return gs_error_set(err, in->path, 0, 0, "a gzip-compressed SQLite "
+			return gs_error_set(err, in->path, 0, 0,
+			                    "a gzip-compressed SQLite "
 			                    "database: decompress it first");
 		return gs_rocpd_read(in, opts, t, err);
-	case FMT_CSV:
-		break;
+	case FMT_CSV: break;
 	}
 	if (gs_rocprof_sniff_csv(in->head, in->head_len))
 		return gs_rocprof_csv_read(in, opts, t, err);
@@ -68,15 +65,15 @@ warn_utf8(const gs_table *t)
 
 	if (!t->utf8_replaced)
 		return;
-	gs_error_set(&w, t->path, 0, 0, "warning: %zu ill-formed UTF-8 sequence%s in "
-	             "the text replaced with U+FFFD", t->utf8_replaced,
-	             t->utf8_replaced == 1 ? "" : "s");
+	gs_error_set(&w, t->path, 0, 0,
+	             "warning: %zu ill-formed UTF-8 sequence%s in "
+	             "the text replaced with U+FFFD",
+	             t->utf8_replaced, t->utf8_replaced == 1 ? "" : "s");
 	gs_error_print(&w, stderr);
 }
 
 int
-gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out,
-               gs_error *err)
+gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err)
 {
 	static const gs_ingest_opts defaults;
 	gs_input in;

@@ -24,27 +24,55 @@
 enum { MAX_DEPTH = 8 };
 
 typedef enum {
-	W_NONE, W_ROOT, W_ROOT_ARRAY, W_EVENTS, W_EVENT, W_ARGS, W_LIST,
-	W_SUBLIST, W_DEVPROPS, W_DEVICE
+	W_NONE,
+	W_ROOT,
+	W_ROOT_ARRAY,
+	W_EVENTS,
+	W_EVENT,
+	W_ARGS,
+	W_LIST,
+	W_SUBLIST,
+	W_DEVPROPS,
+	W_DEVICE
 } where;
 
 typedef enum {
-	K_NONE, K_TRACE_EVENTS, K_DEVPROPS, K_PH, K_CAT, K_NAME, K_PID, K_TID,
-	K_TS, K_DUR, K_ARGS, K_EXT, K_CORR, K_DIMS, K_STRIDES, K_TYPES, K_GRID,
-	K_BLOCK, K_REGS, K_SMEM, K_DEVICE, K_ID, K_NUMSMS
+	K_NONE,
+	K_TRACE_EVENTS,
+	K_DEVPROPS,
+	K_PH,
+	K_CAT,
+	K_NAME,
+	K_PID,
+	K_TID,
+	K_TS,
+	K_DUR,
+	K_ARGS,
+	K_EXT,
+	K_CORR,
+	K_DIMS,
+	K_STRIDES,
+	K_TYPES,
+	K_GRID,
+	K_BLOCK,
+	K_REGS,
+	K_SMEM,
+	K_DEVICE,
+	K_ID,
+	K_NUMSMS
 } key;
 
 typedef struct kctx {
-	gs_jstream js;          /* first: callbacks fail through it */
+	gs_jstream js; /* first: callbacks fail through it */
 	tr_store *st;
-	int depth;              /* open containers on the tracked path */
-	int skip;               /* open containers being skipped */
+	int depth; /* open containers on the tracked path */
+	int skip; /* open containers being skipped */
 	where wh[MAX_DEPTH];
-	key key[MAX_DEPTH];     /* last key read in each open object */
-	key list;               /* which args list W_LIST is */
-	long events;            /* events seen, for record lines */
+	key key[MAX_DEPTH]; /* last key read in each open object */
+	key list; /* which args list W_LIST is */
+	long events; /* events seen, for record lines */
 	int saw_events;
-	int restart;            /* eager linking broke: read again, keep_all */
+	int restart; /* eager linking broke: read again, keep_all */
 	tr_ev e;
 	tr_dev dev;
 } kctx;
@@ -58,13 +86,14 @@ static key
 event_key(const unsigned char *s, size_t n)
 {
 	switch (n) {
-	case 2:
-		return key_is(s, n, "ph") ? K_PH : key_is(s, n, "ts") ? K_TS : K_NONE;
+	case 2: return key_is(s, n, "ph") ? K_PH : key_is(s, n, "ts") ? K_TS : K_NONE;
 	case 3:
-		return key_is(s, n, "cat") ? K_CAT : key_is(s, n, "pid") ? K_PID :
-		       key_is(s, n, "tid") ? K_TID : key_is(s, n, "dur") ? K_DUR : K_NONE;
-	case 4:
-		return key_is(s, n, "name") ? K_NAME : key_is(s, n, "args") ? K_ARGS : K_NONE;
+		return key_is(s, n, "cat")   ? K_CAT
+		       : key_is(s, n, "pid") ? K_PID
+		       : key_is(s, n, "tid") ? K_TID
+		       : key_is(s, n, "dur") ? K_DUR
+		                             : K_NONE;
+	case 4: return key_is(s, n, "name") ? K_NAME : key_is(s, n, "args") ? K_ARGS : K_NONE;
 	}
 	return K_NONE;
 }
@@ -73,24 +102,22 @@ static key
 args_key(const unsigned char *s, size_t n)
 {
 	switch (n) {
-	case 4:
-		return key_is(s, n, "grid") ? K_GRID : K_NONE;
-	case 5:
-		return key_is(s, n, "block") ? K_BLOCK : K_NONE;
-	case 6:
-		return strncasecmp((const char *)s, "device", 6) == 0 ? K_DEVICE : K_NONE;
+	case 4: return key_is(s, n, "grid") ? K_GRID : K_NONE;
+	case 5: return key_is(s, n, "block") ? K_BLOCK : K_NONE;
+	case 6: return strncasecmp((const char *)s, "device", 6) == 0 ? K_DEVICE : K_NONE;
 	case 10:
-		return key_is(s, n, "Input Dims") ? K_DIMS :
-		       key_is(s, n, "Input type") ? K_TYPES : K_NONE;
+		return key_is(s, n, "Input Dims")   ? K_DIMS
+		       : key_is(s, n, "Input type") ? K_TYPES
+		                                    : K_NONE;
 	case 11:
 		if (key_is(s, n, "correlation"))
 			return K_CORR;
 		return strncasecmp((const char *)s, "External id", 11) == 0 ? K_EXT : K_NONE;
 	case 13:
-		return key_is(s, n, "Input Strides") ? K_STRIDES :
-		       key_is(s, n, "shared memory") ? K_SMEM : K_NONE;
-	case 20:
-		return key_is(s, n, "registers per thread") ? K_REGS : K_NONE;
+		return key_is(s, n, "Input Strides")   ? K_STRIDES
+		       : key_is(s, n, "shared memory") ? K_SMEM
+		                                       : K_NONE;
+	case 20: return key_is(s, n, "registers per thread") ? K_REGS : K_NONE;
 	}
 	return K_NONE;
 }
@@ -100,17 +127,17 @@ classify_key(where w, const unsigned char *s, size_t n)
 {
 	switch (w) {
 	case W_ROOT:
-		return key_is(s, n, "traceEvents") ? K_TRACE_EVENTS :
-		       key_is(s, n, "deviceProperties") ? K_DEVPROPS : K_NONE;
-	case W_EVENT:
-		return event_key(s, n);
-	case W_ARGS:
-		return args_key(s, n);
+		return key_is(s, n, "traceEvents")        ? K_TRACE_EVENTS
+		       : key_is(s, n, "deviceProperties") ? K_DEVPROPS
+		                                          : K_NONE;
+	case W_EVENT: return event_key(s, n);
+	case W_ARGS: return args_key(s, n);
 	case W_DEVICE:
-		return key_is(s, n, "name") ? K_NAME : key_is(s, n, "id") ? K_ID :
-		       key_is(s, n, "numSms") ? K_NUMSMS : K_NONE;
-	default:
-		return K_NONE;
+		return key_is(s, n, "name")     ? K_NAME
+		       : key_is(s, n, "id")     ? K_ID
+		       : key_is(s, n, "numSms") ? K_NUMSMS
+		                                : K_NONE;
+	default: return K_NONE;
 	}
 }
 
@@ -124,7 +151,7 @@ event_done(kctx *k)
 	rc = gs_trace_ev_keep(k->st, &k->e, k->events);
 	if (rc > 0) {
 		k->restart = 1;
-		k->js.failed = 1;       /* cancel without an error */
+		k->js.failed = 1; /* cancel without an error */
 		return 0;
 	}
 	return rc == 0 ? 1 : gs_jstream_fail(&k->js, "out of memory");
@@ -160,19 +187,17 @@ child_where(const kctx *k, int is_map)
 			return W_NONE;
 		return pk == K_TRACE_EVENTS ? W_EVENTS : pk == K_DEVPROPS ? W_DEVPROPS : W_NONE;
 	case W_ROOT_ARRAY:
-	case W_EVENTS:
-		return is_map ? W_EVENT : W_NONE;
-	case W_EVENT:
-		return is_map && pk == K_ARGS ? W_ARGS : W_NONE;
+	case W_EVENTS: return is_map ? W_EVENT : W_NONE;
+	case W_EVENT: return is_map && pk == K_ARGS ? W_ARGS : W_NONE;
 	case W_ARGS:
 		return !is_map && (pk == K_DIMS || pk == K_STRIDES || pk == K_TYPES ||
-		                   pk == K_GRID || pk == K_BLOCK) ? W_LIST : W_NONE;
+		                   pk == K_GRID || pk == K_BLOCK)
+		               ? W_LIST
+		               : W_NONE;
 	case W_LIST:
 		return !is_map && (k->list == K_DIMS || k->list == K_STRIDES) ? W_SUBLIST : W_NONE;
-	case W_DEVPROPS:
-		return is_map ? W_DEVICE : W_NONE;
-	default:
-		return W_NONE;
+	case W_DEVPROPS: return is_map ? W_DEVICE : W_NONE;
+	default: return W_NONE;
 	}
 }
 
@@ -210,11 +235,9 @@ enter(kctx *k, where w)
 		gs_trace_ev_reset(&k->e);
 		break;
 	case W_EVENTS:
-	case W_ROOT_ARRAY:
-		k->saw_events = 1;
-		break;
+	case W_ROOT_ARRAY: k->saw_events = 1; break;
 	case W_LIST:
-		k->list = k->key[k->depth - 2];  /* the parent's key */
+		k->list = k->key[k->depth - 2]; /* the parent's key */
 		if (k->list == K_DIMS)
 			k->e.in.has_dims = 1, k->e.in.n_dims = 0;
 		else if (k->list == K_STRIDES)
@@ -226,15 +249,12 @@ enter(kctx *k, where w)
 		else
 			k->e.nblock = 0;
 		break;
-	case W_SUBLIST:
-		new_input(k, 1);
-		break;
+	case W_SUBLIST: new_input(k, 1); break;
 	case W_DEVICE:
 		memset(&k->dev, 0, sizeof k->dev);
 		k->dev.id = -1;
 		break;
-	default:
-		break;
+	default: break;
 	}
 }
 
@@ -271,12 +291,9 @@ close_container(void *ctx)
 	if (k->skip)
 		return k->skip--, 1;
 	switch (k->wh[--k->depth]) {
-	case W_EVENT:
-		return event_done(k);
-	case W_DEVICE:
-		return device_done(k);
-	default:
-		return 1;
+	case W_EVENT: return event_done(k);
+	case W_DEVICE: return device_done(k);
+	default: return 1;
 	}
 }
 
@@ -328,7 +345,7 @@ sublist_number(kctx *k, const char *s, size_t n)
 	tr_inputs *in = &k->e.in;
 	int i = (k->list == K_DIMS ? in->n_dims : in->n_strides) - 1;
 	int *nd = k->list == K_DIMS ? in->nd : in->ns;
-	long long (*v)[TR_MAX_DIM] = k->list == K_DIMS ? in->dims : in->strides;
+	long long(*v)[TR_MAX_DIM] = k->list == K_DIMS ? in->dims : in->strides;
 
 	if (i < 0 || i >= TR_MAX_IN || nd[i] < 0)
 		return;
@@ -347,23 +364,12 @@ args_number(kctx *k, key kk, const char *s, size_t n)
 	if (kk == K_NONE || gs_json_int(s, n, &v) != 0)
 		return;
 	switch (kk) {
-	case K_EXT:
-		e->ext = v, e->has_ext = 1;
-		break;
-	case K_CORR:
-		e->corr = v, e->has_corr = 1;
-		break;
-	case K_REGS:
-		e->regs = v, e->has_regs = 1;
-		break;
-	case K_SMEM:
-		e->smem = v, e->has_smem = 1;
-		break;
-	case K_DEVICE:
-		e->device = v, e->has_device = 1;
-		break;
-	default:
-		break;
+	case K_EXT: e->ext = v, e->has_ext = 1; break;
+	case K_CORR: e->corr = v, e->has_corr = 1; break;
+	case K_REGS: e->regs = v, e->has_regs = 1; break;
+	case K_SMEM: e->smem = v, e->has_smem = 1; break;
+	case K_DEVICE: e->device = v, e->has_device = 1; break;
+	default: break;
 	}
 }
 
@@ -373,20 +379,11 @@ event_number(kctx *k, key kk, const char *s, size_t n)
 	tr_ev *e = &k->e;
 
 	switch (kk) {
-	case K_PID:
-		gs_trace_ev_set_raw(e->pid, 'n', s, n);
-		break;
-	case K_TID:
-		gs_trace_ev_set_raw(e->tid, 'n', s, n);
-		break;
-	case K_TS:
-		gs_trace_ev_set_raw(e->ts, 'n', s, n);
-		break;
-	case K_DUR:
-		gs_trace_ev_set_raw(e->dur, 'n', s, n);
-		break;
-	default:
-		break;
+	case K_PID: gs_trace_ev_set_raw(e->pid, 'n', s, n); break;
+	case K_TID: gs_trace_ev_set_raw(e->tid, 'n', s, n); break;
+	case K_TS: gs_trace_ev_set_raw(e->ts, 'n', s, n); break;
+	case K_DUR: gs_trace_ev_set_raw(e->dur, 'n', s, n); break;
+	default: break;
 	}
 }
 
@@ -401,18 +398,10 @@ k_number(void *ctx, const char *s, size_t n)
 		return 1;
 	kk = k->key[k->depth - 1];
 	switch (k->wh[k->depth - 1]) {
-	case W_EVENT:
-		event_number(k, kk, s, n);
-		break;
-	case W_ARGS:
-		args_number(k, kk, s, n);
-		break;
-	case W_LIST:
-		list_number(k, s, n);
-		break;
-	case W_SUBLIST:
-		sublist_number(k, s, n);
-		break;
+	case W_EVENT: event_number(k, kk, s, n); break;
+	case W_ARGS: args_number(k, kk, s, n); break;
+	case W_LIST: list_number(k, s, n); break;
+	case W_SUBLIST: sublist_number(k, s, n); break;
 	case W_DEVICE:
 		if ((kk == K_ID || kk == K_NUMSMS) && gs_json_int(s, n, &v) == 0) {
 			if (kk == K_ID)
@@ -421,8 +410,7 @@ k_number(void *ctx, const char *s, size_t n)
 				k->dev.sms = (int)v;
 		}
 		break;
-	default:
-		break;
+	default: break;
 	}
 	return 1;
 }
@@ -450,24 +438,15 @@ event_string(kctx *k, key kk, const unsigned char *s, size_t n)
 	tr_ev *e = &k->e;
 
 	switch (kk) {
-	case K_PH:
-		e->ph = n ? (char)s[0] : 0;
-		break;
-	case K_CAT:
-		e->cat = gs_trace_ev_category(s, n);
-		break;
+	case K_PH: e->ph = n ? (char)s[0] : 0; break;
+	case K_CAT: e->cat = gs_trace_ev_category(s, n); break;
 	case K_NAME:
 		if (gs_trace_ev_set_name(e, s, n) != 0)
 			return gs_jstream_fail(&k->js, "out of memory");
 		break;
-	case K_PID:
-		gs_trace_ev_set_raw(e->pid, 's', s, n);
-		break;
-	case K_TID:
-		gs_trace_ev_set_raw(e->tid, 's', s, n);
-		break;
-	default:
-		break;
+	case K_PID: gs_trace_ev_set_raw(e->pid, 's', s, n); break;
+	case K_TID: gs_trace_ev_set_raw(e->tid, 's', s, n); break;
+	default: break;
 	}
 	return 1;
 }
@@ -480,14 +459,9 @@ k_string(void *ctx, const unsigned char *s, size_t n)
 	if (k->skip || !k->depth)
 		return 1;
 	switch (k->wh[k->depth - 1]) {
-	case W_EVENT:
-		return event_string(k, k->key[k->depth - 1], s, n);
-	case W_LIST:
-		list_string(k, s, n);
-		break;
-	case W_SUBLIST:
-		spoil_input(k);
-		break;
+	case W_EVENT: return event_string(k, k->key[k->depth - 1], s, n);
+	case W_LIST: list_string(k, s, n); break;
+	case W_SUBLIST: spoil_input(k); break;
 	case W_DEVICE:
 		if (k->key[k->depth - 1] == K_NAME) {
 			size_t m = n < sizeof k->dev.name - 1 ? n : sizeof k->dev.name - 1;
@@ -495,8 +469,7 @@ k_string(void *ctx, const unsigned char *s, size_t n)
 			k->dev.name[m] = 0;
 		}
 		break;
-	default:
-		break;
+	default: break;
 	}
 	return 1;
 }
@@ -528,16 +501,18 @@ k_boolean(void *ctx, int b)
 }
 
 static const yajl_callbacks callbacks = {
-	k_null, k_boolean, NULL, NULL, k_number, k_string,
-	k_start_map, k_map_key, close_container, k_start_array, close_container,
+        k_null,        k_boolean,       NULL,
+        NULL,          k_number,        k_string,
+        k_start_map,   k_map_key,       close_container,
+        k_start_array, close_container,
 };
 
 /* ---- the reader ------------------------------------------------------ */
 
 /* One pass over IN into ST; *RESTART is set when eager linking broke. */
 static int
-read_pass(gs_input *in, const gs_ingest_opts *opts, tr_store *st, int keep_all,
-          int *restart, gs_error *err)
+read_pass(gs_input *in, const gs_ingest_opts *opts, tr_store *st, int keep_all, int *restart,
+          gs_error *err)
 {
 	kctx *k = calloc(1, sizeof *k);
 	int rc;
@@ -551,7 +526,8 @@ read_pass(gs_input *in, const gs_ingest_opts *opts, tr_store *st, int keep_all,
 	rc = gs_jstream_run(&k->js, in, &callbacks, k, opts && opts->progress, err);
 	*restart = k->restart;
 	if (rc == 0 && !k->saw_events)
-		rc = gs_error_set_offset(err, in->path, 0, "not a PyTorch profiler trace: "
+		rc = gs_error_set_offset(err, in->path, 0,
+		                         "not a PyTorch profiler trace: "
 		                         "no traceEvents array");
 	free(k->e.name);
 	free(k);
@@ -584,8 +560,9 @@ gs_trace_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *e
 	if (rc != 0 && restart)
 		rc = read_again(in->path, opts, &st, err);
 	if (rc == 0)
-		rc = gs_table_set_format(t, "pytorch-trace") != 0 ?
-		     gs_error_set(err, in->path, 0, 0, "out of memory") : 0;
+		rc = gs_table_set_format(t, "pytorch-trace") != 0
+		             ? gs_error_set(err, in->path, 0, 0, "out of memory")
+		             : 0;
 	if (rc == 0)
 		rc = gs_trace_link(&st, t, err);
 	gs_trace_store_free(&st);

@@ -31,7 +31,6 @@
  * Options used: OPTS->progress.  Returns 0, or -1 with ERR: unreadable
  * input, invalid JSON (byte offset), not a trace, or no GEMM op with a GPU
  * kernel.  Does not call gs_table_finish(). */
-int gs_trace_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t,
-                  gs_error *err);
+int gs_trace_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err);
 
 #endif

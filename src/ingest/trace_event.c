@@ -17,13 +17,23 @@
 tr_category
 gs_trace_ev_category(const unsigned char *s, size_t n)
 {
-	static const struct { const char *name; tr_category cat; } cats[] = {
-		{"cpu_op", TR_C_OP}, {"kernel", TR_C_KERNEL},
-		{"cuda_runtime", TR_C_RT}, {"cuda_driver", TR_C_RT},
-		{"gpu_memcpy", TR_C_MEMCPY}, {"gpu_memset", TR_C_MEMSET},
-		/* legacy (torch 1.9 era) categories */
-		{"Operator", TR_C_OP}, {"Kernel", TR_C_KERNEL}, {"Runtime", TR_C_RT},
-		{"Driver", TR_C_RT}, {"Memcpy", TR_C_MEMCPY}, {"Memset", TR_C_MEMSET},
+	static const struct {
+		const char *name;
+		tr_category cat;
+	} cats[] = {
+	        {"cpu_op", TR_C_OP},
+	        {"kernel", TR_C_KERNEL},
+	        {"cuda_runtime", TR_C_RT},
+	        {"cuda_driver", TR_C_RT},
+	        {"gpu_memcpy", TR_C_MEMCPY},
+	        {"gpu_memset", TR_C_MEMSET},
+	        /* legacy (torch 1.9 era) categories */
+	        {"Operator", TR_C_OP},
+	        {"Kernel", TR_C_KERNEL},
+	        {"Runtime", TR_C_RT},
+	        {"Driver", TR_C_RT},
+	        {"Memcpy", TR_C_MEMCPY},
+	        {"Memset", TR_C_MEMSET},
 	};
 
 	for (size_t i = 0; i < sizeof cats / sizeof cats[0]; i++)
@@ -100,7 +110,7 @@ add_op(tr_store *st, const tr_ev *e, long line)
 		return 0;
 	if (st->frozen) {
 		st->late_op = 1;
-		return 1;       /* eager linking is off: restart */
+		return 1; /* eager linking is off: restart */
 	}
 	if (times(e, &ts, &dur) != 0) {
 		st->incomplete++;
@@ -127,7 +137,7 @@ add_rt(tr_store *st, const tr_ev *e)
 	tr_rt r;
 
 	if (!e->has_corr && !e->has_ext)
-		return 0;       /* links nothing */
+		return 0; /* links nothing */
 	if (times(e, &ts, &dur) != 0) {
 		st->incomplete++;
 		return 0;
@@ -170,8 +180,7 @@ add_gpu(tr_store *st, const tr_ev *e)
 	g.dur = dur;
 	g.rt = -1;
 	g.device = e->has_device ? e->device : -1;
-	g.kind = e->cat == TR_C_KERNEL   ? TR_KERNEL :
-	         e->cat == TR_C_MEMCPY ? TR_MEMCPY : TR_MEMSET;
+	g.kind = e->cat == TR_C_KERNEL ? TR_KERNEL : e->cat == TR_C_MEMCPY ? TR_MEMCPY : TR_MEMSET;
 	g.has_grid = e->ngrid == 3 && e->nblock == 3;
 	memcpy(g.grid, e->grid, sizeof g.grid);
 	memcpy(g.block, e->block, sizeof g.block);
@@ -190,16 +199,12 @@ int
 gs_trace_ev_keep(tr_store *st, const tr_ev *e, long line)
 {
 	switch (e->cat) {
-	case TR_C_OP:
-		return add_op(st, e, line);
-	case TR_C_RT:
-		return add_rt(st, e);
+	case TR_C_OP: return add_op(st, e, line);
+	case TR_C_RT: return add_rt(st, e);
 	case TR_C_KERNEL:
 	case TR_C_MEMCPY:
-	case TR_C_MEMSET:
-		return add_gpu(st, e);
-	case TR_C_OTHER:
-		break;
+	case TR_C_MEMSET: return add_gpu(st, e);
+	case TR_C_OTHER: break;
 	}
 	return 0;
 }

@@ -29,19 +29,17 @@
 enum { TR_RAW_LEN = 48 };
 
 /* What kind of event an event's "cat" names. */
-typedef enum {
-	TR_C_OTHER, TR_C_OP, TR_C_RT, TR_C_KERNEL, TR_C_MEMCPY, TR_C_MEMSET
-} tr_category;
+typedef enum { TR_C_OTHER, TR_C_OP, TR_C_RT, TR_C_KERNEL, TR_C_MEMCPY, TR_C_MEMSET } tr_category;
 
 /* The event being read: its fields gathered in any order, acted on when
  * its object closes (gs_trace_ev_keep). */
 typedef struct tr_ev {
 	char ph;
 	tr_category cat;
-	char *name;             /* owned, name_len bytes + NUL */
+	char *name; /* owned, name_len bytes + NUL */
 	size_t name_len, name_cap;
 	char pid[TR_RAW_LEN], tid[TR_RAW_LEN], ts[TR_RAW_LEN], dur[TR_RAW_LEN];
-	                        /* raw tokens, gs_trace_ev_set_raw */
+	/* raw tokens, gs_trace_ev_set_raw */
 	long long corr, ext, device, regs, smem;
 	int has_corr, has_ext, has_device, has_regs, has_smem;
 	uint32_t grid[3], block[3];
@@ -53,23 +51,23 @@ typedef struct tr_ev {
 typedef struct tr_strs {
 	char **s;
 	size_t n, cap;
-	size_t *slot;           /* id + 1, 0 = empty; power-of-two size */
+	size_t *slot; /* id + 1, 0 = empty; power-of-two size */
 	size_t nslot;
 } tr_strs;
 
-typedef struct tr_op {          /* one GEMM cpu_op call */
-	double ts, end;         /* µs, end = ts + dur as TraceLens computes it */
-	int thread;             /* interned (pid, tid) */
-	long line;              /* 1-based event index */
-	gs_shape key;           /* trans_a == 0: take transposes from the kernel */
-	const char *bad;        /* static reason the inputs give no shape, or NULL */
+typedef struct tr_op { /* one GEMM cpu_op call */
+	double ts, end; /* µs, end = ts + dur as TraceLens computes it */
+	int thread; /* interned (pid, tid) */
+	long line; /* 1-based event index */
+	gs_shape key; /* trans_a == 0: take transposes from the kernel */
+	const char *bad; /* static reason the inputs give no shape, or NULL */
 } tr_op;
 
-typedef struct tr_rt {          /* a runtime/driver call with a link id */
+typedef struct tr_rt { /* a runtime/driver call with a link id */
 	long long corr, ext;
 	double ts, end;
 	int thread;
-	int op;                 /* innermost enclosing GEMM op, -1 if none */
+	int op; /* innermost enclosing GEMM op, -1 if none */
 	unsigned char has_corr, has_ext, hip, has_grid;
 	uint32_t grid[3], block[3]; /* ROCm 6.2 puts them here (work-items) */
 	long smem;
@@ -77,19 +75,19 @@ typedef struct tr_rt {          /* a runtime/driver call with a link id */
 
 enum { TR_KERNEL = 1, TR_MEMCPY, TR_MEMSET };
 
-typedef struct tr_gpu {         /* a GPU activity */
+typedef struct tr_gpu { /* a GPU activity */
 	long long corr, ext;
-	double ts, dur;         /* µs */
-	int name;               /* interned kernel name, -1 for memcpy/memset */
-	int rt;                 /* linked runtime call, -1 if none */
-	long long device;       /* args.device, -1 if absent */
+	double ts, dur; /* µs */
+	int name; /* interned kernel name, -1 for memcpy/memset */
+	int rt; /* linked runtime call, -1 if none */
+	long long device; /* args.device, -1 if absent */
 	unsigned char kind, has_corr, has_ext, has_grid;
 	uint32_t grid[3], block[3];
-	int regs;               /* registers per thread, 0 if absent */
-	long smem;              /* shared memory bytes, 0 if absent */
+	int regs; /* registers per thread, 0 if absent */
+	long smem; /* shared memory bytes, 0 if absent */
 } tr_gpu;
 
-typedef struct tr_dev {         /* one deviceProperties entry */
+typedef struct tr_dev { /* one deviceProperties entry */
 	long long id;
 	char name[96];
 	int sms;
@@ -106,7 +104,7 @@ typedef struct tr_slot {
 
 typedef struct tr_map {
 	tr_slot *slot;
-	size_t n, cap;          /* cap: power of two or 0 */
+	size_t n, cap; /* cap: power of two or 0 */
 } tr_map;
 
 /* A set of link ids (>= 0), 8 bytes a slot: id + 1, 0 = empty. */
@@ -118,35 +116,34 @@ typedef struct tr_set {
 typedef struct tr_store {
 	tr_op *ops;
 	size_t nops, cap_ops;
-	tr_rt *rts;             /* keep_all: every call; eager: GEMM ones, linked */
+	tr_rt *rts; /* keep_all: every call; eager: GEMM ones, linked */
 	size_t nrts, cap_rts;
-	tr_gpu *gpus;           /* keep_all: every activity; eager: GEMM ones, linked */
+	tr_gpu *gpus; /* keep_all: every activity; eager: GEMM ones, linked */
 	size_t ngpus, cap_gpus;
 	tr_dev devs[TR_MAX_DEVS];
 	int ndevs;
-	tr_strs names;          /* kernel names */
-	tr_strs threads;        /* "pid\037tid" with a type letter per part */
-	size_t incomplete;      /* relevant events without ts/dur, dropped */
-	int keep_all;           /* link at the end (see above) */
-	int frozen;             /* eager: the op index is built */
-	int late_op;            /* eager: a GEMM op came after the index was built */
-	int *ord;               /* ops sorted by (thread, ts) */
-	double *maxdur;         /* per thread: the longest GEMM op, µs */
-	tr_map links;           /* eager: link id -> index in rts */
-	tr_set others;          /* eager: link ids of calls outside GEMM ops */
-	tr_map pend;            /* eager: link id -> first pending activity */
-	tr_gpu *pgpu;           /* eager: pending activities ... */
-	int *pnext;             /* ... chained per link id, free slots chained */
+	tr_strs names; /* kernel names */
+	tr_strs threads; /* "pid\037tid" with a type letter per part */
+	size_t incomplete; /* relevant events without ts/dur, dropped */
+	int keep_all; /* link at the end (see above) */
+	int frozen; /* eager: the op index is built */
+	int late_op; /* eager: a GEMM op came after the index was built */
+	int *ord; /* ops sorted by (thread, ts) */
+	double *maxdur; /* per thread: the longest GEMM op, µs */
+	tr_map links; /* eager: link id -> index in rts */
+	tr_set others; /* eager: link ids of calls outside GEMM ops */
+	tr_map pend; /* eager: link id -> first pending activity */
+	tr_gpu *pgpu; /* eager: pending activities ... */
+	int *pnext; /* ... chained per link id, free slots chained */
 	size_t npgpu, cap_pgpu;
-	int pfree;              /* first free pending slot, -1 if none */
-	size_t npending;        /* live pending activities */
+	int pfree; /* first free pending slot, -1 if none */
+	size_t npending; /* live pending activities */
 } tr_store;
 
 /* gs_trace_link_id: the id that links a runtime call and its GPU activities:
  * the correlation id where the event has one, else its External id (old
  * traces), in separate name spaces.  -1 if the event has neither. */
-long long gs_trace_link_id(int has_corr, long long corr, int has_ext,
-                           long long ext);
+long long gs_trace_link_id(int has_corr, long long corr, int has_ext, long long ext);
 
 /* gs_trace_store_freeze: index S's GEMM ops by (thread, ts) for
  * gs_trace_store_innermost().  Returns 0, or -1 on OOM. */

@@ -63,17 +63,17 @@ enum { SLOTS = 4 };
 
 typedef struct slot {
 	unsigned char *buf;
-	long n;                 /* bytes, 0 at end of input, -1 on error */
-	long long end;          /* decompressed offset after the chunk */
-	long long cpos;         /* on-disk bytes consumed, for the progress bar */
+	long n; /* bytes, 0 at end of input, -1 on error */
+	long long end; /* decompressed offset after the chunk */
+	long long cpos; /* on-disk bytes consumed, for the progress bar */
 } slot;
 
 typedef struct prefetch {
 	gs_input *in;
 	slot s[SLOTS];
-	unsigned head, tail;    /* filled slots are [head, tail) mod SLOTS */
-	int stop;               /* the parser is done early */
-	gs_error err;           /* the reader's error (n == -1) */
+	unsigned head, tail; /* filled slots are [head, tail) mod SLOTS */
+	int stop; /* the parser is done early */
+	gs_error err; /* the reader's error (n == -1) */
 	pthread_mutex_t mu;
 	pthread_cond_t filled, freed;
 } prefetch;
@@ -193,8 +193,8 @@ parse_all(gs_jstream *js, prefetch *p, gs_progress *bar)
 }
 
 int
-gs_jstream_run(gs_jstream *js, gs_input *in, const yajl_callbacks *cb,
-               void *ctx, int progress, gs_error *err)
+gs_jstream_run(gs_jstream *js, gs_input *in, const yajl_callbacks *cb, void *ctx, int progress,
+               gs_error *err)
 {
 	prefetch *p = malloc(sizeof *p);
 	gs_progress bar;

@@ -15,11 +15,11 @@
 #include "util/error.h"
 
 typedef struct gs_jstream {
-	gs_input *in;           /* borrowed */
+	gs_input *in; /* borrowed */
 	yajl_handle h;
-	long long chunk_start;  /* decompressed offset of the chunk being parsed */
-	int failed;             /* a callback reported an error and cancelled */
-	gs_error *err;          /* borrowed: where errors go */
+	long long chunk_start; /* decompressed offset of the chunk being parsed */
+	int failed; /* a callback reported an error and cancelled */
+	gs_error *err; /* borrowed: where errors go */
 } gs_jstream;
 
 /* gs_jstream_run: parse all of IN with the callbacks CB (CTX is passed to
@@ -28,8 +28,8 @@ typedef struct gs_jstream {
  * gs_jstream_fail().  Returns 0 when the whole input is one complete JSON
  * value, else -1 with ERR: a read error (truncated gzip), invalid JSON,
  * premature end, or what a callback reported, each with its byte offset. */
-int gs_jstream_run(gs_jstream *js, gs_input *in, const yajl_callbacks *cb,
-                   void *ctx, int progress, gs_error *err);
+int gs_jstream_run(gs_jstream *js, gs_input *in, const yajl_callbacks *cb, void *ctx, int progress,
+                   gs_error *err);
 
 /* gs_jstream_offset: decompressed byte offset just after the token being
  * handled by the current callback. */
@@ -38,8 +38,7 @@ long long gs_jstream_offset(const gs_jstream *js);
 /* gs_jstream_fail: from a callback: fill the error at the current offset
  * with a printf-style message and return 0, which cancels the parse
  * (`return gs_jstream_fail(js, "...")`). */
-int gs_jstream_fail(gs_jstream *js, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int gs_jstream_fail(gs_jstream *js, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* gs_json_int: the integer in the JSON number text S[0..LEN) ("42",
  * "-7", "1e3", "4.0").  Returns 0 and sets *OUT, or -1 if the text is not

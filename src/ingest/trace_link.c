@@ -23,13 +23,12 @@
 #include "ingest/trace_impl.h"
 #include "util/grow.h"
 
-
 typedef struct linkkey {
 	long long key;
 	int idx;
 } linkkey;
 
-typedef struct tally {          /* GEMM calls left out, per op and reason */
+typedef struct tally { /* GEMM calls left out, per op and reason */
 	char op[GS_OP_LEN];
 	const char *why;
 	long first_line;
@@ -40,12 +39,12 @@ typedef struct linker {
 	tr_store *s;
 	gs_table *t;
 	gs_error *err;
-	linkkey *keys;          /* runtime calls sorted by link id */
+	linkkey *keys; /* runtime calls sorted by link id */
 	size_t nkeys;
-	int *first, *list;      /* per op: its GPU activities, list[first[op]..] */
+	int *first, *list; /* per op: its GPU activities, list[first[op]..] */
 	tally *tallies;
 	size_t ntallies, cap_tallies;
-	long long device;       /* device of the first GEMM kernel, -1 */
+	long long device; /* device of the first GEMM kernel, -1 */
 } linker;
 
 static int
@@ -98,7 +97,7 @@ index_runtime(linker *L)
 		long long id = gs_trace_link_id(g->has_corr, g->corr, g->has_ext, g->ext);
 		g->rt = id >= 0 ? find_runtime(L, id) : -1;
 		if (g->rt < 0)
-			L->t->skipped++;        /* no launching call in the file */
+			L->t->skipped++; /* no launching call in the file */
 	}
 	return 0;
 }
@@ -254,12 +253,14 @@ add_call(linker *L, const tr_op *op, const tr_gpu *k, double busy)
 	gs_shape key = op->key;
 	gs_record *rec;
 
-	if (!key.trans_a && (!kname || gs_trace_kernel_trans(kname, &key.trans_a, &key.trans_b) != 0))
+	if (!key.trans_a &&
+	    (!kname || gs_trace_kernel_trans(kname, &key.trans_a, &key.trans_b) != 0))
 		key.trans_a = key.trans_b = 'N';
 	rec = gs_table_get(L->t, &key, op->line, L->err);
 	if (!rec)
 		return -1;
-	if (gs_record_add_sample(rec, busy) != 0 || gs_table_set_text(L->t, &rec->kernel, kname) != 0)
+	if (gs_record_add_sample(rec, busy) != 0 ||
+	    gs_table_set_text(L->t, &rec->kernel, kname) != 0)
 		return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
 	if (k && rec->launch.workgroups == 0 && rec->launch.wg_size == 0)
 		fill_launch(&rec->launch, k, r);
@@ -283,10 +284,11 @@ one_op(linker *L, size_t i, span *tmp)
 	busy = busy_time(L->s, idx, n, tmp);
 	if (!(busy > 0))
 		return tally_add(L, op, "zero kernel time");
-	if (!gs_time_in_range(busy))    /* issue 11, item 12 */
-		return gs_error_set(L->err, L->t->path, 0, 0, "event %ld (%s): GPU time %g us "
-		                    "is outside the accepted range 1e-6 .. 1e12 us", op->line,
-		                    op->key.op, busy);
+	if (!gs_time_in_range(busy)) /* issue 11, item 12 */
+		return gs_error_set(L->err, L->t->path, 0, 0,
+		                    "event %ld (%s): GPU time %g us "
+		                    "is outside the accepted range 1e-6 .. 1e12 us",
+		                    op->line, op->key.op, busy);
 	return add_call(L, op, main_kernel(L->s, idx, n), busy);
 }
 
@@ -337,7 +339,8 @@ no_gemm(const linker *L)
 	return gs_error_set(L->err, L->t->path, 0, 0,
 	                    "no GEMM op with a GPU kernel in this trace (%zu GEMM op "
 	                    "calls, %zu GPU activities, %zu of them with no launching "
-	                    "call in the file)", s->nops, s->ngpus, L->t->skipped);
+	                    "call in the file)",
+	                    s->nops, s->ngpus, L->t->skipped);
 }
 
 int
@@ -355,7 +358,7 @@ gs_trace_link(tr_store *s, gs_table *t, gs_error *err)
 	if ((s->keep_all && index_runtime(&L) != 0) || group_gpu(&L) != 0)
 		gs_error_set(err, t->path, 0, 0, "out of memory");
 	else if (emit(&L) != 0)
-		;       /* ERR says why */
+		; /* ERR says why */
 	else if (set_gpu(&L) != 0)
 		gs_error_set(err, t->path, 0, 0, "out of memory");
 	else if (t->n == 0)

@@ -8,26 +8,26 @@
 
 /* How an op's inputs are laid out (TraceLens perf_model.py classes). */
 typedef enum {
-	L_AB,           /* mm: A [M,K], B [K,N] */
-	L_CAB,          /* addmm: C, A, B; bias */
-	L_BAB,          /* bmm: A [b,M,K], B [b,K,N] */
-	L_BCAB,         /* baddbmm: C, A, B; bias */
-	L_SCALED,       /* _scaled_mm: A, B, scales...; bias iff 3 inputs */
-	L_DYNQ,         /* vllm dynamic quant: first two 2-D inputs, W [N,K] */
+	L_AB, /* mm: A [M,K], B [K,N] */
+	L_CAB, /* addmm: C, A, B; bias */
+	L_BAB, /* bmm: A [b,M,K], B [b,K,N] */
+	L_BCAB, /* baddbmm: C, A, B; bias */
+	L_SCALED, /* _scaled_mm: A, B, scales...; bias iff 3 inputs */
+	L_DYNQ, /* vllm dynamic quant: first two 2-D inputs, W [N,K] */
 } layout;
 
 static const struct {
 	const char *name;
 	layout layout;
 } gemm_ops[] = {
-	{"aten::mm", L_AB},
-	{"aten::addmm", L_CAB},
-	{"aten::bmm", L_BAB},
-	{"aten::baddbmm", L_BCAB},
-	{"aten::_scaled_mm", L_SCALED},
-	{"trtllm::cublas_scaled_mm", L_SCALED},
-	{"bitsandbytes::int8_linear_matmul", L_SCALED},
-	{"vllm::gemm_with_dynamic_quant", L_DYNQ},
+        {"aten::mm", L_AB},
+        {"aten::addmm", L_CAB},
+        {"aten::bmm", L_BAB},
+        {"aten::baddbmm", L_BCAB},
+        {"aten::_scaled_mm", L_SCALED},
+        {"trtllm::cublas_scaled_mm", L_SCALED},
+        {"bitsandbytes::int8_linear_matmul", L_SCALED},
+        {"vllm::gemm_with_dynamic_quant", L_DYNQ},
 };
 
 enum { N_OPS = sizeof gemm_ops / sizeof gemm_ops[0] };
@@ -62,8 +62,8 @@ gs_trace_kernel_trans(const char *name, char *ta, char *tb)
 	if (a && (strncmp(a + 5, "Ailk_", 5) == 0 || strncmp(a + 5, "Alik_", 5) == 0)) {
 		const char *b = a + 10;
 		if (strncmp(b, "Bljk", 4) == 0 || strncmp(b, "Bjlk", 4) == 0) {
-			*ta = a[7] == 'l' ? 'N' : 'T';  /* Ailk: A not transposed */
-			*tb = b[1] == 'l' ? 'N' : 'T';  /* Bljk: B not transposed */
+			*ta = a[7] == 'l' ? 'N' : 'T'; /* Ailk: A not transposed */
+			*tb = b[1] == 'l' ? 'N' : 'T'; /* Bljk: B not transposed */
 			return 0;
 		}
 	}
@@ -102,12 +102,11 @@ positions(layout l, const tr_inputs *in, int *ia, int *ib, int *rank)
 static void
 set_dtype(gs_shape *key, const tr_inputs *in, int ia)
 {
-	const char *raw = (in->has_types && ia < in->n_types && ia < TR_MAX_IN) ?
-	                  in->types[ia] : "";
+	const char *raw =
+	        (in->has_types && ia < in->n_types && ia < TR_MAX_IN) ? in->types[ia] : "";
 
 	if (gs_dtype_normalize(raw, key->dtype) != 0)
-		snprintf(key->dtype, sizeof key->dtype, "%.*s",
-		         (int)sizeof key->dtype - 1, raw);
+		snprintf(key->dtype, sizeof key->dtype, "%.*s", (int)sizeof key->dtype - 1, raw);
 }
 
 /* Transposes from the strides of torch A (BLAS B) and torch B (BLAS A). */
@@ -118,11 +117,11 @@ set_trans(gs_shape *key, const tr_inputs *in, layout l, int ia, int ib)
 	long long ws[2], wd[2];
 
 	key->trans_a = key->trans_b = 0;
-	if (!in->has_strides || ia >= TR_MAX_IN || ib >= TR_MAX_IN ||
-	    in->ns[ia] != r || in->ns[ib] != r)
+	if (!in->has_strides || ia >= TR_MAX_IN || ib >= TR_MAX_IN || in->ns[ia] != r ||
+	    in->ns[ib] != r)
 		return;
 	key->trans_b = gs_trace_matrix_trans(&in->dims[ia][r - 2], &in->strides[ia][r - 2]);
-	if (l == L_DYNQ) {      /* W [N,K] is torch B transposed */
+	if (l == L_DYNQ) { /* W [N,K] is torch B transposed */
 		wd[0] = in->dims[ib][1], wd[1] = in->dims[ib][0];
 		ws[0] = in->strides[ib][1], ws[1] = in->strides[ib][0];
 		key->trans_a = gs_trace_matrix_trans(wd, ws);
@@ -146,8 +145,8 @@ gs_trace_gemm_shape(int kind, const tr_inputs *in, gs_shape *key, const char **w
 	if (!in->has_dims)
 		return *why = "no Input Dims (profile with record_shapes=True)", -1;
 	positions(l, in, &ia, &ib, &r);
-	if (ia < 0 || ib < 0 || ib >= in->n_dims || ib >= TR_MAX_IN ||
-	    in->nd[ia] != r || in->nd[ib] != r)
+	if (ia < 0 || ib < 0 || ib >= in->n_dims || ib >= TR_MAX_IN || in->nd[ia] != r ||
+	    in->nd[ib] != r)
 		return *why = "Input Dims do not hold the two matrices", -1;
 	a = in->dims[ia];
 	b = in->dims[ib];

@@ -47,8 +47,7 @@ int gs_trace_gemm_kind(const char *name, size_t len);
  * (trans_a = trans_b = 0 when the strides are missing: the caller takes
  * them from the kernel name).  Returns 0, or -1 with *WHY set to a static
  * sentence when the inputs give no shape. */
-int gs_trace_gemm_shape(int kind, const tr_inputs *in, gs_shape *key,
-                        const char **why);
+int gs_trace_gemm_shape(int kind, const tr_inputs *in, gs_shape *key, const char **why);
 
 /* gs_trace_matrix_trans: 'N' if the row-major matrix SIZE[2] with element
  * strides STRIDE[2] reaches the BLAS call untransposed (row-major, the

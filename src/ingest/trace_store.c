@@ -81,7 +81,7 @@ gs_trace_store_free(tr_store *s)
 
 /* ---- the op index ---------------------------------------------------- */
 
-static const tr_store *sort_store;      /* qsort has no context argument */
+static const tr_store *sort_store; /* qsort has no context argument */
 
 static int
 by_thread_ts(const void *a, const void *b)
@@ -121,7 +121,7 @@ gs_trace_store_freeze(tr_store *s)
 static long
 last_op_before(const tr_store *s, int thread, double ts)
 {
-	long lo = 0, hi = (long)s->nops;        /* first position after */
+	long lo = 0, hi = (long)s->nops; /* first position after */
 
 	while (lo < hi) {
 		long mid = lo + (hi - lo) / 2;
@@ -378,7 +378,7 @@ link_rt(tr_store *st, const tr_rt *r)
 	st->rts[idx] = *r;
 	st->rts[idx].op = op;
 	if (map_get(&st->links, id) < 0 && map_put(&st->links, id, idx) != 0)
-		return -1;      /* the first call of an id owns its activities */
+		return -1; /* the first call of an id owns its activities */
 	return pend_take(st, id, map_get(&st->links, id));
 }
 
@@ -389,14 +389,14 @@ link_gpu(tr_store *st, const tr_gpu *g)
 	int rt;
 
 	if (id < 0) {
-		st->incomplete++;       /* cannot be linked */
+		st->incomplete++; /* cannot be linked */
 		return 0;
 	}
 	rt = map_get(&st->links, id);
 	if (rt >= 0)
 		return keep_gpu(st, g, rt);
 	if (set_has(&st->others, id))
-		return 0;               /* launched outside GEMM ops */
+		return 0; /* launched outside GEMM ops */
 	return pend_add(st, g, id);
 }
 

@@ -10,7 +10,6 @@
 #include "model/stats.h"
 #include "util/grow.h"
 
-
 /* The valid runs of a series: times (µs) and their input indices. */
 typedef struct cp_series {
 	double *z;
@@ -45,9 +44,8 @@ gs_cp_params_default(gs_cp_params *par)
 static int
 params_valid(const gs_cp_params *par)
 {
-	return par->max_pvalue > 0.0 && par->max_pvalue < 1.0 &&
-	       par->min_magnitude >= 0.0 && par->min_segment >= 1 &&
-	       par->persist >= 1 && par->window >= 2 * par->min_segment &&
+	return par->max_pvalue > 0.0 && par->max_pvalue < 1.0 && par->min_magnitude >= 0.0 &&
+	       par->min_segment >= 1 && par->persist >= 1 && par->window >= 2 * par->min_segment &&
 	       par->window >= 2;
 }
 
@@ -198,8 +196,8 @@ qhat(double n, double m, double cross, double wx, double wy)
  * kappa) maximising Q-hat with at least MS runs on each side.  Returns 1
  * and writes *TAU, *KAPPA and *Q, or 0 when the segment is too short. */
 static int
-best_split(const double *p, size_t L, size_t s, size_t e, size_t ms,
-           size_t *tau_out, size_t *kappa_out, double *q_out)
+best_split(const double *p, size_t L, size_t s, size_t e, size_t ms, size_t *tau_out,
+           size_t *kappa_out, double *q_out)
 {
 	double wx = 0.0, best = -INFINITY;
 	int found = 0;
@@ -218,8 +216,7 @@ best_split(const double *p, size_t L, size_t s, size_t e, size_t ms,
 			wy += dsum(p, L, kap - 1, tau, kap - 1);
 			if (kap - tau < ms)
 				continue;
-			q = qhat((double)(tau - s), (double)(kap - tau), cross,
-			         wx, wy);
+			q = qhat((double)(tau - s), (double)(kap - tau), cross, wx, wy);
 			if (!found || q > best) {
 				best = q;
 				*tau_out = tau;
@@ -239,8 +236,8 @@ best_split(const double *p, size_t L, size_t s, size_t e, size_t ms,
  * split *TAU of [*S, *KAPPA) with the largest Q-hat.  Returns 1 if there
  * is one. */
 static int
-best_candidate(const double *p, size_t L, const cp_list *local, size_t ms,
-               size_t *s_out, size_t *tau_out, size_t *kappa_out)
+best_candidate(const double *p, size_t L, const cp_list *local, size_t ms, size_t *s_out,
+               size_t *tau_out, size_t *kappa_out)
 {
 	double best = -INFINITY;
 	int found = 0;
@@ -251,8 +248,7 @@ best_candidate(const double *p, size_t L, const cp_list *local, size_t ms,
 		size_t tau, kappa;
 		double q;
 
-		if (best_split(p, L, s, e, ms, &tau, &kappa, &q) &&
-		    (!found || q > best)) {
+		if (best_split(p, L, s, e, ms, &tau, &kappa, &q) && (!found || q > best)) {
 			best = q;
 			*s_out = s;
 			*tau_out = tau;
@@ -270,8 +266,7 @@ best_candidate(const double *p, size_t L, const cp_list *local, size_t ms,
  * seen).  The accepted positions are added to FOUND.  Returns -1 on out of
  * memory. */
 static int
-split_window(const double *z, size_t lo, size_t hi, size_t ms, double pmax,
-             cp_list *found)
+split_window(const double *z, size_t lo, size_t hi, size_t ms, double pmax, cp_list *found)
 {
 	size_t L = hi - lo, s = 0, tau = 0, kappa = 0;
 	cp_list local = {0};
@@ -311,8 +306,7 @@ split_series(const cp_series *s, const gs_cp_params *par, cp_list *found)
 	for (size_t lo = 0; lo < s->n; lo += step) {
 		size_t hi = lo + par->window < s->n ? lo + par->window : s->n;
 
-		if (split_window(s->z, lo, hi, par->min_segment, pweak,
-		                 found) < 0)
+		if (split_window(s->z, lo, hi, par->min_segment, pweak, found) < 0)
 			return -1;
 		if (hi == s->n)
 			break;
@@ -350,8 +344,7 @@ too_short(const cp_eval *ev, size_t i, size_t k, const gs_cp_params *par)
 	if (ev[i].b - ev[i].a < par->min_segment ||
 	    (!young && ev[i].c - ev[i].b < par->min_segment))
 		return 1;
-	return ev[i].hold1 < par->persist ||
-	       (!young && ev[i].hold2 < par->persist);
+	return ev[i].hold1 < par->persist || (!young && ev[i].hold2 < par->persist);
 }
 
 /* Index of the change to drop next, or K when all pass: smallest
@@ -367,8 +360,7 @@ pick_victim(const cp_eval *ev, size_t k, const gs_cp_params *par)
 	size_t v = k;
 
 	for (size_t i = 0; i < k; i++)
-		if (ev[i].mag < par->min_magnitude &&
-		    (v == k || ev[i].mag < ev[v].mag))
+		if (ev[i].mag < par->min_magnitude && (v == k || ev[i].mag < ev[v].mag))
 			v = i;
 	if (v < k)
 		return v;
@@ -407,8 +399,7 @@ merge(const cp_series *s, cp_list *l, cp_eval *ev, const gs_cp_params *par)
  * and magnitude gates.  Returns 1 and fills *E if there is one, 0 if not,
  * -1 on out of memory. */
 static int
-tail_step(const cp_series *s, size_t l0, const gs_cp_params *par,
-          cp_eval *e)
+tail_step(const cp_series *s, size_t l0, const gs_cp_params *par, cp_eval *e)
 {
 	int found = 0;
 
@@ -484,8 +475,8 @@ fill_cp(const cp_series *s, const cp_eval *e, size_t persist, gs_cp *cp)
 /* Final list L with evaluation EV, plus the tail step if any, into a
  * fresh array. */
 static int
-build_output(const cp_series *s, const cp_list *l, const cp_eval *ev,
-             const gs_cp_params *par, gs_cp **out, size_t *nout)
+build_output(const cp_series *s, const cp_list *l, const cp_eval *ev, const gs_cp_params *par,
+             gs_cp **out, size_t *nout)
 {
 	cp_eval tail = {0};
 	int has_tail = 0;
@@ -510,8 +501,7 @@ build_output(const cp_series *s, const cp_list *l, const cp_eval *ev,
 }
 
 static int
-detect(const cp_series *s, const gs_cp_params *par, gs_cp **out,
-       size_t *nout)
+detect(const cp_series *s, const gs_cp_params *par, gs_cp **out, size_t *nout)
 {
 	cp_list l = {0};
 	cp_eval *ev = NULL;
@@ -531,8 +521,7 @@ detect(const cp_series *s, const gs_cp_params *par, gs_cp **out,
 }
 
 int
-gs_cp_detect(const double *t, size_t n, const gs_cp_params *par,
-             gs_cp **out, size_t *nout)
+gs_cp_detect(const double *t, size_t n, const gs_cp_params *par, gs_cp **out, size_t *nout)
 {
 	gs_cp_params def;
 	cp_series s;

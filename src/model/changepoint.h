@@ -39,26 +39,26 @@
 #include <stddef.h>
 
 typedef struct gs_cp_params {
-	double max_pvalue;    /* significance of a step, default 0.001 */
+	double max_pvalue; /* significance of a step, default 0.001 */
 	double min_magnitude; /* smallest relative step, default 0.05 */
-	size_t min_segment;   /* fewest runs between changes, >= 1, default 2 */
-	size_t window;        /* split-step window in runs, >= 2*min_segment,
+	size_t min_segment; /* fewest runs between changes, >= 1, default 2 */
+	size_t window; /* split-step window in runs, >= 2*min_segment,
 	                       * default 50 */
-	size_t persist;       /* runs a new level must last, >= 1, default 2 */
+	size_t persist; /* runs a new level must last, >= 1, default 2 */
 } gs_cp_params;
 
 typedef struct gs_cp {
-	size_t index;         /* 0-based input index of the first run after the
+	size_t index; /* 0-based input index of the first run after the
 	                       * step */
-	size_t runs_before;   /* valid runs in the segment before the step */
-	size_t runs_after;    /* valid runs from the step to the next change or
+	size_t runs_before; /* valid runs in the segment before the step */
+	size_t runs_after; /* valid runs from the step to the next change or
 	                       * the end */
-	double mean_before, mean_after;     /* µs, over those runs */
+	double mean_before, mean_after; /* µs, over those runs */
 	double median_before, median_after; /* µs */
-	double ratio;         /* median_after / median_before: > 1 slower */
-	double magnitude;     /* max(|ratio - 1|, |1/ratio - 1|) */
-	double pvalue;        /* two-sided pooled Student t, the two segments */
-	int pending;          /* 1: the new level has lasted < persist runs */
+	double ratio; /* median_after / median_before: > 1 slower */
+	double magnitude; /* max(|ratio - 1|, |1/ratio - 1|) */
+	double pvalue; /* two-sided pooled Student t, the two segments */
+	int pending; /* 1: the new level has lasted < persist runs */
 } gs_cp;
 
 /* gs_cp_params_default: fill PAR with the defaults above. */
@@ -72,7 +72,6 @@ void gs_cp_params_default(gs_cp_params *par);
  * and at most one pending one last (*OUT NULL when *NOUT is 0); the caller
  * frees it with free().  Returns 0, or -1 on invalid parameters or out of
  * memory (*OUT NULL, *NOUT 0).  Cost O(N * WINDOW^2). */
-int gs_cp_detect(const double *t, size_t n, const gs_cp_params *par,
-                 gs_cp **out, size_t *nout);
+int gs_cp_detect(const double *t, size_t n, const gs_cp_params *par, gs_cp **out, size_t *nout);
 
 #endif

@@ -21,9 +21,8 @@ gs_eff_opts_default(gs_eff_opts *o)
 const char *
 gs_eff_status_name(gs_eff_status s)
 {
-	static const char *const names[] = {
-		"ok", "no-tile", "split-k", "stream-k", "persistent", "grid-mismatch"
-	};
+	static const char *const names[] = {"ok",       "no-tile",    "split-k",
+	                                    "stream-k", "persistent", "grid-mismatch"};
 
 	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
@@ -73,8 +72,7 @@ roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
 		e->roofline_us = NAN;
 	e->compute_bound = e->compute_us >= e->memory_us;
 	e->achieved_tflops = gs_gemm_tflops(flop, in->time_us);
-	e->pct_roofline = isnan(e->achieved_tflops) ? NAN
-	                  : e->roofline_us / in->time_us * 100.0;
+	e->pct_roofline = isnan(e->achieved_tflops) ? NAN : e->roofline_us / in->time_us * 100.0;
 	e->over_roof = e->pct_roofline > 100.0 * (1 + 1e-9);
 }
 
@@ -85,8 +83,8 @@ roofline(const gs_eff_in *in, const gs_gpu *gpu, gs_roof roof, gs_eff *e)
 static int
 tile_count_checked(long bm, long bn, const gs_eff *e, long *out)
 {
-	if (gs_mul_long3(gs_ceil_div(bm, e->tile_m), gs_ceil_div(bn, e->tile_n),
-	                 e->batch, out) || *out > GS_COUNT_MAX)
+	if (gs_mul_long3(gs_ceil_div(bm, e->tile_m), gs_ceil_div(bn, e->tile_n), e->batch, out) ||
+	    *out > GS_COUNT_MAX)
 		return -1;
 	return 0;
 }
@@ -107,8 +105,8 @@ check_counts(const gs_eff *e, gs_error *err)
 {
 	long c;
 
-	if (tile_count_checked(e->blas_m, e->blas_n, e, &c) == 0
-	    && tile_count_checked(e->blas_n, e->blas_m, e, &c) == 0)
+	if (tile_count_checked(e->blas_m, e->blas_n, e, &c) == 0 &&
+	    tile_count_checked(e->blas_n, e->blas_m, e, &c) == 0)
 		return 0;
 	return gs_error_set(err, NULL, 0, 0,
 	                    "the tile count of %ldx%ld (tile %dx%d, batch %ld) exceeds "
@@ -124,9 +122,9 @@ default_swap(const gs_eff_in *in, gs_swap_mode mode)
 	if (mode != GS_SWAP_AUTO)
 		return mode == GS_SWAP_ON;
 	if (!in->shape->op[0])
-		return 0;   /* benchmark CSVs give BLAS dims */
+		return 0; /* benchmark CSVs give BLAS dims */
 	if (k && k->family != GS_KF_UNKNOWN && !gs_kfamily_blas(k->family))
-		return 0;   /* CK, aiter, CUTLASS 3, Triton: row-major callers */
+		return 0; /* CK, aiter, CUTLASS 3, Triton: row-major callers */
 	return 1;
 }
 
@@ -154,10 +152,12 @@ grid_check(const gs_eff_in *in, gs_swap_mode mode, gs_eff *e)
 		e->swap_checked = 1;
 	} else if (wg % mine == 0 && wg > mine) {
 		e->status = GS_EFF_SPLIT_K;
-		e->note = "the grid is a multiple of the tile count: split-K; wave quantisation not modelled";
+		e->note =
+		        "the grid is a multiple of the tile count: split-K; wave quantisation not modelled";
 	} else {
 		e->status = GS_EFF_GRID_MISMATCH;
-		e->note = "the grid matches neither tile count: non-data-parallel; wave quantisation not modelled";
+		e->note =
+		        "the grid matches neither tile count: non-data-parallel; wave quantisation not modelled";
 	}
 }
 
@@ -170,13 +170,16 @@ kernel_status(const gs_kernel_info *k, gs_eff *e)
 		return;
 	if (k->stream_k > 0) {
 		e->status = GS_EFF_STREAM_K;
-		e->note = "Stream-K kernel: the grid is sized from the CU count; wave quantisation not applicable";
+		e->note =
+		        "Stream-K kernel: the grid is sized from the CU count; wave quantisation not applicable";
 	} else if (k->split_k) {
 		e->status = GS_EFF_SPLIT_K;
-		e->note = "split-K kernel: workgroups are split x tiles; wave quantisation not modelled";
+		e->note =
+		        "split-K kernel: workgroups are split x tiles; wave quantisation not modelled";
 	} else if (k->persistent) {
 		e->status = GS_EFF_PERSISTENT;
-		e->note = "persistent kernel: wq_eff assumes one tile per CU per wave and is approximate";
+		e->note =
+		        "persistent kernel: wq_eff assumes one tile per CU per wave and is approximate";
 	}
 }
 
@@ -189,7 +192,7 @@ quantise(const gs_eff_opts *o, const gs_gpu *gpu, gs_eff *e)
 	e->tiles_n = gs_ceil_div(e->blas_n, e->tile_n);
 	e->num_tiles = tile_count(e->blas_m, e->blas_n, e);
 	e->alt_num_tiles = tile_count(e->blas_n, e->blas_m, e);
-	pad_m = (double)e->tiles_m * e->tile_m;   /* double: may exceed a long */
+	pad_m = (double)e->tiles_m * e->tile_m; /* double: may exceed a long */
 	pad_n = (double)e->tiles_n * e->tile_n;
 	e->tile_eff = ((double)e->blas_m * e->blas_n) / (pad_m * pad_n);
 	e->cus = o->cus > 0 ? o->cus : gpu ? (int)gpu->cus.v : 0;
@@ -219,8 +222,8 @@ eff_init(const gs_shape *s, gs_eff *e)
 }
 
 int
-gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o,
-               gs_eff *out, gs_error *err)
+gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o, gs_eff *out,
+               gs_error *err)
 {
 	const gs_shape *s = in->shape;
 	const gs_kernel_info *k = in->kernel;
@@ -244,7 +247,9 @@ gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o,
 	if (out->tile_m <= 0 || out->tile_n <= 0) {
 		out->tile_m = out->tile_n = out->tile_k = 0;
 		out->status = GS_EFF_NO_TILE;
-		out->note = k && k->note ? k->note : "tile unknown: tile_eff, wq_eff and dim_eff are not computed";
+		out->note = k && k->note
+		                    ? k->note
+		                    : "tile unknown: tile_eff, wq_eff and dim_eff are not computed";
 		return 0;
 	}
 	if (check_counts(out, err))

@@ -13,30 +13,30 @@
 
 /* Whether the kernel's tile lies over the dims as given or swapped. */
 typedef enum gs_swap_mode {
-	GS_SWAP_AUTO,   /* swap a framework op's shape (shape.op set, e.g. aten::mm) run
+	GS_SWAP_AUTO, /* swap a framework op's shape (shape.op set, e.g. aten::mm) run
 	                   by a column-major BLAS family, or by an unknown one; keep a
 	                   benchmark's BLAS dims (shape.op empty) as they are */
-	GS_SWAP_ON,     /* the dims are row-major framework dims: BLAS M = N, BLAS N = M */
-	GS_SWAP_OFF     /* the dims are what the kernel sees */
+	GS_SWAP_ON, /* the dims are row-major framework dims: BLAS M = N, BLAS N = M */
+	GS_SWAP_OFF /* the dims are what the kernel sees */
 } gs_swap_mode;
 
 typedef struct gs_eff_opts {
 	gs_swap_mode swap;
-	gs_roof roof;           /* roofline roof: vendor peak or measured */
-	int cus;                /* CU/SM count from the input (trace numSms...), 0: the GPU's */
-	int wgs_per_cu;         /* occupancy-aware slots: workgroups resident per CU
+	gs_roof roof; /* roofline roof: vendor peak or measured */
+	int cus; /* CU/SM count from the input (trace numSms...), 0: the GPU's */
+	int wgs_per_cu; /* occupancy-aware slots: workgroups resident per CU
 	                           (efficiency.md §3), 0 or 1: one per CU as the seed */
 } gs_eff_opts;
 
 /* What a shape's kernel is known to be; zero-initialise and fill what the
  * input gives. */
 typedef struct gs_eff_in {
-	const gs_shape *shape;          /* required */
-	double time_us;                 /* measured time (median), 0 if none */
-	int tile_m, tile_n, tile_k;     /* macro tile over the BLAS dims, 0 unknown */
-	const gs_kernel_info *kernel;   /* parsed name (tile used when tile_m is 0), or NULL */
-	long workgroups;                /* launched workgroups (grid / block), 0 unknown */
-	const char *math_dtype;         /* the type the kernel computes in when it differs
+	const gs_shape *shape; /* required */
+	double time_us; /* measured time (median), 0 if none */
+	int tile_m, tile_n, tile_k; /* macro tile over the BLAS dims, 0 unknown */
+	const gs_kernel_info *kernel; /* parsed name (tile used when tile_m is 0), or NULL */
+	long workgroups; /* launched workgroups (grid / block), 0 unknown */
+	const char *math_dtype; /* the type the kernel computes in when it differs
 	                                   from the storage dtype ("tf32" for fp32 on
 	                                   tensor cores: gs_kernel_math_dtype), or NULL:
 	                                   the roof is taken for this type */
@@ -44,57 +44,57 @@ typedef struct gs_eff_in {
 
 /* How far the quantisation model applies to the kernel. */
 typedef enum gs_eff_status {
-	GS_EFF_OK,              /* data-parallel: every number is meaningful */
-	GS_EFF_NO_TILE,         /* tile unknown: tile_eff, wq_eff, dim_eff are NAN */
-	GS_EFF_SPLIT_K,         /* split-K: tile_eff kept, wq_eff and dim_eff NAN */
-	GS_EFF_STREAM_K,        /* Stream-K: tile_eff kept, wq_eff and dim_eff NAN */
-	GS_EFF_PERSISTENT,      /* persistent kernel: wq_eff assumes one tile per CU per
+	GS_EFF_OK, /* data-parallel: every number is meaningful */
+	GS_EFF_NO_TILE, /* tile unknown: tile_eff, wq_eff, dim_eff are NAN */
+	GS_EFF_SPLIT_K, /* split-K: tile_eff kept, wq_eff and dim_eff NAN */
+	GS_EFF_STREAM_K, /* Stream-K: tile_eff kept, wq_eff and dim_eff NAN */
+	GS_EFF_PERSISTENT, /* persistent kernel: wq_eff assumes one tile per CU per
 	                           wave and is approximate */
-	GS_EFF_GRID_MISMATCH    /* the grid matches neither tile count: non-data-parallel;
+	GS_EFF_GRID_MISMATCH /* the grid matches neither tile count: non-data-parallel;
 	                           wq_eff and dim_eff NAN */
 } gs_eff_status;
 
 typedef struct gs_eff {
 	/* shape */
-	long m, n, k, batch;            /* as given */
-	long blas_m, blas_n;            /* the dims the tile lies over */
-	int swapped;                    /* 1 if blas_m = n, blas_n = m */
-	int swap_checked;               /* 1 if the grid confirmed the orientation */
+	long m, n, k, batch; /* as given */
+	long blas_m, blas_n; /* the dims the tile lies over */
+	int swapped; /* 1 if blas_m = n, blas_n = m */
+	int swap_checked; /* 1 if the grid confirmed the orientation */
 	/* FLOP and bytes (gemm.h) */
 	gs_gemm cost;
 	/* roofline (efficiency.md §1.2); NAN where the GPU lacks a figure */
-	double peak_tflops;             /* the roof used, TFLOP/s */
+	double peak_tflops; /* the roof used, TFLOP/s */
 	gs_fig_kind peak_kind;
-	double bw_tbs;                  /* TB/s */
+	double bw_tbs; /* TB/s */
 	gs_fig_kind bw_kind;
-	double ridge;                   /* peak / bw, FLOP/B */
-	double attainable_tflops;       /* min(peak, AI·bw) */
-	double compute_us, memory_us;   /* flop / peak, bytes / bw */
-	double roofline_us;             /* max of the two */
-	int compute_bound;              /* 1 if compute_us >= memory_us */
-	double achieved_tflops;         /* flop / time, NAN without a time */
-	double pct_roofline;            /* roofline_us / time · 100 = achieved / attainable */
-	const char *math_dtype;         /* the dtype whose roof was used (in->math_dtype,
+	double ridge; /* peak / bw, FLOP/B */
+	double attainable_tflops; /* min(peak, AI·bw) */
+	double compute_us, memory_us; /* flop / peak, bytes / bw */
+	double roofline_us; /* max of the two */
+	int compute_bound; /* 1 if compute_us >= memory_us */
+	double achieved_tflops; /* flop / time, NAN without a time */
+	double pct_roofline; /* roofline_us / time · 100 = achieved / attainable */
+	const char *math_dtype; /* the dtype whose roof was used (in->math_dtype,
 	                                   else the storage dtype); borrowed */
-	int over_roof;                  /* 1 if pct_roofline > 100: faster than the roof
+	int over_roof; /* 1 if pct_roofline > 100: faster than the roof
 	                                   of its math allows, so a figure or the math
 	                                   type is wrong (a bug to flag, never a result) */
 	/* quantisation (efficiency.md §2–4) */
-	int tile_m, tile_n, tile_k;     /* 0 unknown */
-	long tiles_m, tiles_n;          /* ceil(blas_m / tile_m), ceil(blas_n / tile_n) */
-	long num_tiles;                 /* tiles_m · tiles_n · batch */
-	int cus;                        /* CUs / SMs used */
-	long slots;                     /* cus · workgroups per CU */
-	double float_rounds;            /* num_tiles / slots */
-	long rounds;                    /* waves: ceil(num_tiles / slots) */
-	long last_wave_tiles;           /* tiles in the last wave */
-	double last_wave_util;          /* last_wave_tiles / slots */
-	double tile_eff;                /* M·N / (M_pad·N_pad) */
-	double wq_eff;                  /* num_tiles / (rounds · slots) */
-	double dim_eff;                 /* tile_eff · wq_eff */
-	long alt_num_tiles;             /* the tile count of the other orientation */
+	int tile_m, tile_n, tile_k; /* 0 unknown */
+	long tiles_m, tiles_n; /* ceil(blas_m / tile_m), ceil(blas_n / tile_n) */
+	long num_tiles; /* tiles_m · tiles_n · batch */
+	int cus; /* CUs / SMs used */
+	long slots; /* cus · workgroups per CU */
+	double float_rounds; /* num_tiles / slots */
+	long rounds; /* waves: ceil(num_tiles / slots) */
+	long last_wave_tiles; /* tiles in the last wave */
+	double last_wave_util; /* last_wave_tiles / slots */
+	double tile_eff; /* M·N / (M_pad·N_pad) */
+	double wq_eff; /* num_tiles / (rounds · slots) */
+	double dim_eff; /* tile_eff · wq_eff */
+	long alt_num_tiles; /* the tile count of the other orientation */
 	gs_eff_status status;
-	const char *note;               /* static sentence for the status, or NULL */
+	const char *note; /* static sentence for the status, or NULL */
 } gs_eff;
 
 /* gs_eff_opts_default: swap auto, peak roof, the GPU's CU count, one
@@ -116,15 +116,14 @@ void gs_eff_opts_default(gs_eff_opts *o);
  * Returns 0, or -1 with ERR if the shape has a dimension < 1 or its tile
  * count exceeds the limit (OUT is then partly filled and must not be
  * shown). */
-int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu,
-                   const gs_eff_opts *o, gs_eff *out, gs_error *err);
+int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o, gs_eff *out,
+                   gs_error *err);
 
 /* gs_eff_in_from_record: IN for record R (borrowed, must outlive IN): its
  * shape, median time (µs), the tile of an input column
  * (r->launch.tile_m/n/k) and the launched workgroups; KERNEL (may be
  * NULL) is the caller's gs_kparser_parse of r->kernel. */
-void gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel,
-                           gs_eff_in *in);
+void gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_eff_in *in);
 
 /* gs_eff_blas_shape: S with M and N replaced by E's BLAS dims (what the
  * tile lies over), into OUT: the shape to give the tile model. */

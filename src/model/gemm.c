@@ -7,8 +7,7 @@
 int
 gs_gemm_cost(const gs_shape *s, gs_gemm *out)
 {
-	double b = (double)s->batch, m = (double)s->M, n = (double)s->N,
-	       k = (double)s->K;
+	double b = (double)s->batch, m = (double)s->M, n = (double)s->N, k = (double)s->K;
 	int e = gs_dtype_bytes(s->dtype), eo = e;
 
 	out->flop = out->bytes = out->mib = out->ai = NAN;

@@ -8,12 +8,12 @@
 #include "model/shape.h"
 
 typedef struct gs_gemm {
-	double flop;    /* B·(2·M·N·K + (bias ? M·N : 0)), FLOP */
-	double bytes;   /* B·(M·K·e + K·N·e + M·N·e_out + (bias ? N : 0)·e), bytes */
-	double mib;     /* bytes / 1048576 (TraceLens "Data Moved (MB)" is MiB) */
-	double ai;      /* flop / bytes, FLOP/B */
+	double flop; /* B·(2·M·N·K + (bias ? M·N : 0)), FLOP */
+	double bytes; /* B·(M·K·e + K·N·e + M·N·e_out + (bias ? N : 0)·e), bytes */
+	double mib; /* bytes / 1048576 (TraceLens "Data Moved (MB)" is MiB) */
+	double ai; /* flop / bytes, FLOP/B */
 	int elem_bytes; /* e: bytes per element of A, used for every operand */
-	int out_bytes;  /* e_out: e, or 2 for aten::_scaled_mm with fp8 input */
+	int out_bytes; /* e_out: e, or 2 for aten::_scaled_mm with fp8 input */
 } gs_gemm;
 
 /* gs_gemm_cost: the cost of shape S (M, N, K, batch >= 1; dtype canonical,

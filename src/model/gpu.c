@@ -207,7 +207,8 @@ narrow_by_fig(vset *s, size_t off, double want, int log_scale)
 	for (size_t i = 0; i < s->n; i++) {
 		const gs_fig *f = (const gs_fig *)((const char *)&s->e[i]->g + off);
 		score[i] = f->kind == GS_FIG_NONE || !(f->v > 0) ? NAN
-		         : log_scale ? fabs(log(want / f->v)) : fabs(want - f->v);
+		           : log_scale                           ? fabs(log(want / f->v))
+		                                                 : fabs(want - f->v);
 	}
 	return keep_best(s, score, 1e-9);
 }
@@ -233,8 +234,8 @@ why_add(char *why, size_t size, const char *fmt, ...)
 /* The variant NAME and the input's figures select from S; the reasons go
  * to WHY (SIZE bytes, starts empty). */
 static const gs_gpu_entry *
-choose_variant(vset *s, const gs_gpu_entry *base, const char *name, double mem_bytes,
-               int cus, double clock_ghz, char *why, size_t size)
+choose_variant(vset *s, const gs_gpu_entry *base, const char *name, double mem_bytes, int cus,
+               double clock_ghz, char *why, size_t size)
 {
 	if (narrow_by_name(s, name))
 		why_add(why, size, "the name \"%s\" names this board", name);
@@ -242,15 +243,19 @@ choose_variant(vset *s, const gs_gpu_entry *base, const char *name, double mem_b
 		why_add(why, size, "the input's memory %.1f GB is closest to %g GB",
 		        mem_bytes / 1e9, s->e[0]->g.mem_gb.v);
 	if (s->n > 1 && cus > 0 && narrow_by_fig(s, offsetof(gs_gpu, cus), cus, 0))
-		why_add(why, size, s->e[0]->g.cus.v == cus ? "its %d CUs/SMs match"
-		        : "its %d CUs/SMs are closest to %g", cus, s->e[0]->g.cus.v);
+		why_add(why, size,
+		        s->e[0]->g.cus.v == cus ? "its %d CUs/SMs match"
+		                                : "its %d CUs/SMs are closest to %g",
+		        cus, s->e[0]->g.cus.v);
 	if (s->n > 1 && narrow_by_fig(s, offsetof(gs_gpu, clock_ghz), clock_ghz, 0))
-		why_add(why, size, "its clock %.3g GHz is closest to %.3g GHz",
-		        clock_ghz, s->e[0]->g.clock_ghz.v);
+		why_add(why, size, "its clock %.3g GHz is closest to %.3g GHz", clock_ghz,
+		        s->e[0]->g.clock_ghz.v);
 	if (s->n == 1)
 		return s->e[0];
-	why_add(why, size, "the input does not tell the %zu remaining variants apart, "
-	        "so the default one", s->n);
+	why_add(why, size,
+	        "the input does not tell the %zu remaining variants apart, "
+	        "so the default one",
+	        s->n);
 	for (size_t i = 0; i < s->n; i++)
 		if (s->e[i] == base)
 			return base;
@@ -258,8 +263,8 @@ choose_variant(vset *s, const gs_gpu_entry *base, const char *name, double mem_b
 }
 
 const gs_gpu *
-gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_ghz,
-                    char *why, size_t why_size)
+gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_ghz, char *why,
+                    size_t why_size)
 {
 	const gs_gpu_entry *base = find_entry(name), *e;
 	char reasons[256] = "";
@@ -275,7 +280,8 @@ gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_gh
 	group_of(base, &s);
 	if (s.n == 1) {
 		if (why && why_size)
-			snprintf(why, why_size, "%s: the only built-in GPU the name \"%s\" designates.",
+			snprintf(why, why_size,
+			         "%s: the only built-in GPU the name \"%s\" designates.",
 			         base->g.name, name);
 		return &base->g;
 	}
@@ -298,9 +304,8 @@ gs_gpu_largest_cache_mib(const gs_gpu *g)
 
 /* ---- names and roofs -------------------------------------------------- */
 
-static const char *const class_names[GS_PK_COUNT] = {
-	"f16", "bf16", "tf32", "f32", "f64", "f8", "i8", "f4"
-};
+static const char *const class_names[GS_PK_COUNT] = {"f16", "bf16", "tf32", "f32",
+                                                     "f64", "f8",   "i8",   "f4"};
 
 const char *
 gs_gpu_class_name(int cls)
@@ -326,8 +331,7 @@ gs_gpu_dtype_class(const char *dtype)
 }
 
 double
-gs_gpu_roof_tflops(const gs_gpu *g, const char *dtype, gs_roof roof,
-                   const gs_fig **fig)
+gs_gpu_roof_tflops(const gs_gpu *g, const char *dtype, gs_roof roof, const gs_fig **fig)
 {
 	int c = gs_gpu_dtype_class(dtype);
 	const gs_fig *f;
@@ -361,7 +365,7 @@ gs_gpu_roof_bw(const gs_gpu *g, gs_roof roof, const gs_fig **fig)
 const char *
 gs_fig_kind_tag(gs_fig_kind k)
 {
-	static const char *const tags[] = { "-", "P", "P*", "D", "M", "T" };
+	static const char *const tags[] = {"-", "P", "P*", "D", "M", "T"};
 
 	return (unsigned)k < sizeof tags / sizeof tags[0] ? tags[k] : "?";
 }
@@ -370,9 +374,8 @@ const char *
 gs_fig_kind_name(gs_fig_kind k)
 {
 	static const char *const names[] = {
-		"unknown", "vendor peak", "vendor peak (third-party page)",
-		"derived", "measured", "third-party"
-	};
+	        "unknown", "vendor peak", "vendor peak (third-party page)",
+	        "derived", "measured",    "third-party"};
 
 	return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
 }

@@ -24,29 +24,39 @@
 /* The kind of a figure (gpu-specs.md, "Every figure has a source and a
  * kind"). */
 typedef enum gs_fig_kind {
-	GS_FIG_NONE = 0,        /* not known */
-	GS_FIG_PEAK,            /* P:  vendor peak, datasheet or vendor docs */
-	GS_FIG_PEAK_3P,         /* P*: vendor peak read from a third-party page */
-	GS_FIG_DERIVED,         /* D:  arithmetic from other figures */
-	GS_FIG_MEASURED,        /* M:  measured / max-achievable, or read from the device */
-	GS_FIG_THIRD_PARTY      /* T:  third-party listing, not checked */
+	GS_FIG_NONE = 0, /* not known */
+	GS_FIG_PEAK, /* P:  vendor peak, datasheet or vendor docs */
+	GS_FIG_PEAK_3P, /* P*: vendor peak read from a third-party page */
+	GS_FIG_DERIVED, /* D:  arithmetic from other figures */
+	GS_FIG_MEASURED, /* M:  measured / max-achievable, or read from the device */
+	GS_FIG_THIRD_PARTY /* T:  third-party listing, not checked */
 } gs_fig_kind;
 
 typedef struct gs_fig {
-	double v;               /* value in the field's unit; 0 when kind is NONE */
+	double v; /* value in the field's unit; 0 when kind is NONE */
 	gs_fig_kind kind;
-	const char *src;        /* static text; NULL means gs_gpu.source (spec files) */
+	const char *src; /* static text; NULL means gs_gpu.source (spec files) */
 } gs_fig;
 
 /* Data-type classes that have their own peak. */
 typedef enum gs_pk {
-	GS_PK_F16, GS_PK_BF16, GS_PK_TF32, GS_PK_F32, GS_PK_F64,
-	GS_PK_F8, GS_PK_I8, GS_PK_F4, GS_PK_COUNT
+	GS_PK_F16,
+	GS_PK_BF16,
+	GS_PK_TF32,
+	GS_PK_F32,
+	GS_PK_F64,
+	GS_PK_F8,
+	GS_PK_I8,
+	GS_PK_F4,
+	GS_PK_COUNT
 } gs_pk;
 
 typedef enum gs_gpu_family {
-	GS_FAM_CDNA, GS_FAM_RDNA, GS_FAM_NVIDIA, GS_FAM_XE,
-	GS_FAM_OTHER            /* a spec file without a known arch */
+	GS_FAM_CDNA,
+	GS_FAM_RDNA,
+	GS_FAM_NVIDIA,
+	GS_FAM_XE,
+	GS_FAM_OTHER /* a spec file without a known arch */
 } gs_gpu_family;
 
 /* Which roof a roofline uses: the vendor peak (gs_gpu.peak, bw_tbs) or the
@@ -57,31 +67,31 @@ typedef enum gs_roof { GS_ROOF_PEAK, GS_ROOF_MEASURED } gs_roof;
 enum { GS_GPU_NAME_LEN = 64, GS_GPU_ARCH_LEN = 24, GS_GPU_SRC_LEN = 256 };
 
 typedef struct gs_gpu {
-	char name[GS_GPU_NAME_LEN];      /* short name: "MI300X", "H100" */
+	char name[GS_GPU_NAME_LEN]; /* short name: "MI300X", "H100" */
 	char full_name[GS_GPU_NAME_LEN]; /* "AMD Instinct MI300X" */
-	char arch[GS_GPU_ARCH_LEN];      /* LLVM target or sm_XX: "gfx942", "sm_90" */
+	char arch[GS_GPU_ARCH_LEN]; /* LLVM target or sm_XX: "gfx942", "sm_90" */
 	gs_gpu_family family;
-	gs_fig cus;                      /* CUs (AMD), SMs (NVIDIA), Xe-cores (Intel) */
-	gs_fig clock_ghz;                /* engine clock the peaks assume */
-	gs_fig peak[GS_PK_COUNT];        /* dense matrix TFLOP/s (vector where no matrix
+	gs_fig cus; /* CUs (AMD), SMs (NVIDIA), Xe-cores (Intel) */
+	gs_fig clock_ghz; /* engine clock the peaks assume */
+	gs_fig peak[GS_PK_COUNT]; /* dense matrix TFLOP/s (vector where no matrix
 	                                    unit); from a spec file, of the file's kind */
-	gs_fig meas[GS_PK_COUNT];        /* measured / max-achievable TFLOP/s, optional */
-	gs_fig bw_tbs;                   /* DRAM bandwidth, TB/s */
-	gs_fig meas_bw_tbs;              /* measured bandwidth, TB/s, optional */
-	gs_fig lds_cu_kib;               /* LDS / shared memory per CU/SM, KiB */
-	gs_fig lds_wg_kib;               /* most one workgroup/block may use, KiB */
-	gs_fig wave_size;                /* lanes per wave/warp (Intel: SIMD width) */
-	gs_fig regs;                     /* AMD: VGPRs per lane per SIMD; NVIDIA: 32-bit
+	gs_fig meas[GS_PK_COUNT]; /* measured / max-achievable TFLOP/s, optional */
+	gs_fig bw_tbs; /* DRAM bandwidth, TB/s */
+	gs_fig meas_bw_tbs; /* measured bandwidth, TB/s, optional */
+	gs_fig lds_cu_kib; /* LDS / shared memory per CU/SM, KiB */
+	gs_fig lds_wg_kib; /* most one workgroup/block may use, KiB */
+	gs_fig wave_size; /* lanes per wave/warp (Intel: SIMD width) */
+	gs_fig regs; /* AMD: VGPRs per lane per SIMD; NVIDIA: 32-bit
 	                                    registers per SM */
-	gs_fig max_waves_simd;           /* AMD: waves per SIMD; NVIDIA: warps per SM / 4 */
-	int simds_per_cu;                /* SIMDs per CU; NVIDIA: 4 SM sub-partitions */
-	gs_fig mem_gb;                   /* device memory as the vendor states it (GB; AMD's
+	gs_fig max_waves_simd; /* AMD: waves per SIMD; NVIDIA: warps per SM / 4 */
+	int simds_per_cu; /* SIMDs per CU; NVIDIA: 4 SM sub-partitions */
+	gs_fig mem_gb; /* device memory as the vendor states it (GB; AMD's
 	                                    GiB figures as printed), per enumerated device */
-	gs_fig l2_mib;                   /* L2 cache, all of the device, MiB (MB as printed) */
-	gs_fig llc_mib;                  /* last-level cache behind L2 (Infinity Cache,
+	gs_fig l2_mib; /* L2 cache, all of the device, MiB (MB as printed) */
+	gs_fig llc_mib; /* last-level cache behind L2 (Infinity Cache,
 	                                    MALL), MiB; NONE where there is none */
-	const char *note;                /* static caveat, or NULL */
-	char source[GS_GPU_SRC_LEN];     /* source of figures whose src is NULL */
+	const char *note; /* static caveat, or NULL */
+	char source[GS_GPU_SRC_LEN]; /* source of figures whose src is NULL */
 } gs_gpu;
 
 /* gs_gpu_count / gs_gpu_at: the built-in table, I in [0, count).  The
@@ -115,8 +125,8 @@ const gs_gpu *gs_gpu_find(const char *name);
  * "A100-40GB: the input's memory 42.4 GB is closest to 40 GB."
  * Returns NULL (and a sentence in WHY) when no built-in GPU matches NAME.
  * Pure; the result is a static table entry. */
-const gs_gpu *gs_gpu_find_variant(const char *name, double mem_bytes, int cus,
-                                  double clock_ghz, char *why, size_t why_size);
+const gs_gpu *gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_ghz,
+                                  char *why, size_t why_size);
 
 /* gs_gpu_largest_cache_mib: the larger of G's L2 and last-level cache,
  * MiB (what a rotating buffer must exceed to defeat the caches); NAN when
@@ -136,8 +146,7 @@ const char *gs_gpu_class_name(int cls);
  * under ROOF; *FIG (may be NULL) receives the figure used, with its kind.
  * GS_ROOF_MEASURED falls back to the peak figure where no measured one
  * exists.  NAN when G has no figure for that dtype class. */
-double gs_gpu_roof_tflops(const gs_gpu *g, const char *dtype, gs_roof roof,
-                          const gs_fig **fig);
+double gs_gpu_roof_tflops(const gs_gpu *g, const char *dtype, gs_roof roof, const gs_fig **fig);
 
 /* gs_gpu_roof_bw: the bandwidth roof, TB/s, under ROOF, with its figure
  * in *FIG (may be NULL).  NAN if unknown. */

@@ -15,58 +15,59 @@ static const struct {
 	const char *re;
 	int icase;
 } patterns[R_COUNT] = {
-	[R_NVJET] = { "^nvjet_([a-z]+)_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_", 0 },
-	[R_NVJET_LAYOUT] = { "_([NT])([NT])([NT])$", 0 },
-	[R_NVJET_SPLITK] = { "_splitK(_|$)", 0 },
-	[R_CUTLASS3] = { "^cutlass3x_sm([0-9]+)_", 0 },
-	[R_CUTLASS3_TILE] = { "_([0-9]+)x([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)x([0-9]+)_([0-9]+)_([nt]{3})_align([0-9]+)", 0 },
-	[R_CUTLASS3_INSTR] = { "_s([0-9]+)x([0-9]+)x([0-9]+)gemm", 0 },
-	[R_CUTLASS3_TYPE] = { "gemm_([a-z0-9]+)_", 0 },
-	[R_CUTLASS2] = { "^cutlass_([0-9]+_|tensorop_)", 0 },
-	[R_CUTLASS2_K] = { "_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_([nt]{2})_align([0-9]+)", 0 },
-	[R_CUTLASS2_NOK] = { "_([0-9]+)x([0-9]+)_([nt]{2})_align([0-9]+)", 0 },
-	[R_CUTLASS2_CONV] = { "_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_[a-z]+_align([0-9]+)", 0 },
-	[R_CUTLASS2_TYPE] = { "_([a-z]+[0-9]+)_[hsdi][0-9]*(gemm|fprop|dgrad|wgrad)", 0 },
-	[R_CUTLASS2_SIMT] = { "_([hsd])gemm_", 0 },
-	[R_XMMA] = { "_xmma_gemm_", 0 },
-	[R_XMMA_HEAD] = { "^sm([0-9]+)_xmma_gemm_([a-z0-9]+)_", 0 },
-	[R_XMMA_TILE] = { "tilesize([0-9]+)x([0-9]+)x([0-9]+)", 0 },
-	[R_XMMA_STAGE] = { "_stage([0-9]+)_", 0 },
-	[R_XMMA_WARPS] = { "warp(group)?size([0-9]+)x([0-9]+)x([0-9]+)", 0 },
-	[R_XMMA_MMA] = { "tensor([0-9]+)x([0-9]+)x([0-9]+)", 0 },
-	[R_XMMA_LAYOUT] = { "_([nt])([nt])_([nt])_tilesize", 0 },
-	[R_XMMA_SEGK] = { "segment_k_(on|off)", 0 },
-	[R_CUBLAS] = { "^(trt_)?(maxwell|pascal|volta|turing|ampere|hopper|sm[0-9]+)_"
-	               "([a-z0-9]+_)?([hsdi][0-9]*gemm)_([a-z0-9]+_)?([0-9]+)x([0-9]+)(_|$)", 0 },
-	[R_CUBLAS_STAGES] = { "stages_([0-9]+)x([0-9]+)", 0 },
-	[R_CUBLAS_LAYOUT] = { "_([nt])([nt])(_v[0-9]+)?$", 0 },
-	[R_TENSILE] = { "(^|_)(Custom[0-9]*_)?C([a-z]+)_A([a-zA-Z]+)_B([a-zA-Z]+)_", 0 },
-	[R_TENSILE_MT] = { "_MT([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0 },
-	[R_TENSILE_MI4] = { "_MI([0-9]+)x([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0 },
-	[R_TENSILE_MI3] = { "_MI([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0 },
-	[R_TENSILE_MIWT] = { "_MIWT([0-9]+)_([0-9]+)(_|$)", 0 },
-	[R_TENSILE_WG] = { "_WG([0-9]+)_([0-9]+)_([0-9]+)(_|$)", 0 },
-	[R_TENSILE_GSU] = { "_GSU([0-9]+|M)(_|$)", 0 },
-	[R_TENSILE_GSUA] = { "_GSUA(SB|MB|MBSK)(_|$)", 0 },
-	[R_TENSILE_SK] = { "_SK([0-9]+)(_|$)", 0 },
-	[R_TENSILE_ISA] = { "_ISA([0-9]+[0-9a-f])(_|$)", 0 },
-	[R_TENSILE_AUX] = { "^Cijk_", 0 },
-	[R_TENSILE_POSTGSU] = { "_PostGSU([0-9]+)(_|$)", 0 },
-	[R_CK] = { "BlkTile: |DeviceGemm[A-Za-z0-9_]*<|^_ZN2ck|ck::kernel_", 0 },
-	[R_CK_BLK] = { "BlkTile: ([0-9]+)x([0-9]+)x([0-9]+)", 0 },
-	[R_CK_WAVE] = { "WaveTile: ([0-9]+)x([0-9]+)", 0 },
-	[R_CK_BLKSIZE] = { "BlkSize: ([0-9]+)", 0 },
-	[R_CK_DEV] = { "DeviceGemm([A-Za-z0-9_]*)<([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)", 0 },
-	[R_AITER] = { "^_ZN5aiter|aiter::", 0 },
-	[R_AITER_TILE] = { "gemm_[a-z0-9_]*_([0-9]+)x([0-9]+)(_|E|$)", 1 },
-	[R_AITER_TYPE] = { "^_ZN5aiter[0-9]+([a-z][a-z0-9]*)gemm", 0 },
-	[R_MIOPEN] = { "igemm_", 0 },
-	[R_MIOPEN_TILE] = { "bt([0-9]+)x([0-9]+)x([0-9]+)", 0 },
-	[R_TRITON] = { "^triton_", 0 },
-	[R_TRITON_GEMM] = { "^triton_tem_fused_(addmm|mm|bmm|baddbmm)", 0 },
+        [R_NVJET] = {"^nvjet_([a-z]+)_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_", 0},
+        [R_NVJET_LAYOUT] = {"_([NT])([NT])([NT])$", 0},
+        [R_NVJET_SPLITK] = {"_splitK(_|$)", 0},
+        [R_CUTLASS3] = {"^cutlass3x_sm([0-9]+)_", 0},
+        [R_CUTLASS3_TILE] =
+                {"_([0-9]+)x([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)x([0-9]+)_([0-9]+)_([nt]{3})_align([0-9]+)",
+                 0},
+        [R_CUTLASS3_INSTR] = {"_s([0-9]+)x([0-9]+)x([0-9]+)gemm", 0},
+        [R_CUTLASS3_TYPE] = {"gemm_([a-z0-9]+)_", 0},
+        [R_CUTLASS2] = {"^cutlass_([0-9]+_|tensorop_)", 0},
+        [R_CUTLASS2_K] = {"_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_([nt]{2})_align([0-9]+)", 0},
+        [R_CUTLASS2_NOK] = {"_([0-9]+)x([0-9]+)_([nt]{2})_align([0-9]+)", 0},
+        [R_CUTLASS2_CONV] = {"_([0-9]+)x([0-9]+)_([0-9]+)x([0-9]+)_[a-z]+_align([0-9]+)", 0},
+        [R_CUTLASS2_TYPE] = {"_([a-z]+[0-9]+)_[hsdi][0-9]*(gemm|fprop|dgrad|wgrad)", 0},
+        [R_CUTLASS2_SIMT] = {"_([hsd])gemm_", 0},
+        [R_XMMA] = {"_xmma_gemm_", 0},
+        [R_XMMA_HEAD] = {"^sm([0-9]+)_xmma_gemm_([a-z0-9]+)_", 0},
+        [R_XMMA_TILE] = {"tilesize([0-9]+)x([0-9]+)x([0-9]+)", 0},
+        [R_XMMA_STAGE] = {"_stage([0-9]+)_", 0},
+        [R_XMMA_WARPS] = {"warp(group)?size([0-9]+)x([0-9]+)x([0-9]+)", 0},
+        [R_XMMA_MMA] = {"tensor([0-9]+)x([0-9]+)x([0-9]+)", 0},
+        [R_XMMA_LAYOUT] = {"_([nt])([nt])_([nt])_tilesize", 0},
+        [R_XMMA_SEGK] = {"segment_k_(on|off)", 0},
+        [R_CUBLAS] = {"^(trt_)?(maxwell|pascal|volta|turing|ampere|hopper|sm[0-9]+)_"
+                      "([a-z0-9]+_)?([hsdi][0-9]*gemm)_([a-z0-9]+_)?([0-9]+)x([0-9]+)(_|$)",
+                      0},
+        [R_CUBLAS_STAGES] = {"stages_([0-9]+)x([0-9]+)", 0},
+        [R_CUBLAS_LAYOUT] = {"_([nt])([nt])(_v[0-9]+)?$", 0},
+        [R_TENSILE] = {"(^|_)(Custom[0-9]*_)?C([a-z]+)_A([a-zA-Z]+)_B([a-zA-Z]+)_", 0},
+        [R_TENSILE_MT] = {"_MT([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0},
+        [R_TENSILE_MI4] = {"_MI([0-9]+)x([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0},
+        [R_TENSILE_MI3] = {"_MI([0-9]+)x([0-9]+)x([0-9]+)(_|$)", 0},
+        [R_TENSILE_MIWT] = {"_MIWT([0-9]+)_([0-9]+)(_|$)", 0},
+        [R_TENSILE_WG] = {"_WG([0-9]+)_([0-9]+)_([0-9]+)(_|$)", 0},
+        [R_TENSILE_GSU] = {"_GSU([0-9]+|M)(_|$)", 0},
+        [R_TENSILE_GSUA] = {"_GSUA(SB|MB|MBSK)(_|$)", 0},
+        [R_TENSILE_SK] = {"_SK([0-9]+)(_|$)", 0},
+        [R_TENSILE_ISA] = {"_ISA([0-9]+[0-9a-f])(_|$)", 0},
+        [R_TENSILE_AUX] = {"^Cijk_", 0},
+        [R_TENSILE_POSTGSU] = {"_PostGSU([0-9]+)(_|$)", 0},
+        [R_CK] = {"BlkTile: |DeviceGemm[A-Za-z0-9_]*<|^_ZN2ck|ck::kernel_", 0},
+        [R_CK_BLK] = {"BlkTile: ([0-9]+)x([0-9]+)x([0-9]+)", 0},
+        [R_CK_WAVE] = {"WaveTile: ([0-9]+)x([0-9]+)", 0},
+        [R_CK_BLKSIZE] = {"BlkSize: ([0-9]+)", 0},
+        [R_CK_DEV] = {"DeviceGemm([A-Za-z0-9_]*)<([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)", 0},
+        [R_AITER] = {"^_ZN5aiter|aiter::", 0},
+        [R_AITER_TILE] = {"gemm_[a-z0-9_]*_([0-9]+)x([0-9]+)(_|E|$)", 1},
+        [R_AITER_TYPE] = {"^_ZN5aiter[0-9]+([a-z][a-z0-9]*)gemm", 0},
+        [R_MIOPEN] = {"igemm_", 0},
+        [R_MIOPEN_TILE] = {"bt([0-9]+)x([0-9]+)x([0-9]+)", 0},
+        [R_TRITON] = {"^triton_", 0},
+        [R_TRITON_GEMM] = {"^triton_tem_fused_(addmm|mm|bmm|baddbmm)", 0},
 };
-
-
 
 gs_kparser *
 gs_kparser_new(gs_error *err)
@@ -156,13 +157,14 @@ gs_kn_nt(char c)
 void
 gs_kn_type_prefix(const char *tok, char out[16])
 {
-	static const struct { const char *pre, *canon; } map[] = {
-		{ "bf16", "bf16" }, { "fp16", "f16" }, { "f16", "f16" }, { "half", "f16" },
-		{ "tf32", "tf32" }, { "fp32", "f32" }, { "f32", "f32" },
-		{ "fp64", "f64" }, { "f64", "f64" }, { "e4m3", "f8e4m3" },
-		{ "e5m2", "f8e5m2" }, { "fp8", "f8e4m3" }, { "f8", "f8e4m3" },
-		{ "int8", "i8" }, { "s8", "i8" }, { "i8", "i8" },
-		{ "fp4", "f4e2m1" }, { "f4", "f4e2m1" },
+	static const struct {
+		const char *pre, *canon;
+	} map[] = {
+	        {"bf16", "bf16"},  {"fp16", "f16"},    {"f16", "f16"},     {"half", "f16"},
+	        {"tf32", "tf32"},  {"fp32", "f32"},    {"f32", "f32"},     {"fp64", "f64"},
+	        {"f64", "f64"},    {"e4m3", "f8e4m3"}, {"e5m2", "f8e5m2"}, {"fp8", "f8e4m3"},
+	        {"f8", "f8e4m3"},  {"int8", "i8"},     {"s8", "i8"},       {"i8", "i8"},
+	        {"fp4", "f4e2m1"}, {"f4", "f4e2m1"},
 	};
 
 	out[0] = '\0';
@@ -302,12 +304,18 @@ const char *
 gs_kfamily_name(gs_kfamily f)
 {
 	static const char *const names[] = {
-		[GS_KF_UNKNOWN] = "unknown", [GS_KF_NVJET] = "nvjet",
-		[GS_KF_CUTLASS3] = "cutlass3", [GS_KF_CUTLASS2] = "cutlass2",
-		[GS_KF_XMMA] = "xmma", [GS_KF_CUBLAS] = "cublas",
-		[GS_KF_TENSILE] = "tensile", [GS_KF_TENSILE_AUX] = "tensile-aux",
-		[GS_KF_CK] = "ck", [GS_KF_AITER] = "aiter", [GS_KF_MIOPEN] = "miopen",
-		[GS_KF_TRITON] = "triton",
+	        [GS_KF_UNKNOWN] = "unknown",
+	        [GS_KF_NVJET] = "nvjet",
+	        [GS_KF_CUTLASS3] = "cutlass3",
+	        [GS_KF_CUTLASS2] = "cutlass2",
+	        [GS_KF_XMMA] = "xmma",
+	        [GS_KF_CUBLAS] = "cublas",
+	        [GS_KF_TENSILE] = "tensile",
+	        [GS_KF_TENSILE_AUX] = "tensile-aux",
+	        [GS_KF_CK] = "ck",
+	        [GS_KF_AITER] = "aiter",
+	        [GS_KF_MIOPEN] = "miopen",
+	        [GS_KF_TRITON] = "triton",
 	};
 
 	return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : "unknown";
@@ -317,10 +325,12 @@ int
 gs_kfamily_blas(gs_kfamily f)
 {
 	switch (f) {
-	case GS_KF_TENSILE: case GS_KF_TENSILE_AUX: case GS_KF_CUBLAS:
-	case GS_KF_XMMA: case GS_KF_NVJET: case GS_KF_CUTLASS2:
-		return 1;
-	default:
-		return 0;
+	case GS_KF_TENSILE:
+	case GS_KF_TENSILE_AUX:
+	case GS_KF_CUBLAS:
+	case GS_KF_XMMA:
+	case GS_KF_NVJET:
+	case GS_KF_CUTLASS2: return 1;
+	default: return 0;
 	}
 }

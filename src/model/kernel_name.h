@@ -14,47 +14,47 @@
 /* Families, in the parse order of kernel-names.md §1. */
 typedef enum gs_kfamily {
 	GS_KF_UNKNOWN = 0,
-	GS_KF_NVJET,            /* cuBLAS nvjet (Hopper, Blackwell) */
-	GS_KF_CUTLASS3,         /* cutlass3x_sm90_... */
-	GS_KF_CUTLASS2,         /* cutlass_80_..., also inside cuBLAS/cuDNN */
-	GS_KF_XMMA,             /* cuBLAS sm80/sm90 xmma */
-	GS_KF_CUBLAS,           /* cuBLAS legacy: ampere_sgemm_..., volta_... */
-	GS_KF_TENSILE,          /* Tensile (rocBLAS) / TensileLite (hipBLASLt) */
-	GS_KF_TENSILE_AUX,      /* Tensile PostGSU split-K reduction: not a GEMM main kernel */
-	GS_KF_CK,               /* Composable Kernel */
-	GS_KF_AITER,            /* aiter hand-tuned assembly */
-	GS_KF_MIOPEN,           /* MIOpen implicit GEMM (a convolution) */
-	GS_KF_TRITON            /* Triton / Inductor: the name has no tile */
+	GS_KF_NVJET, /* cuBLAS nvjet (Hopper, Blackwell) */
+	GS_KF_CUTLASS3, /* cutlass3x_sm90_... */
+	GS_KF_CUTLASS2, /* cutlass_80_..., also inside cuBLAS/cuDNN */
+	GS_KF_XMMA, /* cuBLAS sm80/sm90 xmma */
+	GS_KF_CUBLAS, /* cuBLAS legacy: ampere_sgemm_..., volta_... */
+	GS_KF_TENSILE, /* Tensile (rocBLAS) / TensileLite (hipBLASLt) */
+	GS_KF_TENSILE_AUX, /* Tensile PostGSU split-K reduction: not a GEMM main kernel */
+	GS_KF_CK, /* Composable Kernel */
+	GS_KF_AITER, /* aiter hand-tuned assembly */
+	GS_KF_MIOPEN, /* MIOpen implicit GEMM (a convolution) */
+	GS_KF_TRITON /* Triton / Inductor: the name has no tile */
 } gs_kfamily;
 
 typedef struct gs_kernel_info {
 	gs_kfamily family;
-	int has_tile;           /* 1 if tile_m and tile_n were read from the name */
-	int tile_m, tile_n;     /* macro tile over the BLAS dims (mt_m, mt_n), 0 unknown */
-	int tile_k;             /* K per main-loop iteration (DepthU, K-tile), 0 unknown */
-	int mi_m, mi_n, mi_k;   /* matrix instruction shape, 0 unknown (TensileLite MI has no K) */
-	int mi_b;               /* MI blocks (4-field Tensile MI), 0 unknown */
-	int wave_tile_m, wave_tile_n;   /* Tensile MIWT, CK WaveTile; 0 unknown */
-	int wg[3];              /* Tensile WG x_y_z (threads = product); 0 unknown */
-	int block_size;         /* threads per workgroup (CK BlkSize / 1st arg), 0 unknown */
-	int stages;             /* pipeline stages, 0 unknown */
-	int cluster_m, cluster_n, cluster_k;   /* nvjet/CUTLASS 3 cluster, 0 unknown */
-	int gsu;                /* Tensile GlobalSplitU: 0 not given or run-time (GSU0), 1 none */
-	char gsu_alg[8];        /* "SB", "MB", "MBSK" or "" */
-	int stream_k;           /* Stream-K: Tensile SK mode (0 data-parallel), 1 for CUTLASS 3
+	int has_tile; /* 1 if tile_m and tile_n were read from the name */
+	int tile_m, tile_n; /* macro tile over the BLAS dims (mt_m, mt_n), 0 unknown */
+	int tile_k; /* K per main-loop iteration (DepthU, K-tile), 0 unknown */
+	int mi_m, mi_n, mi_k; /* matrix instruction shape, 0 unknown (TensileLite MI has no K) */
+	int mi_b; /* MI blocks (4-field Tensile MI), 0 unknown */
+	int wave_tile_m, wave_tile_n; /* Tensile MIWT, CK WaveTile; 0 unknown */
+	int wg[3]; /* Tensile WG x_y_z (threads = product); 0 unknown */
+	int block_size; /* threads per workgroup (CK BlkSize / 1st arg), 0 unknown */
+	int stages; /* pipeline stages, 0 unknown */
+	int cluster_m, cluster_n, cluster_k; /* nvjet/CUTLASS 3 cluster, 0 unknown */
+	int gsu; /* Tensile GlobalSplitU: 0 not given or run-time (GSU0), 1 none */
+	char gsu_alg[8]; /* "SB", "MB", "MBSK" or "" */
+	int stream_k; /* Stream-K: Tensile SK mode (0 data-parallel), 1 for CUTLASS 3
 	                           _stream_k; -1 not given */
-	int split_k;            /* 1 if the name shows a split K (GSU>1, GSUAMBSK, splitK,
+	int split_k; /* 1 if the name shows a split K (GSU>1, GSUAMBSK, splitK,
 	                           segment_k_on) */
-	int persistent;         /* 1 if grid != tiles by design: sm90+ xmma, Tensile SK>0,
+	int persistent; /* 1 if grid != tiles by design: sm90+ xmma, Tensile SK>0,
 	                           CUTLASS 3 stream_k / warp-specialized persistent */
-	int valu;               /* Tensile without MI: a VALU (non-matrix-core) kernel */
-	int custom;             /* Tensile Custom_ hand-written assembly */
-	int is_gemm;            /* 0 for reductions, convolutions and unknown names */
-	char trans_a, trans_b;  /* 'N' / 'T' in BLAS terms, 0 unknown */
-	char dtype[16];         /* canonical input dtype (gs_dtype_normalize), "" unknown */
-	char isa[12];           /* Tensile ISA: "942", "90a", "950"; "" unknown */
-	int sm;                 /* NVIDIA compute capability from the name (80, 90), 0 unknown */
-	const char *note;       /* static sentence: why no tile, or a caveat; NULL if none */
+	int valu; /* Tensile without MI: a VALU (non-matrix-core) kernel */
+	int custom; /* Tensile Custom_ hand-written assembly */
+	int is_gemm; /* 0 for reductions, convolutions and unknown names */
+	char trans_a, trans_b; /* 'N' / 'T' in BLAS terms, 0 unknown */
+	char dtype[16]; /* canonical input dtype (gs_dtype_normalize), "" unknown */
+	char isa[12]; /* Tensile ISA: "942", "90a", "950"; "" unknown */
+	int sm; /* NVIDIA compute capability from the name (80, 90), 0 unknown */
+	const char *note; /* static sentence: why no tile, or a caveat; NULL if none */
 } gs_kernel_info;
 
 typedef struct gs_kparser gs_kparser;

@@ -13,10 +13,12 @@
 static void
 tensile_type(const char *t, gs_kernel_info *k)
 {
-	static const struct { const char *code, *canon; } map[] = {
-		{ "F8N", "f8e4m3fnuz" }, { "B8N", "f8e5m2fnuz" }, { "F8", "f8e4m3" },
-		{ "B8", "f8e5m2" }, { "I8", "i8" }, { "S", "f32" }, { "D", "f64" },
-		{ "H", "f16" }, { "B", "bf16" }, { "X", "xf32" }, { "I", "i32" },
+	static const struct {
+		const char *code, *canon;
+	} map[] = {
+	        {"F8N", "f8e4m3fnuz"}, {"B8N", "f8e5m2fnuz"}, {"F8", "f8e4m3"}, {"B8", "f8e5m2"},
+	        {"I8", "i8"},          {"S", "f32"},          {"D", "f64"},     {"H", "f16"},
+	        {"B", "bf16"},         {"X", "xf32"},         {"I", "i32"},
 	};
 
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
@@ -93,23 +95,26 @@ tensile_split(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		gs_kn_grp_str(s, m, 1, k->isa, sizeof k->isa);
 	if (k->gsu > 1 || strcmp(k->gsu_alg, "MBSK") == 0) {
 		k->split_k = 1;
-		k->note = "split-K (GlobalSplitU): workgroups are GSU x tiles; wave quantisation not modelled";
+		k->note =
+		        "split-K (GlobalSplitU): workgroups are GSU x tiles; wave quantisation not modelled";
 	}
 	if (k->stream_k > 0) {
 		k->persistent = 1;
-		k->note = "Stream-K: the grid is sized from the CU count; wave quantisation not applicable";
+		k->note =
+		        "Stream-K: the grid is sized from the CU count; wave quantisation not applicable";
 	}
 }
 
 void
-gs_kn_parse_tensile(const gs_kparser *p, const char *s, const regmatch_t *f,
-              const regmatch_t *mt, gs_kernel_info *k)
+gs_kn_parse_tensile(const gs_kparser *p, const char *s, const regmatch_t *f, const regmatch_t *mt,
+                    gs_kernel_info *k)
 {
 	k->family = GS_KF_TENSILE;
 	k->custom = f[2].rm_so >= 0;
 	tensile_transposes(s, f, k);
 	tensile_type(s + f[0].rm_eo, k);
-	gs_kn_set_tile(k, gs_kn_grp_int(s, mt, 1), gs_kn_grp_int(s, mt, 2), gs_kn_grp_int(s, mt, 3));
+	gs_kn_set_tile(k, gs_kn_grp_int(s, mt, 1), gs_kn_grp_int(s, mt, 2),
+	               gs_kn_grp_int(s, mt, 3));
 	tensile_mi(p, s, k);
 	tensile_split(p, s, k);
 	if (k->valu && !k->note)
@@ -142,12 +147,14 @@ gs_kn_parse_ck(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->wave_tile_n = gs_kn_grp_int(s, m, 2);
 	}
 	if (gs_kn_match(p, R_CK_BLK, s, m)) {
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+		               gs_kn_grp_int(s, m, 3));
 	} else if (gs_kn_match(p, R_CK_DEV, s, m)) {
 		/* DeviceGemmXdl<BlockSize, M, N, K0PerBlock>: the K tile is K0·K1. */
 		int old = m[1].rm_eo - m[1].rm_so == 3 && strncmp(s + m[1].rm_so, "Xdl", 3) == 0;
 		k->block_size = gs_kn_grp_int(s, m, 2);
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 3), gs_kn_grp_int(s, m, 4), old ? 0 : gs_kn_grp_int(s, m, 5));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 3), gs_kn_grp_int(s, m, 4),
+		               old ? 0 : gs_kn_grp_int(s, m, 5));
 	} else {
 		k->note = "CK kernel symbol: the tile is in template arguments (not parsed)";
 	}
@@ -181,7 +188,8 @@ gs_kn_parse_other(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->family = GS_KF_MIOPEN;
 		k->is_gemm = 0;
 		if (gs_kn_match(p, R_MIOPEN_TILE, s, m))
-			gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+			gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+			               gs_kn_grp_int(s, m, 3));
 		k->note = "MIOpen implicit GEMM: a convolution";
 	} else if (gs_kn_match(p, R_TRITON, s, NULL)) {
 		k->family = GS_KF_TRITON;
@@ -193,4 +201,3 @@ gs_kn_parse_other(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->note = "no known kernel-name family: tile unknown";
 	}
 }
-

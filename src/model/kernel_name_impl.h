@@ -12,19 +12,54 @@
 #include "model/kernel_name.h"
 
 enum {
-	R_NVJET, R_NVJET_LAYOUT, R_NVJET_SPLITK,
-	R_CUTLASS3, R_CUTLASS3_TILE, R_CUTLASS3_INSTR, R_CUTLASS3_TYPE,
-	R_CUTLASS2, R_CUTLASS2_K, R_CUTLASS2_NOK, R_CUTLASS2_CONV,
-	R_CUTLASS2_TYPE, R_CUTLASS2_SIMT,
-	R_XMMA, R_XMMA_HEAD, R_XMMA_TILE, R_XMMA_STAGE, R_XMMA_WARPS,
-	R_XMMA_MMA, R_XMMA_LAYOUT, R_XMMA_SEGK,
-	R_CUBLAS, R_CUBLAS_STAGES, R_CUBLAS_LAYOUT,
-	R_TENSILE, R_TENSILE_MT, R_TENSILE_MI4, R_TENSILE_MI3, R_TENSILE_MIWT,
-	R_TENSILE_WG, R_TENSILE_GSU, R_TENSILE_GSUA, R_TENSILE_SK,
-	R_TENSILE_ISA, R_TENSILE_AUX, R_TENSILE_POSTGSU,
-	R_CK, R_CK_BLK, R_CK_WAVE, R_CK_BLKSIZE, R_CK_DEV,
-	R_AITER, R_AITER_TILE, R_AITER_TYPE,
-	R_MIOPEN, R_MIOPEN_TILE, R_TRITON, R_TRITON_GEMM,
+	R_NVJET,
+	R_NVJET_LAYOUT,
+	R_NVJET_SPLITK,
+	R_CUTLASS3,
+	R_CUTLASS3_TILE,
+	R_CUTLASS3_INSTR,
+	R_CUTLASS3_TYPE,
+	R_CUTLASS2,
+	R_CUTLASS2_K,
+	R_CUTLASS2_NOK,
+	R_CUTLASS2_CONV,
+	R_CUTLASS2_TYPE,
+	R_CUTLASS2_SIMT,
+	R_XMMA,
+	R_XMMA_HEAD,
+	R_XMMA_TILE,
+	R_XMMA_STAGE,
+	R_XMMA_WARPS,
+	R_XMMA_MMA,
+	R_XMMA_LAYOUT,
+	R_XMMA_SEGK,
+	R_CUBLAS,
+	R_CUBLAS_STAGES,
+	R_CUBLAS_LAYOUT,
+	R_TENSILE,
+	R_TENSILE_MT,
+	R_TENSILE_MI4,
+	R_TENSILE_MI3,
+	R_TENSILE_MIWT,
+	R_TENSILE_WG,
+	R_TENSILE_GSU,
+	R_TENSILE_GSUA,
+	R_TENSILE_SK,
+	R_TENSILE_ISA,
+	R_TENSILE_AUX,
+	R_TENSILE_POSTGSU,
+	R_CK,
+	R_CK_BLK,
+	R_CK_WAVE,
+	R_CK_BLKSIZE,
+	R_CK_DEV,
+	R_AITER,
+	R_AITER_TILE,
+	R_AITER_TYPE,
+	R_MIOPEN,
+	R_MIOPEN_TILE,
+	R_TRITON,
+	R_TRITON_GEMM,
 	R_COUNT
 };
 
@@ -64,14 +99,12 @@ void gs_kn_set_tile(gs_kernel_info *k, int m, int n, int kk);
  * normalised name; M, H or F are the groups of the family's head regex.
  * NVIDIA: kernel_name_nv.c; AMD and others: kernel_name_amd.c. */
 
-void gs_kn_parse_nvjet(const gs_kparser *p, const char *s, const regmatch_t *m,
-                       gs_kernel_info *k);
+void gs_kn_parse_nvjet(const gs_kparser *p, const char *s, const regmatch_t *m, gs_kernel_info *k);
 void gs_kn_parse_cutlass3(const gs_kparser *p, const char *s, const regmatch_t *h,
                           gs_kernel_info *k);
 void gs_kn_parse_cutlass2(const gs_kparser *p, const char *s, gs_kernel_info *k);
 void gs_kn_parse_xmma(const gs_kparser *p, const char *s, gs_kernel_info *k);
-void gs_kn_parse_cublas(const gs_kparser *p, const char *s, const regmatch_t *m,
-                        gs_kernel_info *k);
+void gs_kn_parse_cublas(const gs_kparser *p, const char *s, const regmatch_t *m, gs_kernel_info *k);
 void gs_kn_parse_tensile(const gs_kparser *p, const char *s, const regmatch_t *f,
                          const regmatch_t *mt, gs_kernel_info *k);
 void gs_kn_parse_tensile_aux(const gs_kparser *p, const char *s, gs_kernel_info *k);

@@ -47,7 +47,8 @@ gs_kn_parse_cutlass3(const gs_kparser *p, const char *s, const regmatch_t *h, gs
 		gs_kn_type_prefix(tok, k->dtype);
 	}
 	if (gs_kn_match(p, R_CUTLASS3_TILE, s, m)) {
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+		               gs_kn_grp_int(s, m, 3));
 		k->cluster_m = gs_kn_grp_int(s, m, 4);
 		k->cluster_n = gs_kn_grp_int(s, m, 5);
 		k->cluster_k = gs_kn_grp_int(s, m, 6);
@@ -74,7 +75,10 @@ cutlass2_type(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		gs_kn_type_prefix(tok, k->dtype);
 	} else if (gs_kn_match(p, R_CUTLASS2_SIMT, s, m)) {
 		char c = gs_kn_grp_char(s, m, 1);
-		snprintf(k->dtype, sizeof k->dtype, "%s", c == 's' ? "f32" : c == 'd' ? "f64" : "f16");
+		snprintf(k->dtype, sizeof k->dtype, "%s",
+		         c == 's'   ? "f32"
+		         : c == 'd' ? "f64"
+		                    : "f16");
 	}
 }
 
@@ -90,7 +94,8 @@ gs_kn_parse_cutlass2(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->note = "a CUTLASS convolution kernel, not a GEMM";
 	}
 	if (gs_kn_match(p, R_CUTLASS2_K, s, m)) {
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+		               gs_kn_grp_int(s, m, 3));
 		k->stages = gs_kn_grp_int(s, m, 4);
 		k->trans_a = gs_kn_nt(s[m[5].rm_so]);
 		k->trans_b = gs_kn_nt(s[m[5].rm_so + 1]);
@@ -99,7 +104,8 @@ gs_kn_parse_cutlass2(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->trans_a = gs_kn_nt(s[m[3].rm_so]);
 		k->trans_b = gs_kn_nt(s[m[3].rm_so + 1]);
 	} else if (gs_kn_match(p, R_CUTLASS2_CONV, s, m)) {
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+		               gs_kn_grp_int(s, m, 3));
 		k->stages = gs_kn_grp_int(s, m, 4);
 	} else {
 		k->note = "CUTLASS 2 name without a recognisable tile";
@@ -144,7 +150,8 @@ gs_kn_parse_xmma(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		gs_kn_type_prefix(tok, k->dtype);
 	}
 	if (gs_kn_match(p, R_XMMA_TILE, s, m))
-		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2), gs_kn_grp_int(s, m, 3));
+		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 1), gs_kn_grp_int(s, m, 2),
+		               gs_kn_grp_int(s, m, 3));
 	else
 		k->note = "xmma name without tilesize";
 	xmma_details(p, s, k);
@@ -171,7 +178,10 @@ gs_kn_parse_cublas(const gs_kparser *p, const char *s, const regmatch_t *m, gs_k
 	if (!k->dtype[0]) {
 		char c = gs_kn_grp_char(s, m, 4);
 		snprintf(k->dtype, sizeof k->dtype, "%s",
-		         c == 's' ? "f32" : c == 'd' ? "f64" : c == 'h' ? "f16" : "i8");
+		         c == 's'   ? "f32"
+		         : c == 'd' ? "f64"
+		         : c == 'h' ? "f16"
+		                    : "i8");
 	}
 	if (gs_kn_match(p, R_CUBLAS_STAGES, s, x)) {
 		k->tile_k = gs_kn_grp_int(s, x, 1);
@@ -183,4 +193,3 @@ gs_kn_parse_cublas(const gs_kparser *p, const char *s, const regmatch_t *m, gs_k
 	}
 	k->note = "cuBLAS legacy fields are inferred (the naming is undocumented)";
 }
-

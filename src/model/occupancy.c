@@ -14,42 +14,42 @@ typedef struct amd_rule {
 	const char *arch;
 	int rdna;
 	int simds, max_waves, wave;
-	int budget32, gran32, budget64, gran64;   /* VGPRs per lane per SIMD */
+	int budget32, gran32, budget64, gran64; /* VGPRs per lane per SIMD */
 	agpr_mode agpr;
 	int sgpr_limited;
 	long lds_cu;
-	int wg_slots;            /* for multi-wave workgroups, 0 = none */
+	int wg_slots; /* for multi-wave workgroups, 0 = none */
 } amd_rule;
 
 static const amd_rule amd_rules[] = {
-	{ "gfx908", 0, 4, 10, 64, 0, 0, 256, 4, AGPR_SEPARATE, 1, 65536, 16 },
-	{ "gfx90a", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 65536, 16 },
-	{ "gfx942", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 65536, 16 },
-	{ "gfx950", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 163840, 16 },
-	{ "gfx1100", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1101", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1151", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1102", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1103", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1150", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0 },
-	{ "gfx1152", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0 },
+        {"gfx908", 0, 4, 10, 64, 0, 0, 256, 4, AGPR_SEPARATE, 1, 65536, 16},
+        {"gfx90a", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 65536, 16},
+        {"gfx942", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 65536, 16},
+        {"gfx950", 0, 4, 8, 64, 0, 0, 512, 8, AGPR_UNIFIED, 1, 163840, 16},
+        {"gfx1100", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0},
+        {"gfx1101", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0},
+        {"gfx1151", 1, 2, 16, 32, 1536, 24, 768, 12, AGPR_NONE, 0, 65536, 0},
+        {"gfx1102", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0},
+        {"gfx1103", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0},
+        {"gfx1150", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0},
+        {"gfx1152", 1, 2, 16, 32, 1024, 16, 512, 8, AGPR_NONE, 0, 65536, 0},
 };
 
 enum { LDS_GRANULE = 512, MAX_CARVEOUTS = 10 };
 
 typedef struct nv_rule {
-	int cc;                  /* 80, 86, 89, 90, 100 */
+	int cc; /* 80, 86, 89, 90, 100 */
 	int max_warps, max_blocks;
-	int carveout_kib[MAX_CARVEOUTS];   /* ascending, 0-terminated after the first */
-	long optin;              /* sharedMemPerBlockOptin, bytes */
+	int carveout_kib[MAX_CARVEOUTS]; /* ascending, 0-terminated after the first */
+	long optin; /* sharedMemPerBlockOptin, bytes */
 } nv_rule;
 
 static const nv_rule nv_rules[] = {
-	{ 80, 64, 32, { 0, 8, 16, 32, 64, 100, 132, 164 }, 163 * 1024 },
-	{ 86, 48, 16, { 0, 8, 16, 32, 64, 100 }, 99 * 1024 },
-	{ 89, 48, 24, { 0, 8, 16, 32, 64, 100 }, 99 * 1024 },
-	{ 90, 64, 32, { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 }, 227 * 1024 },
-	{ 100, 64, 32, { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 }, 227 * 1024 },
+        {80, 64, 32, {0, 8, 16, 32, 64, 100, 132, 164}, 163 * 1024},
+        {86, 48, 16, {0, 8, 16, 32, 64, 100}, 99 * 1024},
+        {89, 48, 24, {0, 8, 16, 32, 64, 100}, 99 * 1024},
+        {90, 64, 32, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}, 227 * 1024},
+        {100, 64, 32, {0, 8, 16, 32, 64, 100, 132, 164, 196, 228}, 227 * 1024},
 };
 
 static long
@@ -71,8 +71,7 @@ find_amd(const char *arch)
 {
 	for (size_t i = 0; i < sizeof amd_rules / sizeof amd_rules[0]; i++) {
 		size_t n = strlen(amd_rules[i].arch);
-		if (strncmp(arch, amd_rules[i].arch, n) == 0 &&
-		    (arch[n] == '\0' || arch[n] == ':'))
+		if (strncmp(arch, amd_rules[i].arch, n) == 0 && (arch[n] == '\0' || arch[n] == ':'))
 			return &amd_rules[i];
 	}
 	return NULL;
@@ -114,13 +113,13 @@ waves_of(int threads, int wave)
 static int
 check_in(const gs_occ_in *in, gs_error *err)
 {
-	if (in->wg_size < 0 || in->vgpr < 0 || in->agpr < 0 || in->sgpr < 0
-	    || in->regs_per_thread < 0 || in->lds_bytes < 0 || in->wave_size < 0)
+	if (in->wg_size < 0 || in->vgpr < 0 || in->agpr < 0 || in->sgpr < 0 ||
+	    in->regs_per_thread < 0 || in->lds_bytes < 0 || in->wave_size < 0)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "occupancy inputs must be >= 0 (workgroup size %d, VGPR %d, "
 		                    "AGPR %d, SGPR %d, registers %d, LDS %ld, wave %d)",
-		                    in->wg_size, in->vgpr, in->agpr, in->sgpr,
-		                    in->regs_per_thread, in->lds_bytes, in->wave_size);
+		                    in->wg_size, in->vgpr, in->agpr, in->sgpr, in->regs_per_thread,
+		                    in->lds_bytes, in->wave_size);
 	return 0;
 }
 
@@ -168,9 +167,9 @@ amd_vgpr_waves(const amd_rule *a, const gs_occ_in *in, int wave)
 	else
 		used = align_up(in->vgpr, gran);
 	if (used <= 0)
-		return 0;      /* AGPRs only on an arch without them: no VGPR limit */
+		return 0; /* AGPRs only on an arch without them: no VGPR limit */
 	if (a->rdna && used > 256)
-		used = 256;    /* a wave addresses at most 256 VGPRs */
+		used = 256; /* a wave addresses at most 256 VGPRs */
 	return min_int((int)(budget / used), a->max_waves);
 }
 
@@ -194,8 +193,9 @@ amd_occupancy(const amd_rule *a, const gs_occ_in *in, gs_occ *o, gs_error *err)
 	o->waves_per_wg = wpw;
 	o->max_waves_per_cu = a->simds * a->max_waves;
 	if (wpw > o->max_waves_per_cu)
-		return gs_error_set(err, NULL, 0, 0, "a %d-thread workgroup exceeds %s's %d waves per CU",
-		                    threads, a->arch, o->max_waves_per_cu);
+		return gs_error_set(err, NULL, 0, 0,
+		                    "a %d-thread workgroup exceeds %s's %d waves per CU", threads,
+		                    a->arch, o->max_waves_per_cu);
 	if ((vw = amd_vgpr_waves(a, in, wave)) > 0) {
 		o->waves_per_simd_regs = vw;
 		o->limit_wgs[GS_OCC_REGS] = a->simds * vw / wpw;
@@ -204,7 +204,8 @@ amd_occupancy(const amd_rule *a, const gs_occ_in *in, gs_occ *o, gs_error *err)
 		o->limit_wgs[GS_OCC_SGPR] = a->simds * amd_sgpr_waves(a, in->sgpr) / wpw;
 	if (in->lds_bytes > 0) {
 		if (in->lds_bytes > a->lds_cu)
-			return gs_error_set(err, NULL, 0, 0, "%ld bytes of LDS exceed %s's %ld per CU",
+			return gs_error_set(err, NULL, 0, 0,
+			                    "%ld bytes of LDS exceed %s's %ld per CU",
 			                    in->lds_bytes, a->arch, a->lds_cu);
 		o->limit_wgs[GS_OCC_LDS] = (int)(a->lds_cu / align_up(in->lds_bytes, LDS_GRANULE));
 	}
@@ -224,9 +225,9 @@ nv_smem_limit(const nv_rule *r, long lds, gs_error *err)
 
 	if (lds > r->optin)
 		return gs_error_set(err, NULL, 0, 0,
-		                    "%ld bytes of shared memory exceed sm_%d's %ld per block",
-		                    lds, r->cc, r->optin);
-	per_block = align_up(lds + 1024, 128);   /* after the check: cannot overflow */
+		                    "%ld bytes of shared memory exceed sm_%d's %ld per block", lds,
+		                    r->cc, r->optin);
+	per_block = align_up(lds + 1024, 128); /* after the check: cannot overflow */
 	for (int i = 0; i < MAX_CARVEOUTS; i++)
 		if (r->carveout_kib[i] * 1024L > carve)
 			carve = r->carveout_kib[i] * 1024L;
@@ -301,8 +302,9 @@ gs_occ_in_from_launch(const gs_launch *l, gs_occ_in *out)
 char *
 gs_occ_limiter_names(const gs_occ *o, char *buf, size_t size)
 {
-	static const char *const amd[] = { "VGPR", "SGPR", "LDS", "workgroup slots", "wave slots" };
-	static const char *const nv[] = { "registers", "SGPR", "shared memory", "block slots", "warp slots" };
+	static const char *const amd[] = {"VGPR", "SGPR", "LDS", "workgroup slots", "wave slots"};
+	static const char *const nv[] = {"registers", "SGPR", "shared memory", "block slots",
+	                                 "warp slots"};
 	size_t len = 0;
 
 	buf[0] = '\0';

@@ -15,35 +15,32 @@
 /* What the input gives about one kernel; 0 means "not given" (that
  * resource then does not limit). */
 typedef struct gs_occ_in {
-	int wg_size;            /* threads per workgroup / block; 0: one wave */
-	int vgpr, agpr;         /* AMD per-wave arch VGPRs and AccVGPRs (AGPRs) */
-	int sgpr;               /* AMD SGPRs per wave (limit only on gfx9) */
-	int regs_per_thread;    /* NVIDIA registers per thread (<= 255) */
-	long lds_bytes;         /* LDS / shared memory per workgroup (static + dynamic), bytes */
-	int wave_size;          /* 0: the arch's default (64 CDNA, 32 RDNA and NVIDIA) */
+	int wg_size; /* threads per workgroup / block; 0: one wave */
+	int vgpr, agpr; /* AMD per-wave arch VGPRs and AccVGPRs (AGPRs) */
+	int sgpr; /* AMD SGPRs per wave (limit only on gfx9) */
+	int regs_per_thread; /* NVIDIA registers per thread (<= 255) */
+	long lds_bytes; /* LDS / shared memory per workgroup (static + dynamic), bytes */
+	int wave_size; /* 0: the arch's default (64 CDNA, 32 RDNA and NVIDIA) */
 } gs_occ_in;
 
 /* Resources, as bits of gs_occ.limiters and indices of limit_wgs.  On
  * NVIDIA REGS, LDS, WG_SLOTS and WAVE_SLOTS are registers, shared memory,
  * the blocks-per-SM limit and the warps-per-SM limit. */
-enum {
-	GS_OCC_REGS, GS_OCC_SGPR, GS_OCC_LDS, GS_OCC_WG_SLOTS, GS_OCC_WAVE_SLOTS,
-	GS_OCC_NRES
-};
+enum { GS_OCC_REGS, GS_OCC_SGPR, GS_OCC_LDS, GS_OCC_WG_SLOTS, GS_OCC_WAVE_SLOTS, GS_OCC_NRES };
 
 typedef struct gs_occ {
-	int nvidia;             /* 1 for NVIDIA rules (waves are warps, CUs are SMs) */
-	int simds;              /* SIMDs per CU (NVIDIA: 4 sub-partitions) */
+	int nvidia; /* 1 for NVIDIA rules (waves are warps, CUs are SMs) */
+	int simds; /* SIMDs per CU (NVIDIA: 4 sub-partitions) */
 	int wave_size;
-	int waves_per_wg;       /* ceil(wg_size / wave_size) */
-	int waves_per_simd_regs;/* register-limited waves per SIMD (AMD), 0 if not given */
-	int limit_wgs[GS_OCC_NRES];   /* workgroups per CU each resource allows; -1 = no limit */
-	int wgs_per_cu;         /* the minimum: resident workgroups (blocks) per CU (SM) */
-	int waves_per_cu;       /* wgs_per_cu · waves_per_wg */
-	int max_waves_per_cu;   /* SIMDs · max waves per SIMD (NVIDIA: max warps per SM) */
-	double waves_per_simd;  /* waves_per_cu / simds */
-	double occupancy;       /* waves_per_cu / max_waves_per_cu, in [0, 1] */
-	unsigned limiters;      /* bit (1 << GS_OCC_*) for every resource at the minimum */
+	int waves_per_wg; /* ceil(wg_size / wave_size) */
+	int waves_per_simd_regs; /* register-limited waves per SIMD (AMD), 0 if not given */
+	int limit_wgs[GS_OCC_NRES]; /* workgroups per CU each resource allows; -1 = no limit */
+	int wgs_per_cu; /* the minimum: resident workgroups (blocks) per CU (SM) */
+	int waves_per_cu; /* wgs_per_cu · waves_per_wg */
+	int max_waves_per_cu; /* SIMDs · max waves per SIMD (NVIDIA: max warps per SM) */
+	double waves_per_simd; /* waves_per_cu / simds */
+	double occupancy; /* waves_per_cu / max_waves_per_cu, in [0, 1] */
+	unsigned limiters; /* bit (1 << GS_OCC_*) for every resource at the minimum */
 } gs_occ;
 
 /* gs_occupancy: the theoretical occupancy of a kernel with IN on ARCH

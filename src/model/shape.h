@@ -17,12 +17,12 @@ enum { GS_OP_LEN = 32, GS_DTYPE_LEN = 16 };
  * normalised by gs_dtype_normalize().  trans_a/trans_b are 'N' or 'T'. */
 typedef struct gs_shape {
 	char op[GS_OP_LEN];
-	long batch;                 /* >= 1 */
-	long M, N, K;               /* >= 1 */
+	long batch; /* >= 1 */
+	long M, N, K; /* >= 1 */
 	char dtype[GS_DTYPE_LEN];
-	char trans_a, trans_b;      /* 'N' or 'T' */
-	int bias;                   /* 0 or 1 */
-	const char *name;           /* kernel name when the input has no M/N/K
+	char trans_a, trans_b; /* 'N' or 'T' */
+	int bias; /* 0 or 1 */
+	const char *name; /* kernel name when the input has no M/N/K
 	                               (rocprof per-kernel tables): the key is then
 	                               the name; interned by gs_table_intern(), else NULL */
 } gs_shape;
@@ -38,11 +38,11 @@ typedef struct gs_time_stats {
 /* What an input tells about the kernel that ran a record.  Zero means
  * "not given". */
 typedef struct gs_launch {
-	long workgroups;            /* grid size in workgroups / CTAs */
-	int wg_size;                /* threads per workgroup */
-	int vgpr, agpr, sgpr;       /* AMD registers per wave (arch VGPR, AccVGPR, SGPR) */
-	int regs_per_thread;        /* NVIDIA registers per thread */
-	long lds_bytes;             /* LDS / shared memory per workgroup, bytes */
+	long workgroups; /* grid size in workgroups / CTAs */
+	int wg_size; /* threads per workgroup */
+	int vgpr, agpr, sgpr; /* AMD registers per wave (arch VGPR, AccVGPR, SGPR) */
+	int regs_per_thread; /* NVIDIA registers per thread */
+	long lds_bytes; /* LDS / shared memory per workgroup, bytes */
 	int tile_m, tile_n, tile_k; /* macro tile from an input column, 0 if none */
 } gs_launch;
 
@@ -51,14 +51,14 @@ typedef struct gs_launch {
  * ingest.h). */
 typedef struct gs_record {
 	gs_shape shape;
-	char *tag;                  /* shape family ("llama70bskinny"), owned, may be NULL */
-	char *kernel;               /* kernel name, owned, may be NULL */
-	double *samples;            /* µs, owned, nsamples entries */
+	char *tag; /* shape family ("llama70bskinny"), owned, may be NULL */
+	char *kernel; /* kernel name, owned, may be NULL */
+	double *samples; /* µs, owned, nsamples entries */
 	size_t nsamples, samples_cap;
-	gs_time_stats t;            /* set by gs_table_finish() */
-	long line;                  /* input line (or event index) of its first row */
+	gs_time_stats t; /* set by gs_table_finish() */
+	long line; /* input line (or event index) of its first row */
 	gs_launch launch;
-	double *extra;              /* table->nextra values (NAN where absent), owned */
+	double *extra; /* table->nextra values (NAN where absent), owned */
 } gs_record;
 
 /* gs_shape_init: a key with batch 1, op "", trans N/N, no bias, dtype "". */

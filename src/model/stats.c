@@ -119,8 +119,7 @@ stirling_tail(double x)
 {
 	double r = 1.0 / x, r2 = r * r;
 
-	return r * (1.0 / 12 - r2 * (1.0 / 360 - r2 * (1.0 / 1260 -
-	                                                r2 / 1680)));
+	return r * (1.0 / 12 - r2 * (1.0 / 360 - r2 * (1.0 / 1260 - r2 / 1680)));
 }
 
 /* ln B(a, b).  For a large argument lgamma(big) - lgamma(big + small)
@@ -132,9 +131,8 @@ log_beta(double a, double b)
 
 	if (big < 10.0)
 		return lgamma(a) + lgamma(b) - lgamma(a + b);
-	return lgamma(small) - (big - 0.5) * log1p(small / big) -
-	       small * log(big + small) + small + stirling_tail(big) -
-	       stirling_tail(big + small);
+	return lgamma(small) - (big - 0.5) * log1p(small / big) - small * log(big + small) + small +
+	       stirling_tail(big) - stirling_tail(big + small);
 }
 
 /* Regularised incomplete beta I_x(a, b) with y = 1 - x passed separately
@@ -148,8 +146,7 @@ inc_beta(double a, double b, double x, double y)
 		return 0.0;
 	if (y <= 0.0)
 		return 1.0;
-	lfront = a * log_of(x, y) + b * log_of(y, x) -
-	         log_beta(a, b);
+	lfront = a * log_of(x, y) + b * log_of(y, x) - log_beta(a, b);
 	if (x < (a + 1.0) / (a + b + 2.0))
 		return exp(lfront) * beta_cf(a, b, x) / a;
 	return 1.0 - exp(lfront) * beta_cf(b, a, y) / b;
@@ -175,8 +172,7 @@ gs_stats_t_sf(double t, double df)
 static double
 t_pdf(double t, double df)
 {
-	double l = lgamma((df + 1.0) / 2.0) - lgamma(df / 2.0) -
-	           0.5 * log(df * GS_PI) -
+	double l = lgamma((df + 1.0) / 2.0) - lgamma(df / 2.0) - 0.5 * log(df * GS_PI) -
 	           (df + 1.0) / 2.0 * log1p(t * t / df);
 
 	return exp(l);
@@ -190,8 +186,7 @@ z_tail_guess(double q)
 	double t = sqrt(-2.0 * log(q));
 
 	return t - (2.515517 + 0.802853 * t + 0.010328 * t * t) /
-	           (1.0 + 1.432788 * t + 0.189269 * t * t +
-	            0.001308 * t * t * t);
+	                   (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
 }
 
 /* Starting point for the t quantile: Cornish-Fisher expansion of t in z
@@ -201,8 +196,7 @@ t_tail_guess(double q, double df)
 {
 	double z = z_tail_guess(q), z3 = z * z * z, z5 = z3 * z * z;
 
-	return z + (z3 + z) / (4.0 * df) +
-	       (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * df * df);
+	return z + (z3 + z) / (4.0 * df) + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * df * df);
 }
 
 /* Solve t_tail(t) = Q for t > 0, Q in (0, 0.5), by Newton's method kept
@@ -258,8 +252,7 @@ gs_stats_t_quantile(double p, double df)
 /* ---- geometric mean --------------------------------------------------- */
 
 int
-gs_stats_geomean_ci(const double *r, size_t n, double level,
-                    double *gm, double *lo, double *hi)
+gs_stats_geomean_ci(const double *r, size_t n, double level, double *gm, double *lo, double *hi)
 {
 	double sum = 0.0, ss = 0.0, m, half;
 
@@ -306,8 +299,7 @@ cmp_obs(const void *pa, const void *pb)
  * sum of X, and TIE, sum over tie groups of t^3 - t.  Returns -1 on out of
  * memory. */
 static int
-mw_ranks(const double *x, size_t nx, const double *y, size_t ny,
-         double *r1, double *tie)
+mw_ranks(const double *x, size_t nx, const double *y, size_t ny, double *r1, double *tie)
 {
 	size_t n = nx + ny;
 	mw_obs *o = malloc(n * sizeof *o);
@@ -386,8 +378,7 @@ mw_asymptotic_p(double u, double nx, double ny, double tie)
 }
 
 int
-gs_stats_mann_whitney(const double *x, size_t nx, const double *y,
-                      size_t ny, double *p)
+gs_stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny, double *p)
 {
 	double r1, tie, u1, u, pv;
 
@@ -438,7 +429,7 @@ sorted_tested(const double *p, size_t n, size_t *m)
 	*m = 0;
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(p[i]))
-			s[(*m)++] = (p_ref){ p[i], i };
+			s[(*m)++] = (p_ref){p[i], i};
 	qsort(s, *m, sizeof *s, cmp_pref);
 	return s;
 }

@@ -24,8 +24,8 @@ double gs_stats_stddev(const double *x, size_t n);
  * With N == 1 the interval is [gm, gm].  Returns 0, or -1 if N == 0, a
  * ratio is not finite and > 0, or LEVEL is not in (0, 1) (outputs
  * untouched). */
-int gs_stats_geomean_ci(const double *r, size_t n, double level,
-                        double *gm, double *lo, double *hi);
+int gs_stats_geomean_ci(const double *r, size_t n, double level, double *gm, double *lo,
+                        double *hi);
 
 /* gs_stats_t_quantile: the P quantile (0 < P < 1) of Student's t with DF
  * degrees of freedom (DF >= 1).  Accurate to 1e-9 relative. */
@@ -42,8 +42,7 @@ double gs_stats_t_sf(double t, double df);
  * and continuity correction (scipy.stats.mannwhitneyu method="auto", scipy
  * 1.10).  Writes the p-value to *P (1 if both samples are all equal).
  * Returns 0, or -1 if NX or NY is 0 or a value is NaN. */
-int gs_stats_mann_whitney(const double *x, size_t nx, const double *y,
-                          size_t ny, double *p);
+int gs_stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny, double *p);
 
 /* Multiple-comparison corrections of N p-values P into ADJ (may alias P).
  * Holm: step-down, adj_(i) = max_{j<=i} min(1, (n-j+1) p_(j)).

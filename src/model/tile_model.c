@@ -10,30 +10,30 @@
 #include "util/checked.h"
 
 const char GS_TILE_MODEL_LIMITS[] =
-"The tile model is the roofline seed-selection model of IREE's GPU code "
-"generation (30 candidates per MMA intrinsic: subgroups {2,4,8} x M/N tiles "
-"per subgroup {2,4,8,16,32} x K tiles {2,4}; 6-step cost "
-"iterCost x kIters x numTimesteps / workUtil, where iterCost = max(memory, "
-"compute) of one K iteration of one workgroup with bandwidth and FLOP/s "
-"shared evenly across the CUs). It ranks tiles; its cost is not a time "
-"prediction. Its limits: it has no cache model (on MI300X the 256 MB "
-"Infinity Cache makes DRAM traffic nearly independent of the tile when the "
-"GPU is under-occupied, so the memory term is almost constant); no fixed "
-"prologue, epilogue, per-tile or launch costs, which is what penalises tiny "
-"tiles in AMD's Origami model; work utilisation over M and N only (no K "
-"padding); no register, LDS-occupancy or instruction-scheduling effects; "
-"the per-workgroup cost grows with wgTileM + wgTileN, so it favours the "
-"smallest tiles on under-occupied problems, and skinny shapes (M or N <= "
-"256) and small M x N (< 1M) are where IREE measured its regressions. "
-"gemmscope reproduces the document's steps, not IREE's code: the seed-to-tile "
-"split is the sqrt rule of getOptimalMMASchedule without its GCD fitting to "
-"the problem (a tile may overhang a small dimension and is then penalised "
-"by workUtil), the compiler's split-K factor is taken as 1, batch counts in "
-"the workgroups, and the memory bandwidth is the correct 5.3 TB/s for "
-"MI300X, not the document's 662.5 GB/s (a bits/bytes error that moves the "
-"ridge from about 247 to 1973 FLOP/B). MMA shapes are those of each ISA's "
-"matrix instructions (MFMA on CDNA, WMMA 16x16x16 on RDNA3 and, as IREE's "
-"NVIDIA targets, on NVIDIA; DPAS on Xe).";
+        "The tile model is the roofline seed-selection model of IREE's GPU code "
+        "generation (30 candidates per MMA intrinsic: subgroups {2,4,8} x M/N tiles "
+        "per subgroup {2,4,8,16,32} x K tiles {2,4}; 6-step cost "
+        "iterCost x kIters x numTimesteps / workUtil, where iterCost = max(memory, "
+        "compute) of one K iteration of one workgroup with bandwidth and FLOP/s "
+        "shared evenly across the CUs). It ranks tiles; its cost is not a time "
+        "prediction. Its limits: it has no cache model (on MI300X the 256 MB "
+        "Infinity Cache makes DRAM traffic nearly independent of the tile when the "
+        "GPU is under-occupied, so the memory term is almost constant); no fixed "
+        "prologue, epilogue, per-tile or launch costs, which is what penalises tiny "
+        "tiles in AMD's Origami model; work utilisation over M and N only (no K "
+        "padding); no register, LDS-occupancy or instruction-scheduling effects; "
+        "the per-workgroup cost grows with wgTileM + wgTileN, so it favours the "
+        "smallest tiles on under-occupied problems, and skinny shapes (M or N <= "
+        "256) and small M x N (< 1M) are where IREE measured its regressions. "
+        "gemmscope reproduces the document's steps, not IREE's code: the seed-to-tile "
+        "split is the sqrt rule of getOptimalMMASchedule without its GCD fitting to "
+        "the problem (a tile may overhang a small dimension and is then penalised "
+        "by workUtil), the compiler's split-K factor is taken as 1, batch counts in "
+        "the workgroups, and the memory bandwidth is the correct 5.3 TB/s for "
+        "MI300X, not the document's 662.5 GB/s (a bits/bytes error that moves the "
+        "ridge from about 247 to 1973 FLOP/B). MMA shapes are those of each ISA's "
+        "matrix instructions (MFMA on CDNA, WMMA 16x16x16 on RDNA3 and, as IREE's "
+        "NVIDIA targets, on NVIDIA; DPAS on Xe).";
 
 typedef struct intrinsic {
 	int m, n, k;
@@ -42,48 +42,48 @@ typedef struct intrinsic {
 enum { MAX_INTR = 2 };
 
 typedef struct arch_intr {
-	const char *arch;        /* exact arch, or a prefix ending in '*' */
-	int cls;                 /* gs_pk class */
+	const char *arch; /* exact arch, or a prefix ending in '*' */
+	int cls; /* gs_pk class */
 	intrinsic list[MAX_INTR];
 } arch_intr;
 
 static const arch_intr intrinsics[] = {
-	{ "gfx942", GS_PK_F16, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx942", GS_PK_BF16, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx942", GS_PK_F8, { { 16, 16, 32 }, { 32, 32, 16 } } },
-	{ "gfx942", GS_PK_I8, { { 16, 16, 32 }, { 32, 32, 16 } } },
-	{ "gfx942", GS_PK_TF32, { { 16, 16, 8 }, { 32, 32, 4 } } },
-	{ "gfx942", GS_PK_F32, { { 16, 16, 4 }, { 32, 32, 2 } } },
-	{ "gfx942", GS_PK_F64, { { 16, 16, 4 } } },
-	{ "gfx950", GS_PK_F16, { { 16, 16, 32 }, { 32, 32, 16 } } },
-	{ "gfx950", GS_PK_BF16, { { 16, 16, 32 }, { 32, 32, 16 } } },
-	{ "gfx950", GS_PK_F8, { { 16, 16, 128 }, { 32, 32, 64 } } },
-	{ "gfx950", GS_PK_F4, { { 16, 16, 128 }, { 32, 32, 64 } } },
-	{ "gfx950", GS_PK_I8, { { 16, 16, 64 }, { 32, 32, 32 } } },
-	{ "gfx950", GS_PK_F32, { { 16, 16, 4 }, { 32, 32, 2 } } },
-	{ "gfx950", GS_PK_F64, { { 16, 16, 4 } } },
-	{ "gfx90a", GS_PK_F16, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx90a", GS_PK_BF16, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx90a", GS_PK_I8, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx90a", GS_PK_F32, { { 16, 16, 4 }, { 32, 32, 2 } } },
-	{ "gfx90a", GS_PK_F64, { { 16, 16, 4 } } },
-	{ "gfx908", GS_PK_F16, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx908", GS_PK_BF16, { { 16, 16, 8 }, { 32, 32, 4 } } },
-	{ "gfx908", GS_PK_I8, { { 16, 16, 16 }, { 32, 32, 8 } } },
-	{ "gfx908", GS_PK_F32, { { 16, 16, 4 }, { 32, 32, 2 } } },
-	{ "gfx11*", GS_PK_F16, { { 16, 16, 16 } } },
-	{ "gfx11*", GS_PK_BF16, { { 16, 16, 16 } } },
-	{ "gfx11*", GS_PK_I8, { { 16, 16, 16 } } },
-	/* NVIDIA: the WMMA shapes IREE's NVIDIA targets use */
-	{ "sm_*", GS_PK_F16, { { 16, 16, 16 } } },
-	{ "sm_*", GS_PK_BF16, { { 16, 16, 16 } } },
-	{ "sm_*", GS_PK_TF32, { { 16, 16, 8 } } },
-	{ "sm_*", GS_PK_F8, { { 16, 16, 32 } } },
-	{ "sm_*", GS_PK_I8, { { 16, 16, 16 } } },
-	{ "sm_*", GS_PK_F64, { { 8, 8, 4 } } },
-	{ "xe*", GS_PK_F16, { { 8, 16, 16 } } },
-	{ "xe*", GS_PK_BF16, { { 8, 16, 16 } } },
-	{ "xe*", GS_PK_I8, { { 8, 16, 32 } } },
+        {"gfx942", GS_PK_F16, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx942", GS_PK_BF16, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx942", GS_PK_F8, {{16, 16, 32}, {32, 32, 16}}},
+        {"gfx942", GS_PK_I8, {{16, 16, 32}, {32, 32, 16}}},
+        {"gfx942", GS_PK_TF32, {{16, 16, 8}, {32, 32, 4}}},
+        {"gfx942", GS_PK_F32, {{16, 16, 4}, {32, 32, 2}}},
+        {"gfx942", GS_PK_F64, {{16, 16, 4}}},
+        {"gfx950", GS_PK_F16, {{16, 16, 32}, {32, 32, 16}}},
+        {"gfx950", GS_PK_BF16, {{16, 16, 32}, {32, 32, 16}}},
+        {"gfx950", GS_PK_F8, {{16, 16, 128}, {32, 32, 64}}},
+        {"gfx950", GS_PK_F4, {{16, 16, 128}, {32, 32, 64}}},
+        {"gfx950", GS_PK_I8, {{16, 16, 64}, {32, 32, 32}}},
+        {"gfx950", GS_PK_F32, {{16, 16, 4}, {32, 32, 2}}},
+        {"gfx950", GS_PK_F64, {{16, 16, 4}}},
+        {"gfx90a", GS_PK_F16, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx90a", GS_PK_BF16, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx90a", GS_PK_I8, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx90a", GS_PK_F32, {{16, 16, 4}, {32, 32, 2}}},
+        {"gfx90a", GS_PK_F64, {{16, 16, 4}}},
+        {"gfx908", GS_PK_F16, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx908", GS_PK_BF16, {{16, 16, 8}, {32, 32, 4}}},
+        {"gfx908", GS_PK_I8, {{16, 16, 16}, {32, 32, 8}}},
+        {"gfx908", GS_PK_F32, {{16, 16, 4}, {32, 32, 2}}},
+        {"gfx11*", GS_PK_F16, {{16, 16, 16}}},
+        {"gfx11*", GS_PK_BF16, {{16, 16, 16}}},
+        {"gfx11*", GS_PK_I8, {{16, 16, 16}}},
+        /* NVIDIA: the WMMA shapes IREE's NVIDIA targets use */
+        {"sm_*", GS_PK_F16, {{16, 16, 16}}},
+        {"sm_*", GS_PK_BF16, {{16, 16, 16}}},
+        {"sm_*", GS_PK_TF32, {{16, 16, 8}}},
+        {"sm_*", GS_PK_F8, {{16, 16, 32}}},
+        {"sm_*", GS_PK_I8, {{16, 16, 16}}},
+        {"sm_*", GS_PK_F64, {{8, 8, 4}}},
+        {"xe*", GS_PK_F16, {{8, 16, 16}}},
+        {"xe*", GS_PK_BF16, {{8, 16, 16}}},
+        {"xe*", GS_PK_I8, {{8, 16, 32}}},
 };
 
 static const arch_intr *
@@ -101,10 +101,10 @@ find_intrinsics(const char *arch, int cls)
 
 /* Hardware inputs of the model. */
 typedef struct hw {
-	double peak;     /* FLOP/s */
-	double bw;       /* B/s */
+	double peak; /* FLOP/s */
+	double bw; /* B/s */
 	int cus;
-	double smem;     /* bytes per workgroup, 0 = no limit known */
+	double smem; /* bytes per workgroup, 0 = no limit known */
 	int bpe;
 } hw;
 
@@ -117,9 +117,10 @@ get_hw(const gs_shape *s, const gs_gpu *g, int cus, hw *h, gs_error *err)
 	h->cus = cus > 0 ? cus : (int)g->cus.v;
 	h->bpe = gs_dtype_bytes(s->dtype);
 	if (isnan(peak) || isnan(bw) || h->cus <= 0 || h->bpe <= 0)
-		return gs_error_set(err, NULL, 0, 0,
-		                    "the tile model needs a %s peak, a bandwidth and a CU count for %s",
-		                    s->dtype[0] ? s->dtype : "dtype", g->name);
+		return gs_error_set(
+		        err, NULL, 0, 0,
+		        "the tile model needs a %s peak, a bandwidth and a CU count for %s",
+		        s->dtype[0] ? s->dtype : "dtype", g->name);
 	h->peak = peak * 1e12;
 	h->bw = bw * 1e12;
 	h->smem = (g->lds_wg_kib.kind != GS_FIG_NONE ? g->lds_wg_kib.v : g->lds_cu_kib.v) * 1024.0;
@@ -133,8 +134,8 @@ wg_count(const gs_shape *s, int split, int wm, int wn, long *out, gs_error *err)
 {
 	long mn;
 
-	if (gs_mul_long(gs_ceil_div(s->M, wm), gs_ceil_div(s->N, wn), &mn)
-	    || gs_mul_long3(mn, s->batch, split, out) || *out > GS_COUNT_MAX)
+	if (gs_mul_long(gs_ceil_div(s->M, wm), gs_ceil_div(s->N, wn), &mn) ||
+	    gs_mul_long3(mn, s->batch, split, out) || *out > GS_COUNT_MAX)
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the workgroup count of %ldx%ld (tile %dx%d, batch %ld, "
 		                    "split %d) exceeds 2^53, the limit of the tile model",
@@ -144,8 +145,8 @@ wg_count(const gs_shape *s, int split, int wm, int wn, long *out, gs_error *err)
 
 /* Steps 2–6 for one tile; -1 with ERR when its counts exceed the limits. */
 static int
-score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
-      gs_tile_cost *c, gs_error *err)
+score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk, gs_tile_cost *c,
+      gs_error *err)
 {
 	long m = s->M, n = s->N, kpart = gs_ceil_div(s->K, split);
 	long wk_eff = wk > 0 ? wk : kpart;
@@ -157,11 +158,11 @@ score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
 	if (wg_count(s, split, wm, wn, &c->num_wgs, err))
 		return -1;
 	if (gs_mul_long3((long)wm + wn, wk_eff, h->bpe, &c->smem_bytes))
-		c->smem_bytes = -1;   /* beyond a long: never fits */
+		c->smem_bytes = -1; /* beyond a long: never fits */
 	c->smem_ok = c->smem_bytes >= 0 && (h->smem <= 0 || c->smem_bytes <= h->smem);
 	c->timesteps = gs_ceil_div(c->num_wgs, h->cus);
-	c->work_util = ((double)m * n) / ((double)gs_ceil_div(m, wm) * wm
-	                                  * gs_ceil_div(n, wn) * wn);
+	c->work_util =
+	        ((double)m * n) / ((double)gs_ceil_div(m, wm) * wm * gs_ceil_div(n, wn) * wn);
 	c->k_iters = gs_ceil_div(kpart, wk_eff);
 	flop_it = 2.0 * wm * wn * wk_eff;
 	bytes_it = (double)(wm + wn) * wk_eff * h->bpe;
@@ -175,14 +176,15 @@ score(const gs_shape *s, const hw *h, int split, int wm, int wn, int wk,
 }
 
 int
-gs_tile_model_cost(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
-                   int wg_m, int wg_n, int wg_k, gs_tile_cost *out, gs_error *err)
+gs_tile_model_cost(const gs_shape *s, const gs_gpu *g, int cus, int split_k, int wg_m, int wg_n,
+                   int wg_k, gs_tile_cost *out, gs_error *err)
 {
 	hw h;
 
 	memset(out, 0, sizeof *out);
 	if (wg_m <= 0 || wg_n <= 0 || s->M < 1 || s->N < 1 || s->K < 1 || s->batch < 1)
-		return gs_error_set(err, NULL, 0, 0, "the tile model needs a tile and dimensions >= 1");
+		return gs_error_set(err, NULL, 0, 0,
+		                    "the tile model needs a tile and dimensions >= 1");
 	if (get_hw(s, g, cus, &h, err))
 		return -1;
 	return score(s, &h, split_k > 0 ? split_k : 1, wg_m, wg_n, wg_k, out, err);
@@ -198,8 +200,8 @@ seed_tile(int sg, int mn, int kt, const intrinsic *in, int *wm, int *wn, int *wk
 		lsg++;
 	while ((1 << (lmn + 1)) <= mn)
 		lmn++;
-	msg = 1 << ((lsg + 1) / 2);     /* 2^ceil(log2(sg)/2) subgroups along M */
-	nt = 1 << (lmn / 2);            /* 2^floor(log2(mn)/2) tiles along N */
+	msg = 1 << ((lsg + 1) / 2); /* 2^ceil(log2(sg)/2) subgroups along M */
+	nt = 1 << (lmn / 2); /* 2^floor(log2(mn)/2) tiles along N */
 	*wm = msg * (mn / nt) * in->m;
 	*wn = (sg / msg) * nt * in->n;
 	*wk = kt * in->k;
@@ -218,10 +220,10 @@ better(const gs_tile_cost *a, const gs_tile_cost *b)
 }
 
 static int
-try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in,
-              gs_tile_pick *out, int *have, gs_error *err)
+try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in, gs_tile_pick *out,
+              int *have, gs_error *err)
 {
-	static const int sgs[] = { 2, 4, 8 }, mns[] = { 2, 4, 8, 16, 32 }, kts[] = { 2, 4 };
+	static const int sgs[] = {2, 4, 8}, mns[] = {2, 4, 8, 16, 32}, kts[] = {2, 4};
 	gs_tile_cost c;
 	int wm, wn, wk;
 
@@ -250,8 +252,8 @@ try_intrinsic(const gs_shape *s, const hw *h, int split, const intrinsic *in,
 }
 
 int
-gs_tile_model_pick(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
-                   gs_tile_pick *out, gs_error *err)
+gs_tile_model_pick(const gs_shape *s, const gs_gpu *g, int cus, int split_k, gs_tile_pick *out,
+                   gs_error *err)
 {
 	const arch_intr *ai = find_intrinsics(g->arch, gs_gpu_dtype_class(s->dtype));
 	int have = 0;
@@ -272,8 +274,8 @@ gs_tile_model_pick(const gs_shape *s, const gs_gpu *g, int cus, int split_k,
 		out->nintrinsics++;
 	}
 	if (!have)
-		return gs_error_set(err, NULL, 0, 0,
-		                    "every tile-model candidate exceeds the %.0f-byte shared memory",
-		                    h.smem);
+		return gs_error_set(
+		        err, NULL, 0, 0,
+		        "every tile-model candidate exceeds the %.0f-byte shared memory", h.smem);
 	return 0;
 }

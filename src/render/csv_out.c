@@ -23,13 +23,12 @@
 #include "render/writer_impl.h"
 
 const char GS_NATIVE_CSV_HEADER[] =
-	"op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
-	"time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,"
-	"time_us_sum,gflop,mib,flops_per_byte,tflops,tile_m,tile_n,tile_k,"
-	"tile_eff,wq_eff,dim_eff,samples";
+        "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
+        "time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,"
+        "time_us_sum,gflop,mib,flops_per_byte,tflops,tile_m,tile_n,tile_k,"
+        "tile_eff,wq_eff,dim_eff,samples";
 
-static const char COMPARE_HEADER[] =
-	",base_time_us_median,speedup,change_pct,class,p_value";
+static const char COMPARE_HEADER[] = ",base_time_us_median,speedup,change_pct,class,p_value";
 
 /* A number field: the shortest exact text, empty if not finite. */
 static void
@@ -164,16 +163,15 @@ put_ext(FILE *out, const gs_native_csv_ext *ext, const gs_record *r, size_t i)
 }
 
 int
-gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext,
-                        FILE *out, gs_error *err)
+gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *out, gs_error *err)
 {
 	size_t n = ext ? ext->n : 0;
 
 	if (n > GS_NATIVE_CSV_EXT_MAX)
-		return gs_error_set(err, NULL, 0, 0, "%zu extra CSV columns, at most %d",
-		                    n, GS_NATIVE_CSV_EXT_MAX);
+		return gs_error_set(err, NULL, 0, 0, "%zu extra CSV columns, at most %d", n,
+		                    GS_NATIVE_CSV_EXT_MAX);
 	fputs(GS_NATIVE_CSV_HEADER, out);
-	for (size_t c = 0; c < n; c++) {
+	for (size_t c = 0; ext && c < n; c++) {
 		fputc(',', out);
 		gs_fmt_csv_field(out, ext->names[c]);
 	}
@@ -191,8 +189,8 @@ static int
 need_compare(const gs_report *r, const char *what, gs_error *err)
 {
 	if (r->kind != GS_REPORT_COMPARE || !r->cmp)
-		return gs_error_set(err, NULL, 0, 0,
-		                    "the %s output needs a comparison report", what);
+		return gs_error_set(err, NULL, 0, 0, "the %s output needs a comparison report",
+		                    what);
 	return 0;
 }
 

@@ -10,12 +10,7 @@
 #include "render/plot.h"
 #include "util/grow.h"
 
-enum {
-	MAX_CEILINGS = 2 * GS_PK_COUNT,
-	LABEL_LEN = 64,
-	TEXT_LEN = 1024,
-	MAX_TILE_PAIRS = 4
-};
+enum { MAX_CEILINGS = 2 * GS_PK_COUNT, LABEL_LEN = 64, TEXT_LEN = 1024, MAX_TILE_PAIRS = 4 };
 
 void
 gs_figures_free(gs_report_plot *plots, size_t n)
@@ -29,8 +24,8 @@ gs_figures_free(gs_report_plot *plots, size_t n)
 }
 
 int
-gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
-                 const char *title, const char *caption, gs_error *err)
+gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id, const char *title,
+                 const char *caption, gs_error *err)
 {
 	pl->id = id;
 	pl->title = title;
@@ -55,8 +50,8 @@ gs_figures_plot_class(gs_class c)
 /* ---- compare: speedup figures */
 
 int
-gs_figures_compare(const gs_compare *c, const char *datadir,
-                   gs_report_plot **out, size_t *n, gs_error *err)
+gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **out, size_t *n,
+                   gs_error *err)
 {
 	size_t np = c->npairs;
 	double *s = malloc((np ? np : 1) * sizeof *s), *tb = malloc((np ? np : 1) * sizeof *tb),
@@ -80,20 +75,24 @@ gs_figures_compare(const gs_compare *c, const char *datadir,
 		tc[i] = c->pairs[i].cand->t.median;
 		cls[i] = gs_figures_plot_class(c->pairs[i].cls);
 	}
-	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, cls, np, t), "speedup-curve",
-	           "Sorted speedup",
-	           "Every matched shape, sorted by speedup (log scale). The shaded band is "
-	           "the neutral zone (change within ±threshold); above it the candidate is "
-	           "faster, below it slower.", err) != 0 ||
-	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, cls, np, t), "time-scatter",
-	           "Baseline vs candidate time",
-	           "Median time per shape, log-log. Points below the diagonal are faster in "
-	           "the candidate; the dashed lines mark ±threshold.", err) != 0 ||
+	if (gs_figure_finish(
+	            &pl[0], gs_plot_speedup_curve(s, cls, np, t), "speedup-curve", "Sorted speedup",
+	            "Every matched shape, sorted by speedup (log scale). The shaded band is "
+	            "the neutral zone (change within ±threshold); above it the candidate is "
+	            "faster, below it slower.",
+	            err) != 0 ||
+	    gs_figure_finish(
+	            &pl[1], gs_plot_scatter(tb, tc, cls, np, t), "time-scatter",
+	            "Baseline vs candidate time",
+	            "Median time per shape, log-log. Points below the diagonal are faster in "
+	            "the candidate; the dashed lines mark ±threshold.",
+	            err) != 0 ||
 	    gs_figure_finish(&pl[2], gs_plot_histogram(s, cls, np, t), "speedup-histogram",
-	           "Distribution of log2 speedup",
-	           "Number of shapes per speedup bin (bins of equal width in log2, axis "
-	           "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "
-	           "stacked by class. Dashed lines mark ±threshold.", err) != 0)
+	                     "Distribution of log2 speedup",
+	                     "Number of shapes per speedup bin (bins of equal width in log2, axis "
+	                     "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "
+	                     "stacked by class. Dashed lines mark ±threshold.",
+	                     err) != 0)
 		goto done;
 	*out = pl;
 	*n = 3;
@@ -150,8 +149,8 @@ set_text(gs_report_plot *pl, const char *id, const char *title, const char *capt
 
 /* Append PLOT (taken over, may be NULL) to L with the given strings. */
 static int
-plist_push(plist *l, gs_plot *plot, const char *id, const char *title,
-           const char *caption, const char *place, gs_error *err)
+plist_push(plist *l, gs_plot *plot, const char *id, const char *title, const char *caption,
+           const char *place, gs_error *err)
 {
 	gs_report_plot *pl = plist_add(l);
 
@@ -208,7 +207,8 @@ roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
 		int seen = 0;
 		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
 			continue;
-		snprintf(name, sizeof name, suffix ? "%s %s" : "%s", gs_gpu_class_name(cls), g->name);
+		snprintf(name, sizeof name, suffix ? "%s %s" : "%s", gs_gpu_class_name(cls),
+		         g->name);
 		for (size_t j = 0; j < rd->nceil; j++)
 			seen |= strcmp(rd->names[j], name) == 0;
 		if (seen)
@@ -258,10 +258,10 @@ roof_plot(const roof_data *rd)
 }
 
 static const char ROOF_HOW[] =
-	"Achieved TFLOP/s against arithmetic intensity (FLOP per byte, TraceLens "
-	"byte count: a lower bound on DRAM traffic), log-log. The slanted line is "
-	"the memory roof, the flat ones the compute roofs; a point's distance below "
-	"its roof is what the kernel leaves on the table.";
+        "Achieved TFLOP/s against arithmetic intensity (FLOP per byte, TraceLens "
+        "byte count: a lower bound on DRAM traffic), log-log. The slanted line is "
+        "the memory roof, the flat ones the compute roofs; a point's distance below "
+        "its roof is what the kernel leaves on the table.";
 
 static int
 single_roofline(plist *l, const gs_single *s, gs_error *err)
@@ -282,11 +282,13 @@ single_roofline(plist *l, const gs_single *s, gs_error *err)
 		snprintf(label, sizeof label, "#%zu", i + 1);
 		roof_point(&rd, &s->rows[s->by_time[i]], i < s->opts.top ? label : NULL, -1);
 	}
-	snprintf(caption, sizeof caption, "%s Roofs: the %s %s figures (gemmscope gpus "
+	snprintf(caption, sizeof caption,
+	         "%s Roofs: the %s %s figures (gemmscope gpus "
 	         "lists them with their sources). One point per shape; marker area "
 	         "\xe2\x88\x9d total time, colour = dim_eff (grey: unknown); #1..#%zu are "
-	         "the largest time consumers, as numbered in the tables.", ROOF_HOW, g->name,
-	         s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured", s->opts.top);
+	         "the largest time consumers, as numbered in the tables.",
+	         ROOF_HOW, g->name, s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
+	         s->opts.top);
 	rc = 0;
 	if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
 		rc = plist_push(l, roof_plot(&rd), "roofline", "Roofline", caption, NULL, err);
@@ -313,29 +315,30 @@ grid_caption(const gs_single_row *row, char *buf, size_t size)
 {
 	const gs_eff *e = &row->eff;
 
-	snprintf(buf, size, "BLAS M\xc3\x97N %ld\xc3\x97%ld%s, tile %d\xc3\x97%d (from the %s): "
+	snprintf(buf, size,
+	         "BLAS M\xc3\x97N %ld\xc3\x97%ld%s, tile %d\xc3\x97%d (from the %s): "
 	         "%ld tiles over %ld CUs, %ld wave%s, last wave %ld tiles (%.1f %%). "
 	         "tile_eff %.3f, wq_eff %.3f, dim_eff %.3f.%s%s",
-	         e->blas_m, e->blas_n, e->swapped ? " (framework dims swapped)" : "",
-	         e->tile_m, e->tile_n, row->tile_source == GS_TILE_SRC_COLUMN ? "input column" :
-	         "kernel name", e->num_tiles, grid_cus(e), e->rounds, e->rounds == 1 ? "" : "s",
-	         e->last_wave_tiles, e->last_wave_util * 100, e->tile_eff, e->wq_eff,
-	         e->dim_eff, e->note ? " " : "", e->note ? e->note : "");
+	         e->blas_m, e->blas_n, e->swapped ? " (framework dims swapped)" : "", e->tile_m,
+	         e->tile_n, row->tile_source == GS_TILE_SRC_COLUMN ? "input column" : "kernel name",
+	         e->num_tiles, grid_cus(e), e->rounds, e->rounds == 1 ? "" : "s",
+	         e->last_wave_tiles, e->last_wave_util * 100, e->tile_eff, e->wq_eff, e->dim_eff,
+	         e->note ? " " : "", e->note ? e->note : "");
 }
 
 static gs_plot *
 grid_plot(const gs_single_row *row)
 {
 	const gs_eff *e = &row->eff;
-	gs_tile_grid_spec g = {e->blas_m, e->blas_n, e->tile_m, e->tile_n, e->batch,
+	gs_tile_grid_spec g = {e->blas_m,   e->blas_n,   e->tile_m, e->tile_n,  e->batch,
 	                       grid_cus(e), e->tile_eff, e->wq_eff, e->dim_eff, NULL};
 
 	return gs_plot_tile_grid(&g);
 }
 
 static int
-push_grid(plist *l, const gs_single_row *row, const char *id, const char *what,
-          const char *place, gs_error *err)
+push_grid(plist *l, const gs_single_row *row, const char *id, const char *what, const char *place,
+          gs_error *err)
 {
 	char title[160], caption[TEXT_LEN], shape[LABEL_LEN];
 
@@ -366,8 +369,8 @@ single_grids(plist *l, const gs_single *s, gs_error *err)
 }
 
 int
-gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out,
-                  size_t *n, gs_error *err)
+gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out, size_t *n,
+                  gs_error *err)
 {
 	plist l = {NULL, 0, 0};
 
@@ -446,22 +449,25 @@ compare_roofline(plist *l, const gs_compare *c, const gs_single *b, const gs_sin
 	g = compare_roofs(&rd, b, cd);
 	if (g) {
 		compare_points(&rd, c, b, cd);
-		snprintf(caption, sizeof caption, "%s One point per matched shape as the "
+		snprintf(caption, sizeof caption,
+		         "%s One point per matched shape as the "
 		         "candidate ran it; each top regression (R1, R2 ... as numbered under "
 		         "Efficiency) also has its baseline point, with an arrow to its candidate "
 		         "point. Memory roof: %s; marker area \xe2\x88\x9d total time, colour = "
-		         "dim_eff (grey: unknown).", ROOF_HOW, g->name);
+		         "dim_eff (grey: unknown).",
+		         ROOF_HOW, g->name);
 		if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
-			rc = plist_push(l, roof_plot(&rd), "roofline", "Roofline: baseline "
-			                "\xe2\x86\x92 candidate", caption, NULL, err);
+			rc = plist_push(l, roof_plot(&rd), "roofline",
+			                "Roofline: baseline "
+			                "\xe2\x86\x92 candidate",
+			                caption, NULL, err);
 	}
 	roof_free(&rd);
 	return rc;
 }
 
 static int
-compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd,
-              gs_error *err)
+compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd, gs_error *err)
 {
 	size_t k = 0;
 
@@ -486,8 +492,7 @@ compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single
 
 int
 gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_single *cand,
-                      const char *datadir, gs_report_plot **plots, size_t *n,
-                      gs_error *err)
+                      const char *datadir, gs_report_plot **plots, size_t *n, gs_error *err)
 {
 	plist l = {*plots, *n, *n};
 	int rc;

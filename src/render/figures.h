@@ -13,8 +13,8 @@
  * as C has it (unsure included).  DATADIR holds fonts/.  On success *OUT
  * is a malloc'd array of *N plots (free with gs_figures_free).  Returns 0
  * or -1 with ERR. */
-int gs_figures_compare(const gs_compare *c, const char *datadir,
-                       gs_report_plot **out, size_t *n, gs_error *err);
+int gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **out, size_t *n,
+                       gs_error *err);
 
 /* gs_figures_efficiency: append to the *N plots of *PLOTS (a
  * gs_figures_compare array, realloc'd) the compare report's efficiency
@@ -27,9 +27,8 @@ int gs_figures_compare(const gs_compare *c, const char *datadir,
  *    known (and a CU count), "tiles-rI-base" and "tiles-rI-cand" (I its rank) with
  *    place "efficiency": the baseline's tile grid beside the candidate's.
  * Returns 0, or -1 with ERR (the plots already in *PLOTS stay valid). */
-int gs_figures_efficiency(const gs_compare *c, const gs_single *base,
-                          const gs_single *cand, const char *datadir,
-                          gs_report_plot **plots, size_t *n, gs_error *err);
+int gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_single *cand,
+                          const char *datadir, gs_report_plot **plots, size_t *n, gs_error *err);
 
 /* gs_figures_single: the single-run report's figures from S: the
  * "roofline" (log-log, one compute ceiling per dtype class present and the
@@ -38,15 +37,15 @@ int gs_figures_efficiency(const gs_compare *c, const gs_single *base,
  * grids of the S->opts.top largest time consumers whose tile and CU count
  * are known.  *OUT as gs_figures_compare (*N may be 0).  Returns 0 or -1
  * with ERR. */
-int gs_figures_single(const gs_single *s, const char *datadir,
-                      gs_report_plot **out, size_t *n, gs_error *err);
+int gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out, size_t *n,
+                      gs_error *err);
 
 /* gs_figure_finish: fill PL with ID, TITLE and CAPTION (static strings,
  * borrowed) and PLOT (owned by PL from now on, NULL if its layout failed),
  * and render PLOT to SVG with ids prefixed by ID.  Returns 0, or -1 with
  * ERR (a NULL PLOT is an error naming ID).  Every figure builder uses it. */
-int gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id,
-                     const char *title, const char *caption, gs_error *err);
+int gs_figure_finish(gs_report_plot *pl, struct gs_plot *plot, const char *id, const char *title,
+                     const char *caption, gs_error *err);
 
 /* gs_figures_plot_class: the plot class (render/plot.h GS_PLOT_*) that
  * draws report class C (analysis/compare.h); a translation, no decision. */

@@ -88,7 +88,7 @@ enum { NAME_LEN = GS_FMT_SHAPE_LEN + 64 };
 static gs_plot *
 multiples(const gs_history *h, const size_t *idx, const size_t *cp, size_t n)
 {
-	char (*names)[NAME_LEN] = malloc(n * sizeof *names);
+	char(*names)[NAME_LEN] = malloc(n * sizeof *names);
 	gs_series *ser = malloc(n * sizeof *ser);
 	char shape[GS_FMT_SHAPE_LEN];
 	gs_plot *p = NULL;
@@ -128,16 +128,21 @@ gs_figures_history(const gs_history *h, const gs_class *run_cls, const char *dat
 	if (!pl)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	if (gs_plot_font_init(datadir, err) != 0 ||
-	    gs_figure_finish(&pl[0], trend(h, run_cls), "history-trend", "Geomean speedup against the first run",
-	           "One point per run: exp(mean(ln s)) over the shapes the run shares with "
-	           "the first run, s = t_first / t_run, so above 1 is faster than the first "
-	           "run. The line marks 1.", err) != 0 ||
-	    (ntop && gs_figure_finish(&pl[1], multiples(h, idx, cp, ntop), "history-changes",
-	                    "Shapes with the largest change points",
-	                    "Median time (\xc2\xb5s) per run of the shapes whose largest step "
-	                    "is the largest, one panel each; the dashed line is that step, "
-	                    "between the last run before it and the first after. A run "
-	                    "without the shape has no point.", err) != 0)) {
+	    gs_figure_finish(
+	            &pl[0], trend(h, run_cls), "history-trend",
+	            "Geomean speedup against the first run",
+	            "One point per run: exp(mean(ln s)) over the shapes the run shares with "
+	            "the first run, s = t_first / t_run, so above 1 is faster than the first "
+	            "run. The line marks 1.",
+	            err) != 0 ||
+	    (ntop &&
+	     gs_figure_finish(&pl[1], multiples(h, idx, cp, ntop), "history-changes",
+	                      "Shapes with the largest change points",
+	                      "Median time (\xc2\xb5s) per run of the shapes whose largest step "
+	                      "is the largest, one panel each; the dashed line is that step, "
+	                      "between the last run before it and the first after. A run "
+	                      "without the shape has no point.",
+	                      err) != 0)) {
 		gs_figures_free(pl, np);
 		return -1;
 	}

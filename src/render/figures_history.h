@@ -8,7 +8,7 @@
 #include "render/report.h"
 #include "util/error.h"
 
-enum { GS_FIGURES_HISTORY_PANELS = 12 };   /* shapes in the small multiples */
+enum { GS_FIGURES_HISTORY_PANELS = 12 }; /* shapes in the small multiples */
 
 /* gs_figures_history: lay out and render (SVG, ids prefixed per plot) the
  * history report's figures from H (borrowed):
@@ -23,16 +23,14 @@ enum { GS_FIGURES_HISTORY_PANELS = 12 };   /* shapes in the small multiples */
  * DATADIR holds fonts/.  On success *OUT is a malloc'd array of *N plots
  * (free with gs_figures_free, render/figures.h).  Returns 0, or -1 with
  * ERR (*OUT NULL, *N 0). */
-int gs_figures_history(const gs_history *h, const gs_class *run_cls,
-                       const char *datadir, gs_report_plot **out, size_t *n,
-                       gs_error *err);
+int gs_figures_history(const gs_history *h, const gs_class *run_cls, const char *datadir,
+                       gs_report_plot **out, size_t *n, gs_error *err);
 
 /* gs_figures_history_top: the indices of the series of H with a change
  * point, by their largest change point's magnitude descending (ties:
  * series order): at most MAX of them into IDX[] (series index) and CP[]
  * (index into H->cps of that largest step).  Returns how many were
  * written. */
-size_t gs_figures_history_top(const gs_history *h, size_t *idx, size_t *cp,
-                              size_t max);
+size_t gs_figures_history_top(const gs_history *h, size_t *idx, size_t *cp, size_t max);
 
 #endif

@@ -13,8 +13,8 @@
 
 #include "render/fmt.h"
 
-static const char MINUS[] = "\xe2\x88\x92";   /* U+2212 */
-static const char TIMES[] = "\xc3\x97";       /* U+00D7 */
+static const char MINUS[] = "\xe2\x88\x92"; /* U+2212 */
+static const char TIMES[] = "\xc3\x97"; /* U+00D7 */
 
 /* Insert ',' every three digits of the integer part of DIGITS ("1234.5"). */
 static void
@@ -46,8 +46,8 @@ gs_fmt_grouped(char *buf, size_t size, double v, int decimals)
 	snprintf(digits, sizeof digits, "%.*f", decimals, fabs(v));
 	group_thousands(grouped, sizeof grouped, digits);
 	/* -0.0 after rounding prints without a sign. */
-	snprintf(buf, size, "%s%s", v < 0 && strspn(digits, "0.") != strlen(digits)
-	         ? MINUS : "", grouped);
+	snprintf(buf, size, "%s%s", v < 0 && strspn(digits, "0.") != strlen(digits) ? MINUS : "",
+	         grouped);
 	return buf;
 }
 
@@ -82,8 +82,8 @@ gs_fmt_change(char *buf, size_t size, double frac)
 		return buf;
 	}
 	gs_fmt_grouped(num, sizeof num, pct, 1);
-	snprintf(buf, size, "%s%s %%", num[0] >= '0' && num[0] <= '9' &&
-	         strcmp(num, "0.0") != 0 ? "+" : "", num);
+	snprintf(buf, size, "%s%s %%",
+	         num[0] >= '0' && num[0] <= '9' && strcmp(num, "0.0") != 0 ? "+" : "", num);
 	return buf;
 }
 
@@ -134,10 +134,9 @@ gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
 	}
 	if (s->batch != 1)
 		snprintf(batch, sizeof batch, " batch %ld", s->batch);
-	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->K,
-	         TIMES, s->N, s->dtype[0] ? s->dtype : "?", s->trans_a, s->trans_b,
-	         batch, s->bias ? " bias" : "", s->op[0] ? " (" : "", s->op,
-	         s->op[0] ? ")" : "");
+	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->K, TIMES, s->N,
+	         s->dtype[0] ? s->dtype : "?", s->trans_a, s->trans_b, batch,
+	         s->bias ? " bias" : "", s->op[0] ? " (" : "", s->op, s->op[0] ? ")" : "");
 	return buf;
 }
 
@@ -155,12 +154,13 @@ gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 
 	if (s->unsure)
 		snprintf(unsure, sizeof unsure, "; %zu unsure", s->unsure);
-	snprintf(buf, size, "%zu %s, %zu %s; geomean %.3f%s [95 %% CI %.3f\xe2\x80\x93%.3f]"
-	         " over %zu %s%s", s->regressed,
-	         plural(s->regressed, "regression", "regressions"), s->improved,
-	         plural(s->improved, "improvement", "improvements"), s->geomean,
-	         TIMES, s->geomean_lo, s->geomean_hi, s->matched,
-	         plural(s->matched, "shape", "shapes"), unsure);
+	snprintf(buf, size,
+	         "%zu %s, %zu %s; geomean %.3f%s [95 %% CI %.3f\xe2\x80\x93%.3f]"
+	         " over %zu %s%s",
+	         s->regressed, plural(s->regressed, "regression", "regressions"), s->improved,
+	         plural(s->improved, "improvement", "improvements"), s->geomean, TIMES,
+	         s->geomean_lo, s->geomean_hi, s->matched, plural(s->matched, "shape", "shapes"),
+	         unsure);
 	return buf;
 }
 
@@ -216,12 +216,9 @@ const char *
 gs_fmt_correction(gs_correction c)
 {
 	switch (c) {
-	case GS_CORR_HOLM:
-		return "Holm";
-	case GS_CORR_BH:
-		return "Benjamini-Hochberg";
-	case GS_CORR_NONE:
-		break;
+	case GS_CORR_HOLM: return "Holm";
+	case GS_CORR_BH: return "Benjamini-Hochberg";
+	case GS_CORR_NONE: break;
 	}
 	return "none";
 }

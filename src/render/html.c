@@ -71,7 +71,7 @@ summary_speed(gs_html *w, xmlNodePtr tb)
 	         gs_fmt_ratio(hi, sizeof hi, s->geomean_hi, 4), s->matched);
 	gs_html_kv(w, tb, "Geometric-mean speedup", buf);
 	gs_html_kv(w, tb, "Weighted speedup (\xce\xa3 t_base / \xce\xa3 t_cand)",
-	   gs_fmt_ratio(g, sizeof g, s->weighted, 4));
+	           gs_fmt_ratio(g, sizeof g, s->weighted, 4));
 }
 
 static void
@@ -88,8 +88,8 @@ summary_counts(gs_html *w, xmlNodePtr tb)
 	gs_html_kv_count(w, tb, label, s->regressed, s->matched);
 	snprintf(label, sizeof label, "Neutral (within \xc2\xb1%g %%)", t);
 	gs_html_kv_count(w, tb, label, s->neutral, s->matched);
-	gs_html_kv_count(w, tb, "Unsure (crosses the threshold, U test not significant)",
-	         s->unsure, s->matched);
+	gs_html_kv_count(w, tb, "Unsure (crosses the threshold, U test not significant)", s->unsure,
+	                 s->matched);
 }
 
 static void
@@ -104,7 +104,7 @@ summary_times(gs_html *w, xmlNodePtr tb)
 	gs_html_kv_us(w, tb, "Time lost by regressions", s->time_lost_us);
 	gs_html_kv_us(w, tb, "Net time saved (all matched shapes)", s->net_saved_us);
 	gs_html_kv(w, tb, "Time saved / time lost",
-	   gs_fmt_ratio(buf, sizeof buf, s->saved_lost_ratio, 2));
+	           gs_fmt_ratio(buf, sizeof buf, s->saved_lost_ratio, 2));
 }
 
 static void
@@ -166,8 +166,7 @@ top_row(gs_html *w, xmlNodePtr tb, size_t i, int slowdown)
 }
 
 static void
-top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_t n,
-          int slowdown)
+top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_t n, int slowdown)
 {
 	char title[96];
 	xmlNodePtr tb;
@@ -181,10 +180,12 @@ top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_
 		gs_html_para(w, sec, "none", "No %s.", what);
 		return;
 	}
-	tb = gs_html_table(w, sec, "top", slowdown
-	           ? "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
-	           : "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
-	           "ttnnnt");
+	tb = gs_html_table(
+	        w, sec, "top",
+	        slowdown
+	                ? "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
+	                : "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
+	        "ttnnnt");
 	for (size_t i = 0; i < n; i++)
 		top_row(w, tb, idx[i], slowdown);
 }
@@ -228,9 +229,11 @@ group_table(gs_html *w, xmlNodePtr sec, const char *by, const char *title)
 			continue;
 		if (!tb) {
 			gs_html_add_text(w, sec, "h3", NULL, title);
-			snprintf(heads, sizeof heads, "%s|Shapes|Improved|Regressed|Neutral|"
+			snprintf(heads, sizeof heads,
+			         "%s|Shapes|Improved|Regressed|Neutral|"
 			         "Unsure|Geomean|\xce\xa3 baseline (\xc2\xb5s)|"
-			         "\xce\xa3 candidate (\xc2\xb5s)", title);
+			         "\xce\xa3 candidate (\xc2\xb5s)",
+			         title);
 			tb = gs_html_table(w, sec, "groups", heads, "tnnnnnnnn");
 		}
 		group_row(w, tb, g);
@@ -241,8 +244,9 @@ static void
 fill_breakdown(gs_html *w, xmlNodePtr sec)
 {
 	gs_html_add_text(w, sec, "h2", NULL, "Breakdown");
-	gs_html_para(w, sec, NULL, "Shape classes: skinny if M or N \xe2\x89\xa4 256, small if "
-	     "M\xc2\xb7N < 2\xc2\xb2\xe2\x81\xb0, large otherwise.");
+	gs_html_para(w, sec, NULL,
+	             "Shape classes: skinny if M or N \xe2\x89\xa4 256, small if "
+	             "M\xc2\xb7N < 2\xc2\xb2\xe2\x81\xb0, large otherwise.");
 	group_table(w, sec, "tag", "Tag");
 	group_table(w, sec, "dtype", "dtype");
 	group_table(w, sec, "class", "Shape class");
@@ -301,13 +305,16 @@ fill_shapes(gs_html *w, xmlNodePtr sec)
 
 	snprintf(title, sizeof title, "All matched shapes (%zu)", w->c->npairs);
 	gs_html_add_text(w, sec, "h2", NULL, title);
-	gs_html_para(w, sec, NULL, "In baseline input order. Times are medians of the samples "
-	     "of each shape; p is the corrected U-test p-value (\xe2\x80\x94 where "
-	     "a side has fewer than %u samples).", w->c->opts.min_samples);
+	gs_html_para(w, sec, NULL,
+	             "In baseline input order. Times are medians of the samples "
+	             "of each shape; p is the corrected U-test p-value (\xe2\x80\x94 where "
+	             "a side has fewer than %u samples).",
+	             w->c->opts.min_samples);
 	tb = gs_html_table(w, sec, "full",
-	           "#|Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|"
-	           "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
-	           "Kernel (baseline)|Kernel (candidate)", "nttnnnntnntt");
+	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|"
+	                   "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
+	                   "Kernel (baseline)|Kernel (candidate)",
+	                   "nttnnnntnntt");
 	for (size_t i = 0; i < w->c->npairs; i++)
 		shape_row(w, tb, i);
 }
@@ -324,8 +331,10 @@ one_sided(gs_html *w, xmlNodePtr sec, const char *title, const gs_record *const 
 		gs_html_add_text(w, sec, "p", "none", "None.");
 		return;
 	}
-	tb = gs_html_table(w, sec, "one-sided", "Shape (M\xc3\x97K\xc3\x97N)|Tag|Time (\xc2\xb5s)|"
-	           "Samples|Line|Kernel", "ttnnnt");
+	tb = gs_html_table(w, sec, "one-sided",
+	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Time (\xc2\xb5s)|"
+	                   "Samples|Line|Kernel",
+	                   "ttnnnt");
 	for (size_t i = 0; i < n; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 		gs_html_td_shape(w, tr, &r[i]->shape);
@@ -390,18 +399,22 @@ method_basics(gs_html *w, xmlNodePtr dl)
 {
 	double t = w->c->opts.threshold * 100;
 
-	gs_html_define(w, dl, "Shapes and times", "A shape is the key (op, batch, M, N, K, "
-	       "dtype, transposes, bias), dtype aliases normalised; tables write it "
-	       "M\xc3\x97K\xc3\x97N as the IREE benchmark report does. Times are "
-	       "microseconds; repeated rows of one shape in one input are samples, "
-	       "and the shape's time is their median.");
-	gs_html_define(w, dl, "Speedup", "s = t_base / t_cand, so s > 1 means the candidate "
-	       "is faster. Slowdown (regression tables) is t_cand / t_base = 1/s.");
-	gs_html_define(w, dl, "Threshold rule", "change = s \xe2\x88\x92 1; improved if change "
-	       "> +%g %%, regressed if change < \xe2\x88\x92%g %%, neutral otherwise. This "
-	       "is the speedup reading; the time-change reading ((t_cand \xe2\x88\x92 "
-	       "t_base) / t_base > %g %% is a regression) differs at the boundary, e.g. "
-	       "s = 0.952 is neutral here and a regression there.", t, t, t);
+	gs_html_define(w, dl, "Shapes and times",
+	               "A shape is the key (op, batch, M, N, K, "
+	               "dtype, transposes, bias), dtype aliases normalised; tables write it "
+	               "M\xc3\x97K\xc3\x97N as the IREE benchmark report does. Times are "
+	               "microseconds; repeated rows of one shape in one input are samples, "
+	               "and the shape's time is their median.");
+	gs_html_define(w, dl, "Speedup",
+	               "s = t_base / t_cand, so s > 1 means the candidate "
+	               "is faster. Slowdown (regression tables) is t_cand / t_base = 1/s.");
+	gs_html_define(w, dl, "Threshold rule",
+	               "change = s \xe2\x88\x92 1; improved if change "
+	               "> +%g %%, regressed if change < \xe2\x88\x92%g %%, neutral otherwise. This "
+	               "is the speedup reading; the time-change reading ((t_cand \xe2\x88\x92 "
+	               "t_base) / t_base > %g %% is a regression) differs at the boundary, e.g. "
+	               "s = 0.952 is neutral here and a regression there.",
+	               t, t, t);
 }
 
 static void
@@ -409,19 +422,20 @@ method_tests(gs_html *w, xmlNodePtr dl)
 {
 	const gs_compare *c = w->c;
 
-	gs_html_define(w, dl, "Significance", "With at least %u samples on each side, a "
-	       "two-sided Mann\xe2\x80\x93Whitney U test compares the two sample sets; "
-	       "the p-values of the %zu tested shapes are corrected (%s) and a shape "
-	       "that crosses the threshold with corrected p \xe2\x89\xa5 %g is unsure. "
-	       "Without correction about %.1f false positives would be expected. "
-	       "Shapes with fewer samples are classed by the threshold alone.",
-	       c->opts.min_samples, c->s.tested, gs_fmt_correction(c->opts.correction),
-	       c->opts.alpha, c->s.expected_false_positives);
-	gs_html_define(w, dl, "Samples in these inputs", "Baseline: %zu of %zu shapes have at "
-	       "least %u samples; candidate: %zu of %zu.",
-	       with_samples(c->base, c->opts.min_samples), c->base->n,
-	       c->opts.min_samples, with_samples(c->cand, c->opts.min_samples),
-	       c->cand->n);
+	gs_html_define(w, dl, "Significance",
+	               "With at least %u samples on each side, a "
+	               "two-sided Mann\xe2\x80\x93Whitney U test compares the two sample sets; "
+	               "the p-values of the %zu tested shapes are corrected (%s) and a shape "
+	               "that crosses the threshold with corrected p \xe2\x89\xa5 %g is unsure. "
+	               "Without correction about %.1f false positives would be expected. "
+	               "Shapes with fewer samples are classed by the threshold alone.",
+	               c->opts.min_samples, c->s.tested, gs_fmt_correction(c->opts.correction),
+	               c->opts.alpha, c->s.expected_false_positives);
+	gs_html_define(w, dl, "Samples in these inputs",
+	               "Baseline: %zu of %zu shapes have at "
+	               "least %u samples; candidate: %zu of %zu.",
+	               with_samples(c->base, c->opts.min_samples), c->base->n, c->opts.min_samples,
+	               with_samples(c->cand, c->opts.min_samples), c->cand->n);
 }
 
 static void
@@ -430,22 +444,30 @@ method_means(gs_html *w, xmlNodePtr dl)
 	const gs_compare_summary *s = &w->c->s;
 	char net[GS_FMT_LEN], diff[GS_FMT_LEN];
 
-	gs_html_define(w, dl, "Geometric-mean speedup", "exp(mean(ln s)) over the %zu matched "
-	       "shapes, each shape weighted equally. The 95 %% confidence interval is "
-	       "exp(mean \xc2\xb1 t(0.975, n\xe2\x88\x92" "1) \xc2\xb7 sd / \xe2\x88\x9an) "
-	       "on ln s (Student's t).", s->matched);
-	gs_html_define(w, dl, "Weighted speedup", "\xce\xa3 t_base / \xce\xa3 t_cand over the "
-	       "matched shapes: the speedup of running all of them once, dominated by "
-	       "the longest shapes.");
-	gs_html_define(w, dl, "Time saved, lost and net", "Saved = \xce\xa3 (t_base \xe2\x88\x92 "
-	       "t_cand) over improved shapes; lost = \xce\xa3 (t_cand \xe2\x88\x92 t_base) "
-	       "over regressed shapes; net = \xce\xa3 t_base \xe2\x88\x92 \xce\xa3 t_cand "
-	       "over all matched shapes, neutral and unsure ones included, so net "
-	       "(%s \xc2\xb5s) \xe2\x89\xa0 saved \xe2\x88\x92 lost (%s \xc2\xb5s). "
-	       "Saved / lost is their ratio.", gs_fmt_us(net, sizeof net, s->net_saved_us),
-	       gs_fmt_us(diff, sizeof diff, s->time_saved_us - s->time_lost_us));
-	gs_html_define(w, dl, "Top tables", "Improvements by speedup, regressions by "
-	       "slowdown, largest first, at most %zu rows each.", w->c->opts.top);
+	gs_html_define(w, dl, "Geometric-mean speedup",
+	               "exp(mean(ln s)) over the %zu matched "
+	               "shapes, each shape weighted equally. The 95 %% confidence interval is "
+	               "exp(mean \xc2\xb1 t(0.975, n\xe2\x88\x92"
+	               "1) \xc2\xb7 sd / \xe2\x88\x9an) "
+	               "on ln s (Student's t).",
+	               s->matched);
+	gs_html_define(w, dl, "Weighted speedup",
+	               "\xce\xa3 t_base / \xce\xa3 t_cand over the "
+	               "matched shapes: the speedup of running all of them once, dominated by "
+	               "the longest shapes.");
+	gs_html_define(w, dl, "Time saved, lost and net",
+	               "Saved = \xce\xa3 (t_base \xe2\x88\x92 "
+	               "t_cand) over improved shapes; lost = \xce\xa3 (t_cand \xe2\x88\x92 t_base) "
+	               "over regressed shapes; net = \xce\xa3 t_base \xe2\x88\x92 \xce\xa3 t_cand "
+	               "over all matched shapes, neutral and unsure ones included, so net "
+	               "(%s \xc2\xb5s) \xe2\x89\xa0 saved \xe2\x88\x92 lost (%s \xc2\xb5s). "
+	               "Saved / lost is their ratio.",
+	               gs_fmt_us(net, sizeof net, s->net_saved_us),
+	               gs_fmt_us(diff, sizeof diff, s->time_saved_us - s->time_lost_us));
+	gs_html_define(w, dl, "Top tables",
+	               "Improvements by speedup, regressions by "
+	               "slowdown, largest first, at most %zu rows each.",
+	               w->c->opts.top);
 }
 
 static void
@@ -461,9 +483,10 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 	if (w->r->eff_base)
 		gs_html_eff_methodology(w, dl, w->r->eff_base->opts.roof);
 	gs_html_cause_methodology(w, dl);
-	gs_html_define(w, dl, "Unmatched and excluded", "Shapes found in one input only and "
-	       "rows excluded by a reader (failed runs, non-positive times) are listed "
-	       "with their reasons and take part in no number.");
+	gs_html_define(w, dl, "Unmatched and excluded",
+	               "Shapes found in one input only and "
+	               "rows excluded by a reader (failed runs, non-positive times) are listed "
+	               "with their reasons and take part in no number.");
 }
 
 /* ---- the document */
@@ -473,12 +496,15 @@ typedef void (*filler)(gs_html *w, xmlNodePtr sec);
 static int
 fill_sections(gs_html *w, gs_error *err)
 {
-	static const struct { const char *id; filler fn; } parts[] = {
-		{"header", fill_header}, {"summary", fill_summary},
-		{"impact", gs_html_impact}, {"top", fill_top},
-		{"breakdown", fill_breakdown}, {"shapes", fill_shapes},
-		{"unmatched", fill_unmatched}, {"excluded", fill_excluded},
-		{"methodology", fill_methodology}, {"footer", gs_html_footer},
+	static const struct {
+		const char *id;
+		filler fn;
+	} parts[] = {
+	        {"header", fill_header},           {"summary", fill_summary},
+	        {"impact", gs_html_impact},        {"top", fill_top},
+	        {"breakdown", fill_breakdown},     {"shapes", fill_shapes},
+	        {"unmatched", fill_unmatched},     {"excluded", fill_excluded},
+	        {"methodology", fill_methodology}, {"footer", gs_html_footer},
 	};
 	xmlNodePtr plots, eff;
 

@@ -20,10 +20,11 @@ split_side(gs_html *w, xmlNodePtr ul, const char *what, const double v[GS_CAUSE_
 
 	for (size_t i = 0; i < n; i++) {
 		gs_cause_kind k = order[i];
-		snprintf(buf, sizeof buf, "%.0f %% of the time %s (%s \xc2\xb5s): %s for %zu "
-		         "shape%s", total > 0 ? 100 * v[k] / total : 0.0, what,
-		         gs_fmt_us(us, sizeof us, v[k]), gs_cause_label(k), nshapes[k],
-		         nshapes[k] == 1 ? "" : "s");
+		snprintf(buf, sizeof buf,
+		         "%.0f %% of the time %s (%s \xc2\xb5s): %s for %zu "
+		         "shape%s",
+		         total > 0 ? 100 * v[k] / total : 0.0, what, gs_fmt_us(us, sizeof us, v[k]),
+		         gs_cause_label(k), nshapes[k], nshapes[k] == 1 ? "" : "s");
 		gs_html_add_text(w, ul, "li", gs_cause_name(k), buf);
 	}
 }
@@ -64,17 +65,21 @@ gs_html_cause_methodology(gs_html *w, xmlNodePtr dl)
 	const gs_impact *m = w->r->impact;
 
 	if (w->r->causes)
-		gs_html_define(w, dl, "Causes", "%s The time lost and saved are split by "
-		               "cause; the parts add up to the totals above.", gs_cause_rules());
+		gs_html_define(w, dl, "Causes",
+		               "%s The time lost and saved are split by "
+		               "cause; the parts add up to the totals above.",
+		               gs_cause_rules());
 	if (m)
-		gs_html_define(w, dl, "Workload impact (--weights)", "Each GEMM record of the "
-		       "workload is looked up in the comparison by (batch, M, N, K, dtype, "
-		       "transposes) and weighted by its calls: workload time = \xce\xa3 calls "
-		       "\xc2\xb7 t_base (baseline) and \xce\xa3 calls \xc2\xb7 t_cand "
-		       "(candidate), ratio = their quotient. Records the benchmark lacks are "
-		       "uncovered; their share is of the workload's own GEMM time. Key rule "
-		       "for this workload (%s, benchmark %s): %s.",
-		       gs_view_name(m->work_view), gs_view_name(m->bench_view), m->rule);
+		gs_html_define(
+		        w, dl, "Workload impact (--weights)",
+		        "Each GEMM record of the "
+		        "workload is looked up in the comparison by (batch, M, N, K, dtype, "
+		        "transposes) and weighted by its calls: workload time = \xce\xa3 calls "
+		        "\xc2\xb7 t_base (baseline) and \xce\xa3 calls \xc2\xb7 t_cand "
+		        "(candidate), ratio = their quotient. Records the benchmark lacks are "
+		        "uncovered; their share is of the workload's own GEMM time. Key rule "
+		        "for this workload (%s, benchmark %s): %s.",
+		        gs_view_name(m->work_view), gs_view_name(m->bench_view), m->rule);
 }
 
 /* The key/value table of the impact. */
@@ -84,17 +89,23 @@ impact_kv(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 	xmlNodePtr tb = gs_html_table(w, sec, "kv", "Metric|Value", "tn");
 	char a[GS_FMT_LEN], b[GS_FMT_LEN], buf[256];
 
-	gs_html_kv_us(w, tb, "Estimated workload GEMM time, baseline (\xce\xa3 calls "
-	              "\xc2\xb7 t_base)", m->base_us);
-	gs_html_kv_us(w, tb, "Estimated workload GEMM time, candidate (\xce\xa3 calls "
-	              "\xc2\xb7 t_cand)", m->cand_us);
+	gs_html_kv_us(w, tb,
+	              "Estimated workload GEMM time, baseline (\xce\xa3 calls "
+	              "\xc2\xb7 t_base)",
+	              m->base_us);
+	gs_html_kv_us(w, tb,
+	              "Estimated workload GEMM time, candidate (\xce\xa3 calls "
+	              "\xc2\xb7 t_cand)",
+	              m->cand_us);
 	gs_html_kv(w, tb, "Workload speedup (baseline / candidate)",
 	           gs_fmt_ratio(a, sizeof a, m->speedup, 4));
 	snprintf(buf, sizeof buf, "%s%s \xc2\xb5s (%s)", m->delta_us > 0 ? "+" : "",
 	         gs_fmt_us(a, sizeof a, m->delta_us),
 	         gs_fmt_change(b, sizeof b, m->base_us > 0 ? m->delta_us / m->base_us : NAN));
-	gs_html_kv(w, tb, "Change of the workload's GEMM time (candidate \xe2\x88\x92 "
-	           "baseline)", buf);
+	gs_html_kv(w, tb,
+	           "Change of the workload's GEMM time (candidate \xe2\x88\x92 "
+	           "baseline)",
+	           buf);
 	snprintf(buf, sizeof buf, "%zu of %zu (%.0f calls)", m->matched_shapes, m->n,
 	         m->matched_calls);
 	gs_html_kv(w, tb, "Workload shapes covered by the benchmark", buf);
@@ -114,9 +125,11 @@ impact_top(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 		gs_html_add_text(w, sec, "p", "none", "No workload shape lost time.");
 		return;
 	}
-	tb = gs_html_table(w, sec, "top", "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	tb = gs_html_table(w, sec, "top",
+	                   "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
 	                   "Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Lost (\xc2\xb5s)|"
-	                   "Slowdown|Cause", "tnnnnnt");
+	                   "Slowdown|Cause",
+	                   "tnnnnnt");
 	for (size_t i = 0; i < m->ntop_lost; i++) {
 		const gs_impact_row *x = &m->rows[m->top_lost[i]];
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
@@ -140,8 +153,10 @@ impact_uncovered(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 	if (m->unmatched_shapes == 0)
 		return;
 	gs_html_add_text(w, sec, "h3", NULL, "Workload shapes the benchmark does not cover");
-	tb = gs_html_table(w, sec, "one-sided", "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
-	                   "Workload time (\xc2\xb5s)|Why", "tnnt");
+	tb = gs_html_table(w, sec, "one-sided",
+	                   "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	                   "Workload time (\xc2\xb5s)|Why",
+	                   "tnnt");
 	for (size_t i = 0; i < m->n && shown < max; i++) {
 		const gs_impact_row *x = &m->rows[i];
 		xmlNodePtr tr;
@@ -155,8 +170,10 @@ impact_uncovered(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 		shown++;
 	}
 	if (shown < m->unmatched_shapes)
-		gs_html_para(w, sec, NULL, "The first %zu of %zu in workload order; the JSON "
-		             "output lists all of them.", shown, m->unmatched_shapes);
+		gs_html_para(w, sec, NULL,
+		             "The first %zu of %zu in workload order; the JSON "
+		             "output lists all of them.",
+		             shown, m->unmatched_shapes);
 }
 
 void
@@ -168,8 +185,9 @@ gs_html_impact(gs_html *w, xmlNodePtr sec)
 		return;
 	gs_html_add_text(w, sec, "h2", NULL, "Impact on the workload");
 	gs_html_para(w, sec, NULL, "Workload: %s (%s, %zu GEMM shapes, %s). Key rule: %s.",
-	             m->work->path ? m->work->path : "", m->work->format ? m->work->format
-	             : "unknown format", m->n, gs_view_name(m->work_view), m->rule);
+	             m->work->path ? m->work->path : "",
+	             m->work->format ? m->work->format : "unknown format", m->n,
+	             gs_view_name(m->work_view), m->rule);
 	impact_kv(w, sec, m);
 	impact_top(w, sec, m);
 	impact_uncovered(w, sec, m);

@@ -76,10 +76,10 @@ gs_html_eff_td_tflops(gs_html *w, xmlNodePtr tr, double tflops)
 /* ---- the GPU sentence */
 
 static const char NO_GPU[] =
-	"no GPU is known (the input names none and no --gpu was given), so the "
-	"roofline, wave quantisation (wq_eff, dim_eff), the tile model and occupancy "
-	"are not computed; rerun with --gpu mi300x (or another name from gemmscope "
-	"gpus, or a GPU spec file). tile_eff is still shown where the tile is known.";
+        "no GPU is known (the input names none and no --gpu was given), so the "
+        "roofline, wave quantisation (wq_eff, dim_eff), the tile model and occupancy "
+        "are not computed; rerun with --gpu mi300x (or another name from gemmscope "
+        "gpus, or a GPU spec file). tile_eff is still shown where the tile is known.";
 
 void
 gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_single *s)
@@ -90,12 +90,13 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 		gs_html_para(w, parent, "note", "%s: %s", label, NO_GPU);
 		return;
 	}
-	gs_html_para(w, parent, NULL, "%s: %s (%s, %d CUs%s), chosen by %s; roofline at "
-	             "%s figures (%.4g TB/s).", label, g->full_name, g->arch, s->cus,
+	gs_html_para(w, parent, NULL,
+	             "%s: %s (%s, %d CUs%s), chosen by %s; roofline at "
+	             "%s figures (%.4g TB/s).",
+	             label, g->full_name, g->arch, s->cus,
 	             s->cus_from_input ? " as the input reports" : "",
 	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
-	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
-	             s->roof_bw_tbs);
+	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured", s->roof_bw_tbs);
 }
 
 static void
@@ -162,7 +163,8 @@ grids(gs_html *w, xmlNodePtr sec, gs_error *err)
 		if (!is_grid(&r->plots[i]))
 			continue;
 		if (k++ == 0)
-			gs_html_add_text(w, sec, "h3", NULL, "Tile grids of the top regressions: "
+			gs_html_add_text(w, sec, "h3", NULL,
+			                 "Tile grids of the top regressions: "
 			                 "baseline (left) and candidate (right)");
 		if (k % 2 == 1)
 			row = gs_html_add(w, sec, "div", "pair");
@@ -170,7 +172,8 @@ grids(gs_html *w, xmlNodePtr sec, gs_error *err)
 			return -1;
 	}
 	if (k == 0 && w->c->ntop_regressed > 0)
-		gs_html_para(w, sec, "none", "No tile grids: for none of the top regressions are "
+		gs_html_para(w, sec, "none",
+		             "No tile grids: for none of the top regressions are "
 		             "both kernels' tiles and a CU count known (tiles come from the "
 		             "kernel names or tile_m/tile_n columns; the CU count from the GPU).");
 	return 0;
@@ -230,15 +233,18 @@ eff_table(gs_html *w, xmlNodePtr sec)
 	xmlNodePtr tb;
 
 	gs_html_add_text(w, sec, "h3", NULL, "Efficiency per matched shape");
-	gs_html_para(w, sec, NULL, "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
+	gs_html_para(w, sec, NULL,
+	             "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
 	             "value more than 1 %% worse is marked. The cause (regressions only) is "
 	             "what the efficiency model points at: quantisation when dim_eff alone "
 	             "predicts at least half of the slowdown, roofline when tiling is as good "
 	             "but the kernel runs further from its roof, gpu or kernel when those "
 	             "changed, unknown otherwise.");
-	tb = gs_html_table(w, sec, "full eff", "#|Shape (M\xc3\x97K\xc3\x97N)|Speedup|"
+	tb = gs_html_table(w, sec, "full eff",
+	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Speedup|"
 	                   "Tile (baseline \xe2\x86\x92 candidate)|tile_eff|wq_eff|dim_eff|"
-	                   "% of roofline|Cause", "ntntnnnnt");
+	                   "% of roofline|Cause",
+	                   "ntntnnnnt");
 	for (size_t i = 0; i < w->c->npairs; i++)
 		eff_row(w, tb, i);
 }
@@ -262,8 +268,10 @@ td_value(gs_html *w, xmlNodePtr tr, double v)
 static void
 metric_summary(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
 {
-	xmlNodePtr tb = gs_html_table(w, sec, "metrics", "Metric|Shapes|Geomean ratio "
-	                              "(candidate / baseline)|Undefined ratios", "tnnn");
+	xmlNodePtr tb = gs_html_table(w, sec, "metrics",
+	                              "Metric|Shapes|Geomean ratio "
+	                              "(candidate / baseline)|Undefined ratios",
+	                              "tnnn");
 
 	for (size_t i = 0; i < ms->n; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
@@ -277,8 +285,10 @@ metric_summary(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
 static void
 metric_details(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
 {
-	xmlNodePtr tb = gs_html_table(w, sec, "full metrics", "Shape (M\xc3\x97K\xc3\x97N)|"
-	                              "Metric|Baseline|Candidate|Ratio", "ttnnn");
+	xmlNodePtr tb = gs_html_table(w, sec, "full metrics",
+	                              "Shape (M\xc3\x97K\xc3\x97N)|"
+	                              "Metric|Baseline|Candidate|Ratio",
+	                              "ttnnn");
 	size_t shown = 0, total = 0;
 
 	for (size_t i = 0; i < ms->n; i++) {
@@ -297,8 +307,10 @@ metric_details(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
 		}
 	}
 	if (shown < total)
-		gs_html_para(w, sec, "none", "First %zu of %zu rows shown; the JSON output has "
-		             "them all.", shown, total);
+		gs_html_para(w, sec, "none",
+		             "First %zu of %zu rows shown; the JSON output has "
+		             "them all.",
+		             shown, total);
 }
 
 static void
@@ -309,7 +321,8 @@ metrics(gs_html *w, xmlNodePtr sec)
 	if (!ms || ms->n == 0)
 		return;
 	gs_html_add_text(w, sec, "h3", NULL, "Counter deltas (extra numeric columns)");
-	gs_html_para(w, sec, NULL, "For every extra numeric column both inputs carry "
+	gs_html_para(w, sec, NULL,
+	             "For every extra numeric column both inputs carry "
 	             "(hardware counters such as GPU_MEMORY_BYTE_READ): ratio = candidate / "
 	             "baseline per matched shape, so a counter that grows has a ratio above 1 "
 	             "(the opposite direction of the speedup). Equal values give 1; a zero "
@@ -348,15 +361,19 @@ gs_html_eff_compare(gs_html *w, xmlNodePtr sec, gs_error *err)
 static void
 method_cost(gs_html *w, xmlNodePtr dl, gs_roof roof)
 {
-	gs_html_define(w, dl, "FLOP, bytes, arithmetic intensity", "FLOP = B\xc2\xb7(2\xc2\xb7M\xc2\xb7N\xc2\xb7K "
+	gs_html_define(w, dl, "FLOP, bytes, arithmetic intensity",
+	               "FLOP = B\xc2\xb7(2\xc2\xb7M\xc2\xb7N\xc2\xb7K "
 	               "+ M\xc2\xb7N with a bias); bytes = B\xc2\xb7(M\xc2\xb7K + K\xc2\xb7N + "
-	               "M\xc2\xb7N + N with a bias)\xc2\xb7" "element size (2-byte output for "
+	               "M\xc2\xb7N + N with a bias)\xc2\xb7"
+	               "element size (2-byte output for "
 	               "fp8 _scaled_mm); MiB = bytes / 2\xc2\xb2\xe2\x81\xb0; AI = FLOP / bytes. "
 	               "As TraceLens counts them (AMD-AGI/TraceLens PerfModel/perf_model.py): "
 	               "each operand read once, a lower bound on DRAM traffic. TFLOP/s is FLOP "
 	               "over the median time.");
-	gs_html_define(w, dl, "Roofline", "ridge = peak / bandwidth; attainable = min(peak, "
-	               "AI\xc2\xb7" "bandwidth); roofline time = max(FLOP / peak, bytes / "
+	gs_html_define(w, dl, "Roofline",
+	               "ridge = peak / bandwidth; attainable = min(peak, "
+	               "AI\xc2\xb7"
+	               "bandwidth); roofline time = max(FLOP / peak, bytes / "
 	               "bandwidth); compute-bound when FLOP / peak \xe2\x89\xa5 bytes / "
 	               "bandwidth; %% of roofline = roofline time / measured time \xc2\xb7 100 "
 	               "(TraceLens tree_perf.py). The roof here is the %s figure of the GPU "
@@ -367,18 +384,25 @@ method_cost(gs_html *w, xmlNodePtr dl, gs_roof roof)
 static void
 method_quant(gs_html *w, xmlNodePtr dl)
 {
-	gs_html_define(w, dl, "BLAS M/N swap", "PyTorch is row-major, the BLAS libraries "
-	               "column-major, so a framework op's C = A\xc2\xb7" "B runs as "
-	               "C\xe1\xb5\x80 = B\xe1\xb5\x80\xc2\xb7" "A\xe1\xb5\x80: the kernel's "
+	gs_html_define(w, dl, "BLAS M/N swap",
+	               "PyTorch is row-major, the BLAS libraries "
+	               "column-major, so a framework op's C = A\xc2\xb7"
+	               "B runs as "
+	               "C\xe1\xb5\x80 = B\xe1\xb5\x80\xc2\xb7"
+	               "A\xe1\xb5\x80: the kernel's "
 	               "tile lies over BLAS M = torch N and BLAS N = torch M (pytorch "
 	               "aten/src/ATen/native/cuda/Blas.cpp). Benchmark CSVs give BLAS dims "
 	               "already. Where a trace gives the launched workgroups, the orientation "
 	               "whose tile count they equal is used; a grid that is a multiple of it "
 	               "is split-K, one that matches neither is non-data-parallel.");
-	gs_html_define(w, dl, "tile_eff, wq_eff, dim_eff", "tiles = ceil(M / tile_m)"
-	               "\xc2\xb7" "ceil(N / tile_n)\xc2\xb7" "B; tile_eff = M\xc2\xb7N / "
+	gs_html_define(w, dl, "tile_eff, wq_eff, dim_eff",
+	               "tiles = ceil(M / tile_m)"
+	               "\xc2\xb7"
+	               "ceil(N / tile_n)\xc2\xb7"
+	               "B; tile_eff = M\xc2\xb7N / "
 	               "(M_pad\xc2\xb7N_pad); waves = ceil(tiles / CUs); wq_eff = tiles / "
-	               "(waves\xc2\xb7" "CUs); dim_eff = tile_eff\xc2\xb7wq_eff, over the BLAS "
+	               "(waves\xc2\xb7"
+	               "CUs); dim_eff = tile_eff\xc2\xb7wq_eff, over the BLAS "
 	               "dims (TraceLens docs/conceptual/gemm-analysis.md). One workgroup per "
 	               "CU per wave, as the seed; CUs from the input (deviceProperties "
 	               "numSms) or the GPU table. The tile comes from an input column, else "
@@ -392,12 +416,14 @@ method_model(gs_html *w, xmlNodePtr dl)
 {
 	gs_html_meta_row(w, dl, "Tile model (the pick, its dim_eff and cost)",
 	                 GS_TILE_MODEL_LIMITS);
-	gs_html_define(w, dl, "Occupancy", "Resident waves (warps) per CU (SM) over the "
+	gs_html_define(w, dl, "Occupancy",
+	               "Resident waves (warps) per CU (SM) over the "
 	               "maximum, limited by registers, LDS / shared memory, workgroup slots "
 	               "and wave slots; shown when the input gives registers or LDS (rocprof, "
 	               "CUDA traces). Rules of LLVM AMDGPUBaseInfo.cpp (CDNA, RDNA3) and "
 	               "cuda_occupancy.h (NVIDIA); the limiter is the resource at the minimum.");
-	gs_html_define(w, dl, "Not modelled", "Clock throttling under load, cache behaviour, "
+	gs_html_define(w, dl, "Not modelled",
+	               "Clock throttling under load, cache behaviour, "
 	               "XCD-level quantisation on MI300-class chips and the cost of split-K "
 	               "reductions: a low %% of roofline with a high dim_eff points there.");
 }

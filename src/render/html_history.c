@@ -23,7 +23,7 @@
 #include "render/html_impl.h"
 #include "render/writer_impl.h"
 
-enum { MISSING_NAMES = 8 };   /* run names listed per partial shape */
+enum { MISSING_NAMES = 8 }; /* run names listed per partial shape */
 
 /* The page and the history it shows. */
 typedef struct hp {
@@ -59,12 +59,13 @@ verdict(hp *p, xmlNodePtr sec)
 	const gs_history_entry *last = &h->runs[h->nruns - 1];
 	char g[GS_FMT_LEN], ch[GS_FMT_LEN];
 
-	gs_html_para(&p->w, sec, "verdict", "%zu regression%s open at %s (%zu confirmed "
+	gs_html_para(&p->w, sec, "verdict",
+	             "%zu regression%s open at %s (%zu confirmed "
 	             "over the series), %zu improvement%s, %zu pending; geomean of %s "
-	             "against %s %s (%s)", p->w.r->open_regressions,
-	             p->w.r->open_regressions == 1 ? "" : "s", last->name,
-	             h->regressions, h->improvements, h->improvements == 1 ? "" : "s",
-	             h->pending, last->name, h->runs[0].name,
+	             "against %s %s (%s)",
+	             p->w.r->open_regressions, p->w.r->open_regressions == 1 ? "" : "s", last->name,
+	             h->regressions, h->improvements, h->improvements == 1 ? "" : "s", h->pending,
+	             last->name, h->runs[0].name,
 	             gs_fmt_ratio(g, sizeof g, last->geomean_vs_first, 4),
 	             gs_fmt_change(ch, sizeof ch, last->geomean_vs_first - 1));
 }
@@ -110,8 +111,10 @@ fill_summary(hp *p, xmlNodePtr sec)
 	kv_n(p, tb, "Shapes (in any run)", h->nseries);
 	gs_html_kv_count(&p->w, tb, "Shapes missing from some runs", h->partial, h->nseries);
 	kv_n(p, tb, "Change points found", h->ncps);
-	snprintf(label, sizeof label, "Regressions confirmed (slower steps that lasted "
-	         "\xe2\x89\xa5 %u runs)", h->opts.persist);
+	snprintf(label, sizeof label,
+	         "Regressions confirmed (slower steps that lasted "
+	         "\xe2\x89\xa5 %u runs)",
+	         h->opts.persist);
 	kv_n(p, tb, label, h->regressions);
 	gs_html_kv_count(&p->w, tb, "Shapes with a regression still open at the last run",
 	                 p->w.r->open_regressions, h->nseries);
@@ -192,16 +195,21 @@ fill_evolution(hp *p, xmlNodePtr sec)
 	xmlNodePtr tb;
 
 	gs_html_add_text(&p->w, sec, "h2", NULL, "Evolution across runs");
-	gs_html_para(&p->w, sec, NULL, "Every run against one fixed baseline, the first "
-	             "run, as in the IREE report's \xe2\x80\x9c" "Evolution Across Model "
+	gs_html_para(&p->w, sec, NULL,
+	             "Every run against one fixed baseline, the first "
+	             "run, as in the IREE report's \xe2\x80\x9c"
+	             "Evolution Across Model "
 	             "Iterations\xe2\x80\x9d (improved, regressed and unsure shapes "
 	             "against the first run), and against the previous run. Improved: "
 	             "speedup \xe2\x88\x92 1 > +%g %%; regressed: < \xe2\x88\x92%g %%. "
 	             "Steps counts the change points whose first run after the step is "
-	             "that run.", t, t);
-	tb = gs_html_table(&p->w, sec, "evolution", "#|Run|Shapes|Geomean vs first "
+	             "that run.",
+	             t, t);
+	tb = gs_html_table(&p->w, sec, "evolution",
+	                   "#|Run|Shapes|Geomean vs first "
 	                   "[95 % CI]|Improved|Regressed|Unsure|Geomean vs previous|"
-	                   "Impr. / regr. vs prev.|Steps", "ntnnnnnnnn");
+	                   "Impr. / regr. vs prev.|Steps",
+	                   "ntnnnnnnnn");
 	for (size_t i = 0; i < p->h->nruns; i++)
 		evolution_row(p, tb, i);
 }
@@ -224,7 +232,7 @@ cp_rank(const gs_report *r, const gs_history_cp *c)
 typedef struct cp_key {
 	int rank;
 	double magnitude;
-	size_t i;            /* index into h->cps */
+	size_t i; /* index into h->cps */
 } cp_key;
 
 static int
@@ -242,8 +250,8 @@ cp_order(const void *a, const void *b)
 static void
 td_state(hp *p, xmlNodePtr tr, const gs_history_cp *c, int rank)
 {
-	static const char *const label[] = {"regression (open)", "pending",
-	                                    "regression (closed)", "improvement"};
+	static const char *const label[] = {"regression (open)", "pending", "regression (closed)",
+	                                    "improvement"};
 	static const char *const cls[] = {"cls regressed", "cls unsure", "cls neutral",
 	                                  "cls improved"};
 	char buf[64];
@@ -297,12 +305,14 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 		idx[i].i = i;
 	}
 	qsort(idx, h->ncps, sizeof *idx, cp_order);
-	gs_html_para(&p->w, sec, NULL, "Open regressions first, then pending steps, "
+	gs_html_para(&p->w, sec, NULL,
+	             "Open regressions first, then pending steps, "
 	             "then regressions since undone and improvements; largest first. "
 	             "Run: the first run after the step. Time ratio = median after / "
 	             "median before (> 1 is slower); p: the t-test of the two segments; "
 	             "runs: those with the shape before / after the step.");
-	tb = gs_html_table(&p->w, sec, "changes", "Shape (M\xc3\x97K\xc3\x97N)|Tag|Run|"
+	tb = gs_html_table(&p->w, sec, "changes",
+	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Run|"
 	                   "State|Before (\xc2\xb5s)|After (\xc2\xb5s)|Time ratio|p|Runs",
 	                   "ttttnnnnn");
 	for (size_t i = 0; i < h->ncps; i++)
@@ -347,7 +357,8 @@ fill_modes(hp *p, xmlNodePtr sec)
 	if (!m)
 		return;
 	gs_html_add_text(&p->w, sec, "h2", NULL, "Mode decomposition");
-	gs_html_para(&p->w, sec, NULL, "Runs %s (full), %s (no_overlap), %s (comm_only), "
+	gs_html_para(&p->w, sec, NULL,
+	             "Runs %s (full), %s (no_overlap), %s (comm_only), "
 	             "%s (comp_only). Direct gain = T_no_overlap \xe2\x88\x92 T_full; "
 	             "decomposition gain = T_comm_only + T_comp_only \xe2\x88\x92 T_full; "
 	             "a positive gain is time hidden by overlap. A larger gain does not "
@@ -356,19 +367,23 @@ fill_modes(hp *p, xmlNodePtr sec)
 	             m->name[GS_MODE_NO_OVERLAP] ? m->name[GS_MODE_NO_OVERLAP] : "\xe2\x80\x94",
 	             m->name[GS_MODE_COMM_ONLY] ? m->name[GS_MODE_COMM_ONLY] : "\xe2\x80\x94",
 	             m->name[GS_MODE_COMP_ONLY] ? m->name[GS_MODE_COMP_ONLY] : "\xe2\x80\x94");
-	snprintf(heads, sizeof heads, "Shape (M\xc3\x97K\xc3\x97N)|Tag|full (\xc2\xb5s)|"
+	snprintf(heads, sizeof heads,
+	         "Shape (M\xc3\x97K\xc3\x97N)|Tag|full (\xc2\xb5s)|"
 	         "no_overlap (\xc2\xb5s)|comm_only (\xc2\xb5s)|comp_only (\xc2\xb5s)|"
 	         "Direct gain (\xc2\xb5s)|Decomposition gain (\xc2\xb5s)");
 	tb = gs_html_table(&p->w, sec, "full", heads, "ttnnnnnn");
 	for (size_t i = 0; i < m->nrows; i++)
 		mode_row(p, tb, &m->rows[i]);
 	if (m->incomplete)
-		gs_html_para(&p->w, sec, "none", "%zu shape%s of the full run missing from "
-		             "another mode's run (\xe2\x80\x94).", m->incomplete,
-		             m->incomplete == 1 ? "" : "s");
+		gs_html_para(&p->w, sec, "none",
+		             "%zu shape%s of the full run missing from "
+		             "another mode's run (\xe2\x80\x94).",
+		             m->incomplete, m->incomplete == 1 ? "" : "s");
 	if (m->ignored)
-		gs_html_para(&p->w, sec, "none", "%zu run%s without a mode word left out of "
-		             "this table.", m->ignored, m->ignored == 1 ? "" : "s");
+		gs_html_para(&p->w, sec, "none",
+		             "%zu run%s without a mode word left out of "
+		             "this table.",
+		             m->ignored, m->ignored == 1 ? "" : "s");
 }
 
 /* ---- shapes missing from some runs, excluded rows */
@@ -407,10 +422,13 @@ fill_partial(hp *p, xmlNodePtr sec)
 		gs_html_add_text(&p->w, sec, "p", "none", "Every shape is in every run.");
 		return;
 	}
-	gs_html_para(&p->w, sec, NULL, "Their series have gaps; each run's geomeans use "
+	gs_html_para(&p->w, sec, NULL,
+	             "Their series have gaps; each run's geomeans use "
 	             "the shapes it shares with the first (or previous) run.");
-	tb = gs_html_table(&p->w, sec, "full", "Shape (M\xc3\x97K\xc3\x97N)|Tag|Runs with "
-	                   "it|Missing from", "ttnt");
+	tb = gs_html_table(&p->w, sec, "full",
+	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Runs with "
+	                   "it|Missing from",
+	                   "ttnt");
 	for (size_t i = 0; i < h->nseries; i++) {
 		const gs_history_series *s = &h->series[i];
 		xmlNodePtr tr;
@@ -456,29 +474,34 @@ method_series(hp *p, xmlNodePtr dl)
 {
 	const gs_history_opts *o = &p->h->opts;
 
-	gs_html_define(&p->w, dl, "Runs and series", "Runs are ordered oldest first "
+	gs_html_define(&p->w, dl, "Runs and series",
+	               "Runs are ordered oldest first "
 	               "(by name in natural order, run-2 before run-10, or by a date or "
 	               "number column with --order). A shape's time in a run is the "
 	               "median of its samples (\xc2\xb5s); its series is that time in "
 	               "every run, with gaps where a run lacks it.");
-	gs_html_define(&p->w, dl, "Evolution table", "Each run is compared with the "
+	gs_html_define(&p->w, dl, "Evolution table",
+	               "Each run is compared with the "
 	               "first run and with the previous one exactly as gemmscope compare "
 	               "does: speedup s = t_earlier / t_run, geomean exp(mean(ln s)) over "
 	               "the shapes both share with a 95 %% Student-t interval, improved "
 	               "if s \xe2\x88\x92 1 > +%g %%, regressed if < \xe2\x88\x92%g %% "
-	               "(reference/statistics.md \xc2\xa7" "1, \xe2\x80\x9c" "Evolution "
+	               "(reference/statistics.md \xc2\xa7"
+	               "1, \xe2\x80\x9c"
+	               "Evolution "
 	               "across versions\xe2\x80\x9d: the same metrics for each version "
-	               "against one fixed baseline).", o->cmp.threshold * 100,
-	               o->cmp.threshold * 100);
-	gs_html_define(&p->w, dl, "Change points", "Per shape, E-Divisive (Matteson "
+	               "against one fixed baseline).",
+	               o->cmp.threshold * 100, o->cmp.threshold * 100);
+	gs_html_define(&p->w, dl, "Change points",
+	               "Per shape, E-Divisive (Matteson "
 	               "& James, JASA 2014) in windows of %zu runs with a two-sided pooled "
 	               "Student t-test as its significance test, as Apache Otava (Hunter: "
 	               "Fleming et al., ICPE 2023, doi:10.1145/3578244.3583719) does; a "
 	               "step is kept when p \xe2\x89\xa4 %g and its magnitude max(|r "
 	               "\xe2\x88\x92 1|, |1/r \xe2\x88\x92 1|) \xe2\x89\xa5 %g %%, r = "
 	               "median after / median before. A level that does not hold (a "
-	               "one-run spike) is not a change.", o->window ? o->window : 50,
-	               o->max_p, o->min_magnitude * 100);
+	               "one-run spike) is not a change.",
+	               o->window ? o->window : 50, o->max_p, o->min_magnitude * 100);
 }
 
 static void
@@ -486,21 +509,27 @@ method_persist(hp *p, xmlNodePtr dl)
 {
 	const gs_history_opts *o = &p->h->opts;
 
-	gs_html_define(&p->w, dl, "Persistence", "A step counts as a regression "
+	gs_html_define(&p->w, dl, "Persistence",
+	               "A step counts as a regression "
 	               "(slower) or an improvement (faster) only once its new level has "
 	               "lasted %u runs (--persist); a newer step is pending and fails no "
-	               "gate yet (reference/statistics.md \xc2\xa7" "4, item 6: "
-	               "require persistence over consecutive runs before alerting).", o->persist);
-	gs_html_define(&p->w, dl, "Open regressions and gates", "A confirmed slower "
+	               "gate yet (reference/statistics.md \xc2\xa7"
+	               "4, item 6: "
+	               "require persistence over consecutive runs before alerting).",
+	               o->persist);
+	gs_html_define(&p->w, dl, "Open regressions and gates",
+	               "A confirmed slower "
 	               "step stays open while the shape's current level (after its last "
 	               "confirmed step) is still at least %g %% above the level before "
 	               "it; a step later undone is closed. --max-regressed counts the "
 	               "shapes with an open regression, --min-geomean checks the last "
 	               "run's geomean against the first; JUnit reports each open "
 	               "regression as a failure and each shape with only a pending step "
-	               "as skipped.", o->min_magnitude * 100);
+	               "as skipped.",
+	               o->min_magnitude * 100);
 	if (p->w.r->modes)
-		gs_html_define(&p->w, dl, "Mode decomposition", "From runs named full, "
+		gs_html_define(&p->w, dl, "Mode decomposition",
+		               "From runs named full, "
 		               "no_overlap, comm_only and comp_only: direct gain T_no_overlap "
 		               "\xe2\x88\x92 T_full and decomposition gain T_comm_only + "
 		               "T_comp_only \xe2\x88\x92 T_full, medians in \xc2\xb5s "
@@ -559,10 +588,13 @@ typedef void (*filler)(hp *p, xmlNodePtr sec);
 static int
 fill_page(hp *p, gs_error *err)
 {
-	static const struct { const char *id; filler fn; } parts[] = {
-		{"header", fill_header}, {"summary", fill_summary},
-		{"unmatched", fill_partial}, {"excluded", fill_excluded},
-		{"methodology", fill_methodology},
+	static const struct {
+		const char *id;
+		filler fn;
+	} parts[] = {
+	        {"header", fill_header},           {"summary", fill_summary},
+	        {"unmatched", fill_partial},       {"excluded", fill_excluded},
+	        {"methodology", fill_methodology},
 	};
 	xmlNodePtr plots, foot;
 

@@ -24,19 +24,18 @@
 
 /* The page being built. */
 typedef struct gs_html {
-	xmlDocPtr doc;           /* owned until gs_html_close */
+	xmlDocPtr doc; /* owned until gs_html_close */
 	const gs_report *r;
-	const gs_compare *c;     /* r->cmp (compare pages), else NULL */
-	char tpl[4096];          /* the template's path, for error messages */
-	int failed;              /* a node could not be created (out of memory) */
+	const gs_compare *c; /* r->cmp (compare pages), else NULL */
+	char tpl[4096]; /* the template's path, for error messages */
+	int failed; /* a node could not be created (out of memory) */
 } gs_html;
 
 /* gs_html_open: read DATADIR/templates/report.html (R->datadir, else
  * gs_datadir()), inline templates/report.css into the element with id
  * "style" and set the <title> to R->title or DEFAULT_TITLE.  Returns 0, or
  * -1 with ERR (nothing to free). */
-int gs_html_open(gs_html *w, const gs_report *r, const char *default_title,
-                 gs_error *err);
+int gs_html_open(gs_html *w, const gs_report *r, const char *default_title, gs_error *err);
 
 /* gs_html_slot: the template element with id ID, or NULL with ERR (the
  * template lacks it). */
@@ -56,22 +55,22 @@ xmlNodePtr gs_html_add(gs_html *w, xmlNodePtr parent, const char *name, const ch
  * UTF-8-cleaned text to N. */
 void gs_html_text(gs_html *w, xmlNodePtr n, const char *s);
 /* gs_html_add then gs_html_text. */
-xmlNodePtr gs_html_add_text(gs_html *w, xmlNodePtr parent, const char *name,
-                            const char *cls, const char *s);
+xmlNodePtr gs_html_add_text(gs_html *w, xmlNodePtr parent, const char *name, const char *cls,
+                            const char *s);
 /* Set attribute NAME of N to VALUE (possibly from an input: libxml2
  * escapes it; it is UTF-8-cleaned first). */
 void gs_html_set_attr(gs_html *w, xmlNodePtr n, const char *name, const char *value);
 /* A <p> of the printf-formatted text (at most 1023 bytes). */
-xmlNodePtr gs_html_para(gs_html *w, xmlNodePtr parent, const char *cls,
-                        const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+xmlNodePtr gs_html_para(gs_html *w, xmlNodePtr parent, const char *cls, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 
 /* ---- tables */
 
 /* A <table class=CLS> under PARENT with the '|'-separated HEADS; ALIGN has
  * one letter per column, 'n' for a right-aligned number.  Returns the
  * tbody. */
-xmlNodePtr gs_html_table(gs_html *w, xmlNodePtr parent, const char *cls,
-                         const char *heads, const char *align);
+xmlNodePtr gs_html_table(gs_html *w, xmlNodePtr parent, const char *cls, const char *heads,
+                         const char *align);
 xmlNodePtr gs_html_td(gs_html *w, xmlNodePtr tr, const char *s);
 xmlNodePtr gs_html_td_num(gs_html *w, xmlNodePtr tr, const char *s);
 /* Times in µs (gs_fmt_us), counts, ratios "1.10×" (gs_fmt_ratio). */
@@ -94,7 +93,7 @@ void gs_html_kv_us(gs_html *w, xmlNodePtr tbody, const char *label, double us);
 /* A <dt>TERM</dt><dd>printf text</dd> pair under DL (text at most 1023
  * bytes). */
 void gs_html_define(gs_html *w, xmlNodePtr dl, const char *term, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+        __attribute__((format(printf, 4, 5)));
 /* A <dt>LABEL</dt><dd>VALUE</dd> pair. */
 void gs_html_meta_row(gs_html *w, xmlNodePtr dl, const char *label, const char *value);
 /* <dt>LABEL</dt><dd>path (format, N shapes, GPU g)</dd> for input T. */
@@ -110,13 +109,11 @@ void gs_html_meta_tool(gs_html *w, xmlNodePtr dl);
 int gs_html_add_svg(gs_html *w, xmlNodePtr fig, const gs_report_plot *p, gs_error *err);
 /* gs_html_figure: a <figure id="fig-ID"> under PARENT holding P's SVG and
  * a caption "TITLE — CAPTION".  Returns the figure, or NULL with ERR. */
-xmlNodePtr gs_html_figure(gs_html *w, xmlNodePtr parent, const gs_report_plot *p,
-                          gs_error *err);
+xmlNodePtr gs_html_figure(gs_html *w, xmlNodePtr parent, const gs_report_plot *p, gs_error *err);
 /* gs_html_plots: an <h2>Plots</h2> and a figure for each of the N plots
  * whose place is NULL (or a "no plots" note); plots with a place are drawn
  * by the section that owns them.  Returns 0, or -1 with ERR. */
-int gs_html_plots(gs_html *w, xmlNodePtr sec, const gs_report_plot *plots, size_t n,
-                  gs_error *err);
+int gs_html_plots(gs_html *w, xmlNodePtr sec, const gs_report_plot *plots, size_t n, gs_error *err);
 
 /* gs_html_footer: the footer sentence (version, timestamp, self-contained). */
 void gs_html_footer(gs_html *w, xmlNodePtr f);

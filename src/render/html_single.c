@@ -110,7 +110,8 @@ top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 	gs_html_td_shape(w, tr, &row->rec->shape);
 	gs_html_td_count(w, tr, (size_t)(row->rec->t.count > 0 ? row->rec->t.count : 1));
 	gs_html_td_us(w, tr, row->total_us);
-	snprintf(share, sizeof share, "%.1f %%", m->total_us > 0 ? row->total_us / m->total_us * 100 : 0);
+	snprintf(share, sizeof share, "%.1f %%",
+	         m->total_us > 0 ? row->total_us / m->total_us * 100 : 0);
 	gs_html_td_num(w, tr, share);
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
 	gs_html_eff_td_fixed(w, tr, e ? e->pct_roofline : NAN, 1);
@@ -128,7 +129,8 @@ fill_top(gs_html *w, xmlNodePtr sec)
 
 	snprintf(title, sizeof title, "Top %zu by total time", n);
 	gs_html_add_text(w, sec, "h2", NULL, title);
-	tb = gs_html_table(w, sec, "top", "#|Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	tb = gs_html_table(w, sec, "top",
+	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Calls|"
 	                   "Total (\xc2\xb5s)|Share|TFLOP/s|% of roofline|Tile|dim_eff",
 	                   "ntnnnnntn");
 	for (size_t i = 0; i < n; i++)
@@ -168,7 +170,8 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 	gs_html_add_text(w, tr, "td", "mono", buf);
 	gs_html_eff_td_fixed(w, tr, row->pick.best.dim_eff, 3);
 	if (row->have_actual)
-		snprintf(buf, sizeof buf, "%.1f / %.1f", row->pick.best.cost_us, row->actual.cost_us);
+		snprintf(buf, sizeof buf, "%.1f / %.1f", row->pick.best.cost_us,
+		         row->actual.cost_us);
 	else
 		snprintf(buf, sizeof buf, "%.1f", row->pick.best.cost_us);
 	gs_html_td_num(w, tr, buf);
@@ -191,8 +194,10 @@ td_occ(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 static void
 td_bound(gs_html *w, xmlNodePtr tr, const gs_eff *e)
 {
-	gs_html_td(w, tr, !e || !isfinite(e->roofline_us) ? "\xe2\x80\x94" :
-	           e->compute_bound ? "compute" : "memory");
+	gs_html_td(w, tr,
+	           !e || !isfinite(e->roofline_us) ? "\xe2\x80\x94"
+	           : e->compute_bound              ? "compute"
+	                                           : "memory");
 }
 
 static void
@@ -290,7 +295,8 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 	xmlNodePtr tb;
 
 	gs_html_add_text(w, sec, "h2", NULL, "Efficiency per shape");
-	gs_html_para(w, sec, NULL, "In input order. TFLOP/s and %% of roofline from the "
+	gs_html_para(w, sec, NULL,
+	             "In input order. TFLOP/s and %% of roofline from the "
 	             "median time; tiles over the BLAS dims, with where the tile came from "
 	             "(kernel name or input column); waves and last-wave utilisation over "
 	             "the CUs; the tile model's pick with its predicted dim_eff and its cost "
@@ -316,7 +322,8 @@ fill_plots(gs_html *w, xmlNodePtr sec, gs_error *err)
 	if (gs_html_plots(w, sec, w->r->plots, w->r->nplots, err) != 0)
 		return -1;
 	if (!s->gpu)
-		gs_html_para(w, sec, "note", "No roofline: it needs a GPU (rerun with --gpu "
+		gs_html_para(w, sec, "note",
+		             "No roofline: it needs a GPU (rerun with --gpu "
 		             "mi300x, or another name from gemmscope gpus, or a spec file).");
 	return 0;
 }
@@ -348,7 +355,8 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 
 	gs_html_add_text(w, sec, "h2", NULL, "How the numbers were computed");
 	dl = gs_html_add(w, sec, "dl", NULL);
-	gs_html_define(w, dl, "Shapes and times", "A shape is the key (op, batch, M, N, K, "
+	gs_html_define(w, dl, "Shapes and times",
+	               "A shape is the key (op, batch, M, N, K, "
 	               "dtype, transposes, bias); tables write it M\xc3\x97K\xc3\x97N. Times "
 	               "are microseconds: a shape's time is the median of its calls or rows, "
 	               "its total time mean \xc2\xb7 calls. Shapes are ranked by total time.");
@@ -360,10 +368,14 @@ typedef void (*filler)(gs_html *w, xmlNodePtr sec);
 static int
 fill_sections(gs_html *w, gs_error *err)
 {
-	static const struct { const char *id; filler fn; } parts[] = {
-		{"header", fill_header}, {"summary", fill_summary}, {"top", fill_top},
-		{"efficiency", fill_efficiency}, {"excluded", fill_excluded},
-		{"methodology", fill_methodology}, {"footer", gs_html_footer},
+	static const struct {
+		const char *id;
+		filler fn;
+	} parts[] = {
+	        {"header", fill_header},     {"summary", fill_summary},
+	        {"top", fill_top},           {"efficiency", fill_efficiency},
+	        {"excluded", fill_excluded}, {"methodology", fill_methodology},
+	        {"footer", gs_html_footer},
 	};
 	xmlNodePtr plots;
 

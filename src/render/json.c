@@ -366,7 +366,8 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 		eff_roofline(w, &row->eff);
 		eff_model(w, row);
 	}
-	gs_jw_kv_str(w, "kernel_family", row->have_kernel ? gs_kfamily_name(row->kernel.family) : NULL);
+	gs_jw_kv_str(w, "kernel_family",
+	             row->have_kernel ? gs_kfamily_name(row->kernel.family) : NULL);
 	eff_occupancy(w, row);
 	gs_jw_map_close(w);
 }

@@ -30,8 +30,8 @@ int gs_jw_begin(gs_jw *w, FILE *out, gs_error *err);
 int gs_jw_end(gs_jw *w, gs_error *err);
 
 void gs_jw_key(gs_jw *w, const char *k);
-void gs_jw_str(gs_jw *w, const char *s);          /* NULL -> null */
-void gs_jw_num(gs_jw *w, double v);               /* non-finite -> null */
+void gs_jw_str(gs_jw *w, const char *s); /* NULL -> null */
+void gs_jw_num(gs_jw *w, double v); /* non-finite -> null */
 void gs_jw_count(gs_jw *w, long long v);
 void gs_jw_bool(gs_jw *w, int v);
 void gs_jw_kv_str(gs_jw *w, const char *k, const char *v);
@@ -40,7 +40,7 @@ void gs_jw_kv_count(gs_jw *w, const char *k, long long v);
 void gs_jw_kv_bool(gs_jw *w, const char *k, int v);
 void gs_jw_map_open(gs_jw *w);
 void gs_jw_map_close(gs_jw *w);
-void gs_jw_array_open(gs_jw *w, const char *k);   /* K NULL: no key */
+void gs_jw_array_open(gs_jw *w, const char *k); /* K NULL: no key */
 void gs_jw_array_close(gs_jw *w);
 
 /* gs_jw_shape_fields: the shape key as op, batch, M, N, K, dtype, trans_a,

@@ -52,7 +52,8 @@ failure(gs_jx *x, const gs_pair *p)
 	char sl[GS_FMT_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN], ch[GS_FMT_LEN];
 	char msg[256];
 
-	snprintf(msg, sizeof msg, "slowdown %s (t_base %s \xc2\xb5s \xe2\x86\x92 t_cand %s \xc2\xb5s)",
+	snprintf(msg, sizeof msg,
+	         "slowdown %s (t_base %s \xc2\xb5s \xe2\x86\x92 t_cand %s \xc2\xb5s)",
 	         gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2),
 	         gs_fmt_us(tb, sizeof tb, p->base->t.median),
 	         gs_fmt_us(tc, sizeof tc, p->cand->t.median));
@@ -79,7 +80,8 @@ unsure(gs_jx *x, const gs_pair *p, double alpha)
 {
 	char msg[256], ch[GS_FMT_LEN];
 
-	snprintf(msg, sizeof msg, "unsure: change %s crosses the threshold but the "
+	snprintf(msg, sizeof msg,
+	         "unsure: change %s crosses the threshold but the "
 	         "U test is not significant (adjusted p = %.3g, alpha %g)",
 	         gs_fmt_change(ch, sizeof ch, p->speedup - 1), p->p_adjusted, alpha);
 	skipped(x, msg);
@@ -126,8 +128,8 @@ static void
 properties(gs_jx *x, const gs_report *r)
 {
 	const char *names[] = {"baseline", "candidate", "shape_order", "version"};
-	const char *values[] = {r->cmp->base->path, r->cmp->cand->path,
-	                        "M\xc3\x97K\xc3\x97N", r->version ? r->version : ""};
+	const char *values[] = {r->cmp->base->path, r->cmp->cand->path, "M\xc3\x97K\xc3\x97N",
+	                        r->version ? r->version : ""};
 
 	gs_jx_start(x, "properties");
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
@@ -167,8 +169,7 @@ gs_render_junit(const gs_report *r, FILE *out, gs_error *err)
 	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
 		return gs_junit_history(r, out, err);
 	if (r->kind != GS_REPORT_COMPARE || !r->cmp)
-		return gs_error_set(err, NULL, 0, 0,
-		                    "the JUnit output needs a comparison report");
+		return gs_error_set(err, NULL, 0, 0, "the JUnit output needs a comparison report");
 	if (gs_jx_begin(&x, err) != 0)
 		return -1;
 	document(&x, r);

@@ -59,8 +59,9 @@ count_cases(const gs_report *r)
 static void
 classname(gs_jx *x, const gs_record *r)
 {
-	const char *group = r->tag && *r->tag ? r->tag
-	                    : r->shape.dtype[0] ? r->shape.dtype : "gemm";
+	const char *group = r->tag && *r->tag   ? r->tag
+	                    : r->shape.dtype[0] ? r->shape.dtype
+	                                        : "gemm";
 	size_t n = strlen(group) + sizeof "gemm.";
 	char *buf = malloc(n);
 
@@ -80,12 +81,12 @@ describe(char *buf, size_t size, const char *what, const gs_history_cp *c)
 {
 	char tb[GS_FMT_LEN], ta[GS_FMT_LEN], r[GS_FMT_LEN];
 
-	snprintf(buf, size, "%s at %s: median %s \xc2\xb5s \xe2\x86\x92 %s \xc2\xb5s, "
-	         "time ratio %s (p = %.2g, %zu runs before, %zu after)", what, c->run,
-	         gs_fmt_us(tb, sizeof tb, c->median_before),
-	         gs_fmt_us(ta, sizeof ta, c->median_after),
-	         gs_fmt_ratio(r, sizeof r, c->ratio, 3), c->p_value, c->runs_before,
-	         c->runs_after);
+	snprintf(buf, size,
+	         "%s at %s: median %s \xc2\xb5s \xe2\x86\x92 %s \xc2\xb5s, "
+	         "time ratio %s (p = %.2g, %zu runs before, %zu after)",
+	         what, c->run, gs_fmt_us(tb, sizeof tb, c->median_before),
+	         gs_fmt_us(ta, sizeof ta, c->median_after), gs_fmt_ratio(r, sizeof r, c->ratio, 3),
+	         c->p_value, c->runs_before, c->runs_after);
 }
 
 static void
@@ -97,7 +98,8 @@ failure(gs_jx *x, const gs_history_cp *c, double now, const gs_history_cp *pend)
 	gs_jx_start(x, "failure");
 	gs_jx_attr(x, "message", msg);
 	gs_jx_attr(x, "type", "regression");
-	snprintf(text, sizeof text, "Regression still open at the last run: the "
+	snprintf(text, sizeof text,
+	         "Regression still open at the last run: the "
 	         "current level is %s the level before %s.%s",
 	         gs_fmt_ratio(nr, sizeof nr, now, 3), c->run,
 	         pend ? " A newer step is pending." : "");
@@ -110,8 +112,8 @@ skipped(gs_jx *x, const gs_history_cp *c, unsigned persist)
 {
 	char what[96], msg[512];
 
-	snprintf(what, sizeof what, "pending (lasted %zu of %u runs): %s", c->runs_after,
-	         persist, gs_history_cp_direction(c));
+	snprintf(what, sizeof what, "pending (lasted %zu of %u runs): %s", c->runs_after, persist,
+	         gs_history_cp_direction(c));
 	describe(msg, sizeof msg, what, c);
 	gs_jx_start(x, "skipped");
 	gs_jx_attr(x, "message", msg);

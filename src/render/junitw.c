@@ -15,7 +15,7 @@ int
 gs_jx_begin(gs_jx *x, gs_error *err)
 {
 	x->failed = 0;
-	gs_fmt_xml_quiet();   /* until gs_jx_finish: no libxml2 lines on stderr */
+	gs_fmt_xml_quiet(); /* until gs_jx_finish: no libxml2 lines on stderr */
 	x->buf = xmlBufferCreate();
 	x->w = x->buf ? xmlNewTextWriterMemory(x->buf, 0) : NULL;
 	if (!x->w) {

@@ -75,12 +75,11 @@ summary_table(FILE *out, const gs_compare *c)
 	time_row(out, "Time saved by improvements", s->time_saved_us);
 	time_row(out, "Time lost by regressions", s->time_lost_us);
 	time_row(out, "Net time saved (all matched)", s->net_saved_us);
-	fprintf(out, "| Saved / lost | %s |\n",
-	        gs_fmt_ratio(a, sizeof a, s->saved_lost_ratio, 2));
-	fprintf(out, "| Only in baseline / candidate | %zu / %zu |\n",
-	        s->only_in_baseline, s->only_in_candidate);
-	fprintf(out, "| Excluded rows (baseline / candidate) | %zu / %zu |\n",
-	        s->excluded_baseline, s->excluded_candidate);
+	fprintf(out, "| Saved / lost | %s |\n", gs_fmt_ratio(a, sizeof a, s->saved_lost_ratio, 2));
+	fprintf(out, "| Only in baseline / candidate | %zu / %zu |\n", s->only_in_baseline,
+	        s->only_in_candidate);
+	fprintf(out, "| Excluded rows (baseline / candidate) | %zu / %zu |\n", s->excluded_baseline,
+	        s->excluded_candidate);
 }
 
 static void
@@ -93,8 +92,7 @@ regression_row(FILE *out, const gs_pair *p)
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
 	fputs(" | ", out);
 	gs_fmt_md_text(out, tag ? tag : "");
-	fprintf(out, " | %s | %s | **%s** |\n",
-	        gs_fmt_us(tb, sizeof tb, p->base->t.median),
+	fprintf(out, " | %s | %s | **%s** |\n", gs_fmt_us(tb, sizeof tb, p->base->t.median),
 	        gs_fmt_us(tc, sizeof tc, p->cand->t.median),
 	        gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
 }
@@ -110,7 +108,8 @@ top_regressions(FILE *out, const gs_compare *c)
 	}
 	fprintf(out, "\n### Top %zu regressions\n\n", n);
 	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Baseline (\xc2\xb5s) |"
-	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n", out);
+	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n",
+	      out);
 	for (size_t i = 0; i < n; i++)
 		regression_row(out, &c->pairs[c->top_regressed[i]]);
 }
@@ -156,9 +155,11 @@ impact_line(FILE *out, const gs_impact *m)
 
 	if (!m)
 		return;
-	fprintf(out, "\n**Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
+	fprintf(out,
+	        "\n**Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
 	        "(%s, %s); %zu of %zu workload shapes covered, the rest %.1f %% of its GEMM "
-	        "time.\n", gs_fmt_us(a, sizeof a, m->base_us), gs_fmt_us(b, sizeof b, m->cand_us),
+	        "time.\n",
+	        gs_fmt_us(a, sizeof a, m->base_us), gs_fmt_us(b, sizeof b, m->cand_us),
 	        gs_fmt_ratio(d, sizeof d, m->speedup, 4),
 	        gs_fmt_change(ch, sizeof ch, m->base_us > 0 ? m->delta_us / m->base_us : NAN),
 	        m->matched_shapes, m->n,
@@ -190,7 +191,8 @@ explained(FILE *out, const gs_report *r)
 	if (!r->eff_base->gpu && !r->eff_cand->gpu)
 		fputs("\nNo GPU is known for either input: pass `--gpu mi300x` (or another "
 		      "name from `gemmscope gpus`, or a spec file) for the roofline and wave "
-		      "quantisation.\n", out);
+		      "quantisation.\n",
+		      out);
 }
 
 /* A number with DECIMALS decimals, "\xe2\x80\x94" when not finite. */
@@ -210,8 +212,8 @@ single_summary(FILE *out, const gs_single *s)
 	char v[GS_FMT_LEN];
 
 	fputs("| Metric | Value |\n|---|---|\n", out);
-	fprintf(out, "| Shapes | %zu (tile known for %zu, dim_eff for %zu) |\n",
-	        m->shapes, m->with_tile, m->with_dim_eff);
+	fprintf(out, "| Shapes | %zu (tile known for %zu, dim_eff for %zu) |\n", m->shapes,
+	        m->with_tile, m->with_dim_eff);
 	fprintf(out, "| Total GEMM time | %s \xc2\xb5s |\n", gs_fmt_us(v, sizeof v, m->total_us));
 	fputs("| Time-weighted TFLOP/s | ", out);
 	put_fixed(out, m->tflops, 2);
@@ -219,8 +221,8 @@ single_summary(FILE *out, const gs_single *s)
 	put_fixed(out, m->weighted_dim_eff, 3);
 	fputs(" |\n| % of roofline (\xce\xa3 roofline time / \xce\xa3 time) | ", out);
 	put_fixed(out, m->weighted_pct_roofline, 1);
-	fprintf(out, " |\n| Compute-bound / memory-bound shapes | %zu / %zu |\n",
-	        m->compute_bound, m->memory_bound);
+	fprintf(out, " |\n| Compute-bound / memory-bound shapes | %zu / %zu |\n", m->compute_bound,
+	        m->memory_bound);
 }
 
 static void
@@ -261,16 +263,20 @@ single_markdown(const gs_report *r, FILE *out)
 		fprintf(out, " (from %s)\n\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
 	} else {
 		fputs("unknown: pass `--gpu mi300x` (or another name from `gemmscope gpus`, "
-		      "or a spec file) for the roofline and wave quantisation\n\n", out);
+		      "or a spec file) for the roofline and wave quantisation\n\n",
+		      out);
 	}
 	single_summary(out, s);
 	fprintf(out, "\n### Top %zu by total time\n\n", n);
 	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
-	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n", out);
+	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n",
+	      out);
 	for (size_t i = 0; i < n; i++)
 		single_row(out, &s->rows[s->by_time[i]]);
-	fprintf(out, "\nFLOP and bytes as TraceLens counts them; dim_eff = tile_eff \xc2\xb7 "
-	        "wq_eff. Generated by gemmscope %s.\n", r->version ? r->version : "");
+	fprintf(out,
+	        "\nFLOP and bytes as TraceLens counts them; dim_eff = tile_eff \xc2\xb7 "
+	        "wq_eff. Generated by gemmscope %s.\n",
+	        r->version ? r->version : "");
 	return 0;
 }
 
@@ -291,7 +297,8 @@ compare_markdown(const gs_report *r, FILE *out)
 	impact_line(out, r->impact);
 	top_regressions(out, c);
 	explained(out, r);
-	fprintf(out, "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; "
+	fprintf(out,
+	        "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; "
 	        "threshold \xc2\xb1%g %%. Generated by gemmscope %s.\n",
 	        c->opts.threshold * 100, r->version ? r->version : "");
 }
@@ -303,14 +310,15 @@ confirm_markdown(const gs_confirm *c, FILE *out, gs_error *err)
 {
 	char shape[256];
 
-	fprintf(out, "### gemmscope confirm: %zu of %zu regressions confirmed\n\n",
-	        c->confirmed, c->n);
-	fprintf(out, "%zu confirmed, %zu not reproduced, %zu unsure, %zu not re-measured "
-	        "(threshold %g %%).\n\n", c->confirmed, c->not_reproduced, c->unsure,
-	        c->not_remeasured, c->threshold * 100);
+	fprintf(out, "### gemmscope confirm: %zu of %zu regressions confirmed\n\n", c->confirmed,
+	        c->n);
+	fprintf(out,
+	        "%zu confirmed, %zu not reproduced, %zu unsure, %zu not re-measured "
+	        "(threshold %g %%).\n\n",
+	        c->confirmed, c->not_reproduced, c->unsure, c->not_remeasured, c->threshold * 100);
 	if (c->n)
 		fprintf(out, "| Shape | Original slowdown | Re-measured slowdown | Status |\n"
-		        "|---|---:|---:|---|\n");
+		             "|---|---:|---:|---|\n");
 	for (size_t i = 0; i < c->n; i++) {
 		const gs_confirm_item *it = &c->items[i];
 		fputs("| ", out);

@@ -41,17 +41,17 @@ int gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err);
 
 /* One field of an extra column: a string, or (STR NULL) a number. */
 typedef struct gs_csv_cell {
-	const char *str;           /* written quoted as the schema's strings are */
-	double num;                /* STR NULL: the shortest exact text; empty
+	const char *str; /* written quoted as the schema's strings are */
+	double num; /* STR NULL: the shortest exact text; empty
 	                              when not finite (unknown) */
 } gs_csv_cell;
 
 /* Extra columns appended after the native ones, by the writer that owns
  * them (gemmscope-bench's run columns, runner/benchout.c). */
 typedef struct gs_native_csv_ext {
-	const char *const *names;  /* NAMES[0 .. N): the header of each, quoted
+	const char *const *names; /* NAMES[0 .. N): the header of each, quoted
 	                              as strings are */
-	size_t n;                  /* at most GS_NATIVE_CSV_EXT_MAX */
+	size_t n; /* at most GS_NATIVE_CSV_EXT_MAX */
 	/* cells: fill CELLS[0 .. N) for record R, record I of the table; CTX
 	 * is passed through.  Strings must outlive the call. */
 	void (*cells)(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cells);
@@ -64,7 +64,7 @@ enum { GS_NATIVE_CSV_EXT_MAX = 64 };
  * (NULL: none) appended to the header and to every row.  Returns 0, or -1
  * with ERR on a write error or when EXT has more than
  * GS_NATIVE_CSV_EXT_MAX columns (nothing written then). */
-int gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext,
-                            FILE *out, gs_error *err);
+int gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *out,
+                            gs_error *err);
 
 #endif

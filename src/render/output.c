@@ -25,50 +25,50 @@ typedef int (*writer_fn)(const gs_report *, FILE *, gs_error *);
 
 /* One output format: how it is asked for, who writes it, what it shows. */
 typedef struct format {
-	const char *option;    /* "-o", "--json" ...; NULL: stdout only */
-	const char *name;      /* in "the NAME output needs ..." */
-	const char *needs;     /* ... the report it needs */
-	const char *refusal;   /* "writes no HTML report": why a command refuses it */
-	writer_fn write;       /* NULL: the assets directory */
-	size_t path;           /* offsetof its path in gs_output_paths, or NO_PATH */
-	unsigned kinds;        /* KIND() of every report kind it can show */
+	const char *option; /* "-o", "--json" ...; NULL: stdout only */
+	const char *name; /* in "the NAME output needs ..." */
+	const char *needs; /* ... the report it needs */
+	const char *refusal; /* "writes no HTML report": why a command refuses it */
+	writer_fn write; /* NULL: the assets directory */
+	size_t path; /* offsetof its path in gs_output_paths, or NO_PATH */
+	unsigned kinds; /* KIND() of every report kind it can show */
 } format;
 
 /* THE table: one row per gs_output_format, in that order. */
 static const format formats[GS_OUT_NFORMATS] = {
-	[GS_OUT_HTML] = {"-o", "HTML", "a comparison or single-run report",
-		"writes no HTML report", gs_render_html, offsetof(gs_output_paths, html),
-		KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
-	[GS_OUT_JSON] = {"--json", "JSON", "a report model", "writes no JSON",
-		gs_render_json, offsetof(gs_output_paths, json),
-		KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM) |
-		KIND(EXPLAIN) | KIND(GPUS)},
-	[GS_OUT_MARKDOWN] = {"--markdown", "markdown", "a comparison report",
-		"writes no markdown summary", gs_render_markdown,
-		offsetof(gs_output_paths, markdown),
-		KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM)},
-	[GS_OUT_CSV] = {"--csv", "CSV", "a comparison report", "writes no per-shape CSV",
-		gs_render_csv, offsetof(gs_output_paths, csv),
-		KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
-	[GS_OUT_REGRESSIONS] = {"--regressions", "regressions", "a comparison report",
-		"writes no regressions list", gs_render_regressions,
-		offsetof(gs_output_paths, regressions),
-		KIND(COMPARE) | KIND(HISTORY) | KIND(CONFIRM)},
-	[GS_OUT_JUNIT] = {"--junit", "JUnit", "a comparison report",
-		"writes no JUnit output", gs_render_junit, offsetof(gs_output_paths, junit),
-		KIND(COMPARE) | KIND(HISTORY)},
-	[GS_OUT_ASSETS] = {"--assets", "assets", "a report with plots", "draws no plots",
-		NULL, offsetof(gs_output_paths, assets),
-		KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
-	[GS_OUT_TEXT] = {NULL, "text", "an explain or gpus report", "writes no text",
-		gs_render_text, NO_PATH, KIND(EXPLAIN) | KIND(GPUS)},
+        [GS_OUT_HTML] = {"-o", "HTML", "a comparison or single-run report", "writes no HTML report",
+                         gs_render_html, offsetof(gs_output_paths, html),
+                         KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
+        [GS_OUT_JSON] = {"--json", "JSON", "a report model", "writes no JSON", gs_render_json,
+                         offsetof(gs_output_paths, json),
+                         KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM) |
+                                 KIND(EXPLAIN) | KIND(GPUS)},
+        [GS_OUT_MARKDOWN] = {"--markdown", "markdown", "a comparison report",
+                             "writes no markdown summary", gs_render_markdown,
+                             offsetof(gs_output_paths, markdown),
+                             KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM)},
+        [GS_OUT_CSV] = {"--csv", "CSV", "a comparison report", "writes no per-shape CSV",
+                        gs_render_csv, offsetof(gs_output_paths, csv),
+                        KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
+        [GS_OUT_REGRESSIONS] = {"--regressions", "regressions", "a comparison report",
+                                "writes no regressions list", gs_render_regressions,
+                                offsetof(gs_output_paths, regressions),
+                                KIND(COMPARE) | KIND(HISTORY) | KIND(CONFIRM)},
+        [GS_OUT_JUNIT] = {"--junit", "JUnit", "a comparison report", "writes no JUnit output",
+                          gs_render_junit, offsetof(gs_output_paths, junit),
+                          KIND(COMPARE) | KIND(HISTORY)},
+        [GS_OUT_ASSETS] = {"--assets", "assets", "a report with plots", "draws no plots", NULL,
+                           offsetof(gs_output_paths, assets),
+                           KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
+        [GS_OUT_TEXT] = {NULL, "text", "an explain or gpus report", "writes no text",
+                         gs_render_text, NO_PATH, KIND(EXPLAIN) | KIND(GPUS)},
 };
 
 /* The command that builds each report kind, for refusals. */
 static const char *const kind_command[GS_REPORT_NKINDS] = {
-	[GS_REPORT_COMPARE] = "compare", [GS_REPORT_SINGLE] = "report",
-	[GS_REPORT_HISTORY] = "history", [GS_REPORT_CONFIRM] = "confirm",
-	[GS_REPORT_EXPLAIN] = "explain", [GS_REPORT_GPUS] = "gpus",
+        [GS_REPORT_COMPARE] = "compare", [GS_REPORT_SINGLE] = "report",
+        [GS_REPORT_HISTORY] = "history", [GS_REPORT_CONFIRM] = "confirm",
+        [GS_REPORT_EXPLAIN] = "explain", [GS_REPORT_GPUS] = "gpus",
 };
 
 int
@@ -96,8 +96,7 @@ gs_output_refusal(gs_report_kind kind, gs_output_format f, char *buf, size_t siz
 	if (gs_output_supports(kind, f) || (unsigned)kind >= GS_REPORT_NKINDS ||
 	    (unsigned)f >= GS_OUT_NFORMATS || size == 0)
 		return NULL;
-	n = (size_t)snprintf(buf, size, "%s %s (it writes", kind_command[kind],
-	                     formats[f].refusal);
+	n = (size_t)snprintf(buf, size, "%s %s (it writes", kind_command[kind], formats[f].refusal);
 	for (int g = 0, first = 1; g < GS_OUT_NFORMATS && n < size; g++) {
 		if (!formats[g].option || !gs_output_supports(kind, (gs_output_format)g))
 			continue;
@@ -121,8 +120,7 @@ path_of(const gs_output_paths *paths, gs_output_format f)
 
 /* 0 when F can show R, else -1 with ERR (naming PATH, may be NULL). */
 static int
-check_supported(const gs_report *r, gs_output_format f, const char *path,
-                gs_error *err)
+check_supported(const gs_report *r, gs_output_format f, const char *path, gs_error *err)
 {
 	if (gs_output_supports(r->kind, f))
 		return 0;
@@ -146,9 +144,9 @@ enum { MAX_OUTPUTS = GS_OUT_NFORMATS };
 /* The assets directory being written: every file rendered into TMP, a
  * directory "DIR.gemmscope-XXXXXX" beside DIR, moved into DIR at commit. */
 typedef struct assets {
-	char *dir;          /* DIR without trailing slashes, owned */
-	char *tmp;          /* the temporary directory, owned; NULL when none */
-	int exists;         /* DIR was an existing directory at start */
+	char *dir; /* DIR without trailing slashes, owned */
+	char *tmp; /* the temporary directory, owned; NULL when none */
+	int exists; /* DIR was an existing directory at start */
 } assets;
 
 /* The pending outputs: rendered into temporary files, renamed at the end. */
@@ -197,8 +195,8 @@ existing_inputs(const gs_report *r, const char **ins)
  * rename would fail half way through the commit) is refused.  Returns 0,
  * or -1 with ERR. */
 static int
-output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
-            size_t *nout, char **owned, size_t *nowned, gs_error *err)
+output_list(const gs_report *r, const gs_output_paths *paths, const char **outs, size_t *nout,
+            char **owned, size_t *nowned, gs_error *err)
 {
 	struct stat st;
 
@@ -213,7 +211,8 @@ output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
 			owned[(*nowned)++] = p;
 			outs[(*nout)++] = p;
 			if (stat(p, &st) == 0 && S_ISDIR(st.st_mode))
-				return gs_error_set(err, p, 0, 0, "cannot write output: is a directory");
+				return gs_error_set(err, p, 0, 0,
+				                    "cannot write output: is a directory");
 		}
 	}
 	return 0;
@@ -266,11 +265,11 @@ static int
 assets_tmp_name(const char *name, const char *base)
 {
 	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	size_t nb = strlen(base), nt = strlen(GS_OUTFILE_TMP_TAG);
 
-	return strncmp(name, base, nb) == 0 && strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) == 0
-	       && strlen(name + nb + nt) == 6 && strspn(name + nb + nt, alnum) == 6;
+	return strncmp(name, base, nb) == 0 && strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) == 0 &&
+	       strlen(name + nb + nt) == 6 && strspn(name + nb + nt, alnum) == 6;
 }
 
 /* Remove the stale temporary assets directories of DIR (a killed run's
@@ -334,7 +333,7 @@ clean_stale(const gs_output_paths *paths)
 		if (formats[f].write && path_of(paths, (gs_output_format)f))
 			clean_stale_for(path_of(paths, (gs_output_format)f), 0);
 	while (n > 1 && paths->assets[n - 1] == '/')
-		n--;   /* "DIR/": DIR */
+		n--; /* "DIR/": DIR */
 	if (n > 0 && (dir = strndup(paths->assets, n))) {
 		clean_stale_for(dir, 1);
 		free(dir);
@@ -344,8 +343,7 @@ clean_stale(const gs_output_paths *paths)
 /* ---- rendering ----------------------------------------------------------- */
 
 static int
-render_one(pending *p, const char *path, writer_fn fn, const gs_report *r,
-           gs_error *err)
+render_one(pending *p, const char *path, writer_fn fn, const gs_report *r, gs_error *err)
 {
 	gs_outfile *f = &p->file[p->n];
 
@@ -492,8 +490,8 @@ assets_move(assets *a, const gs_report *r, gs_error *err)
 			int rc = from && to ? rename(from, to) : (errno = ENOMEM, -1);
 
 			if (rc != 0)
-				gs_error_set(err, to ? to : a->dir, 0, 0, "cannot rename output: %s",
-				             strerror(errno));
+				gs_error_set(err, to ? to : a->dir, 0, 0,
+				             "cannot rename output: %s", strerror(errno));
 			free(from);
 			free(to);
 			if (rc != 0)
@@ -514,7 +512,7 @@ assets_commit(assets *a, const gs_report *r, gs_error *err)
 	if (!a->tmp)
 		return 0;
 	if ((fd = open(a->tmp, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd);   /* its entries durable before it is renamed */
+		fsync(fd); /* its entries durable before it is renamed */
 		close(fd);
 	}
 	if (!a->exists && rename(a->tmp, a->dir) == 0) {
@@ -544,14 +542,13 @@ check_all(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 
 /* Render every requested stream output, then the assets; 0 or -1. */
 static int
-render_all(pending *p, const gs_report *r, const gs_output_paths *paths,
-           gs_error *err)
+render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_error *err)
 {
 	for (int f = 0; f < GS_OUT_NFORMATS; f++) {
 		if (!formats[f].write)
 			continue;
-		if (render_one(p, path_of(paths, (gs_output_format)f), formats[f].write, r,
-		               err) != 0)
+		if (render_one(p, path_of(paths, (gs_output_format)f), formats[f].write, r, err) !=
+		    0)
 			return -1;
 	}
 	if (paths->assets && assets_render(&p->a, r, paths->assets, err) != 0)
@@ -573,8 +570,7 @@ commit_all(pending *p, const gs_report *r, gs_error *err)
 }
 
 int
-gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
-                    gs_error *err)
+gs_output_write_all(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 {
 	pending p;
 

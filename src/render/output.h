@@ -23,25 +23,25 @@
 
 /* The output formats, in the order they are written. */
 typedef enum gs_output_format {
-	GS_OUT_HTML,               /* -o FILE: gs_render_html */
-	GS_OUT_JSON,               /* --json FILE (explain, gpus: --json, stdout) */
-	GS_OUT_MARKDOWN,           /* --markdown FILE */
-	GS_OUT_CSV,                /* --csv FILE */
-	GS_OUT_REGRESSIONS,        /* --regressions FILE */
-	GS_OUT_JUNIT,              /* --junit FILE */
-	GS_OUT_ASSETS,             /* --assets DIR: every plot as SVG and PNG */
-	GS_OUT_TEXT,               /* explain, gpus without --json: stdout */
+	GS_OUT_HTML, /* -o FILE: gs_render_html */
+	GS_OUT_JSON, /* --json FILE (explain, gpus: --json, stdout) */
+	GS_OUT_MARKDOWN, /* --markdown FILE */
+	GS_OUT_CSV, /* --csv FILE */
+	GS_OUT_REGRESSIONS, /* --regressions FILE */
+	GS_OUT_JUNIT, /* --junit FILE */
+	GS_OUT_ASSETS, /* --assets DIR: every plot as SVG and PNG */
+	GS_OUT_TEXT, /* explain, gpus without --json: stdout */
 	GS_OUT_NFORMATS
 } gs_output_format;
 
 typedef struct gs_output_paths {
-	const char *html;          /* -o, NULL for none */
-	const char *json;          /* --json */
-	const char *markdown;      /* --markdown */
-	const char *csv;           /* --csv */
-	const char *regressions;   /* --regressions */
-	const char *junit;         /* --junit */
-	const char *assets;        /* --assets DIR: every plot as SVG and PNG */
+	const char *html; /* -o, NULL for none */
+	const char *json; /* --json */
+	const char *markdown; /* --markdown */
+	const char *csv; /* --csv */
+	const char *regressions; /* --regressions */
+	const char *junit; /* --junit */
+	const char *assets; /* --assets DIR: every plot as SVG and PNG */
 } gs_output_paths;
 
 /* gs_output_supports: 1 when format F can show a model of kind KIND (the
@@ -57,8 +57,7 @@ int gs_output_format_of(const char *option);
  * one sentence without the program name, written into BUF (SIZE bytes,
  * truncated) and returned, e.g. "confirm writes no HTML report (it writes
  * --json, --markdown, --regressions)". */
-const char *gs_output_refusal(gs_report_kind kind, gs_output_format f, char *buf,
-                              size_t size);
+const char *gs_output_refusal(gs_report_kind kind, gs_output_format f, char *buf, size_t size);
 
 /* gs_output_write: format F of R to the stream OUT (explain and gpus on
  * stdout; not GS_OUT_ASSETS).  Returns 0, or -1 with ERR when F cannot
@@ -84,7 +83,6 @@ int gs_output_write(const gs_report *r, gs_output_format f, FILE *out, gs_error 
  * (gs_outfile_commit_all).  Returns 0, or -1 with ERR and, when the
  * failure came before the renames (any writer, a full disk), nothing
  * created or replaced and no temporary left. */
-int gs_output_write_all(const gs_report *r, const gs_output_paths *paths,
-                        gs_error *err);
+int gs_output_write_all(const gs_report *r, const gs_output_paths *paths, gs_error *err);
 
 #endif

@@ -28,8 +28,7 @@ gs_plot_font_init(const char *datadir, gs_error *err)
 
 	if (done)
 		return 0;
-	snprintf(path, sizeof path, "%s/fonts/DejaVuSans.ttf",
-	         datadir && *datadir ? datadir : ".");
+	snprintf(path, sizeof path, "%s/fonts/DejaVuSans.ttf", datadir && *datadir ? datadir : ".");
 	f = fopen(path, "rb");
 	if (!f)
 		return gs_error_set(err, path, 0, 0, "plot font not found");
@@ -83,28 +82,27 @@ gs_text_width(const char *s, double size)
 gs_rgb
 gs_rgb_hex(unsigned hex, double alpha)
 {
-	gs_rgb c = { ((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0,
-	             (hex & 255) / 255.0, alpha };
+	gs_rgb c = {((hex >> 16) & 255) / 255.0, ((hex >> 8) & 255) / 255.0, (hex & 255) / 255.0,
+	            alpha};
 	return c;
 }
 
-const gs_rgb gs_col_improved = { 0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0, 1 };
-const gs_rgb gs_col_regressed = { 0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0, 1 };
-const gs_rgb gs_col_neutral = { 0x99 / 255.0, 0x99 / 255.0, 0x99 / 255.0, 1 };
-const gs_rgb gs_col_unsure = { 0xE6 / 255.0, 0xB8 / 255.0, 0x00 / 255.0, 1 };
-const gs_rgb gs_col_ink = { 0x22 / 255.0, 0x22 / 255.0, 0x22 / 255.0, 1 };
-const gs_rgb gs_col_grid = { 0xE4 / 255.0, 0xE4 / 255.0, 0xE4 / 255.0, 1 };
-const gs_rgb gs_col_band = { 0xEE / 255.0, 0xEE / 255.0, 0xEE / 255.0, 1 };
-const gs_rgb gs_col_accent = { 0x00 / 255.0, 0x9E / 255.0, 0x73 / 255.0, 1 };
-const gs_rgb gs_col_white = { 1, 1, 1, 1 };
+const gs_rgb gs_col_improved = {0x00 / 255.0, 0x72 / 255.0, 0xB2 / 255.0, 1};
+const gs_rgb gs_col_regressed = {0xD5 / 255.0, 0x5E / 255.0, 0x00 / 255.0, 1};
+const gs_rgb gs_col_neutral = {0x99 / 255.0, 0x99 / 255.0, 0x99 / 255.0, 1};
+const gs_rgb gs_col_unsure = {0xE6 / 255.0, 0xB8 / 255.0, 0x00 / 255.0, 1};
+const gs_rgb gs_col_ink = {0x22 / 255.0, 0x22 / 255.0, 0x22 / 255.0, 1};
+const gs_rgb gs_col_grid = {0xE4 / 255.0, 0xE4 / 255.0, 0xE4 / 255.0, 1};
+const gs_rgb gs_col_band = {0xEE / 255.0, 0xEE / 255.0, 0xEE / 255.0, 1};
+const gs_rgb gs_col_accent = {0x00 / 255.0, 0x9E / 255.0, 0x73 / 255.0, 1};
+const gs_rgb gs_col_white = {1, 1, 1, 1};
 
 /* Viridis, sampled at 0, .25, .5, .75, 1 (matplotlib's _viridis_data),
  * linearly interpolated in sRGB. */
 gs_rgb
 gs_viridis(double t)
 {
-	static const unsigned stop[5] = { 0x440154, 0x3B528B, 0x21918C,
-	                                  0x5EC962, 0xFDE725 };
+	static const unsigned stop[5] = {0x440154, 0x3B528B, 0x21918C, 0x5EC962, 0xFDE725};
 	gs_rgb a, b, c;
 	double f;
 	int i;
@@ -128,14 +126,10 @@ const gs_rgb *
 gs_class_colour(int cls)
 {
 	switch (cls) {
-	case GS_PLOT_IMPROVED:
-		return &gs_col_improved;
-	case GS_PLOT_REGRESSED:
-		return &gs_col_regressed;
-	case GS_PLOT_UNSURE:
-		return &gs_col_unsure;
-	default:
-		return &gs_col_neutral;
+	case GS_PLOT_IMPROVED: return &gs_col_improved;
+	case GS_PLOT_REGRESSED: return &gs_col_regressed;
+	case GS_PLOT_UNSURE: return &gs_col_unsure;
+	default: return &gs_col_neutral;
 	}
 }
 
@@ -274,8 +268,7 @@ gs_plot_npanels(const gs_plot *p)
 }
 
 int
-gs_plot_area(const gs_plot *p, size_t panel, double *x, double *y,
-             double *w, double *h)
+gs_plot_area(const gs_plot *p, size_t panel, double *x, double *y, double *w, double *h)
 {
 	if (panel >= p->npanels)
 		return -1;
@@ -293,8 +286,7 @@ axis_of(const gs_plot *p, gs_plot_axis axis)
 }
 
 void
-gs_plot_range(const gs_plot *p, gs_plot_axis axis, double *lo, double *hi,
-              int *log_base)
+gs_plot_range(const gs_plot *p, gs_plot_axis axis, double *lo, double *hi, int *log_base)
 {
 	const gs_axis *a = axis_of(p, axis);
 

@@ -85,8 +85,14 @@ typedef struct gs_series {
  * UNCLASSED: roofline points; UNSURE: crossed T but failed the U test
  * (yellow #E6B800, the tables' unsure colour, templates/report.css).
  * GS_PLOT_NCLS counts them. */
-enum { GS_PLOT_NEUTRAL = 0, GS_PLOT_IMPROVED = 1, GS_PLOT_REGRESSED = 2,
-       GS_PLOT_UNCLASSED = 3, GS_PLOT_UNSURE = 4, GS_PLOT_NCLS = 5 };
+enum {
+	GS_PLOT_NEUTRAL = 0,
+	GS_PLOT_IMPROVED = 1,
+	GS_PLOT_REGRESSED = 2,
+	GS_PLOT_UNCLASSED = 3,
+	GS_PLOT_UNSURE = 4,
+	GS_PLOT_NCLS = 5
+};
 
 /* Axis selector for the accessors. */
 typedef enum gs_plot_axis { GS_PLOT_X = 0, GS_PLOT_Y = 1 } gs_plot_axis;
@@ -119,23 +125,21 @@ void gs_plot_fini(void);
  * a log2 scale, x = rank.  The neutral band y in [1-T, 1+T] is shaded,
  * y = 1 is drawn.  Point i is the i-th smallest drawable speedup.
  * THRESHOLD T is a fraction (0.05). */
-gs_plot *gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n,
-                               double threshold);
+gs_plot *gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold);
 
 /* gs_plot_scatter: candidate time against baseline time (µs), log-log, with
  * the diagonal y = x and the threshold lines y = x/(1+T) (improved below)
  * and y = x/(1-T) (regressed above; omitted when T >= 1).  Point i is pair
  * i, coloured by CLS[i]. */
-gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us,
-                         const int *cls, size_t n, double threshold);
+gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls, size_t n,
+                         double threshold);
 
 /* gs_plot_histogram: histogram of log2(speedup).  Bin width by the
  * Freedman-Diaconis rule 2*IQR*n^(-1/3) (Freedman & Diaconis 1981), 0.05 when
  * the IQR is 0, widened so there are at most 60 bins; edges are multiples of
  * the width so log2(s) = 0 is an edge.  Threshold lines at log2(1-T) and
  * log2(1+T).  The x axis shows speedup values on a log2 scale. */
-gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n,
-                           double threshold);
+gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n, double threshold);
 
 /* gs_plot_roofline: log-log, arithmetic intensity (FLOP/byte) against
  * TFLOP/s.  Memory ceiling TFLOP/s = AI * bandwidth_gbs / 1000, one flat
@@ -143,8 +147,7 @@ gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n,
  * (efficiency.md §1.2).  Marker area is proportional to time_us, colour is
  * dim_eff on a 0..1 viridis scale (grey when NAN); arrows from a point to
  * pts[i].arrow_to.  Point i is pts[i]. */
-gs_plot *gs_plot_roofline(const gs_roofline_spec *spec,
-                          const gs_roofline_point *pts, size_t n);
+gs_plot *gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n);
 
 /* gs_plot_tile_grid: the M x N output split into tile_m x tile_n tiles
  * (tiles_m = ceil(M/tile_m), tiles_n = ceil(N/tile_n), efficiency.md §2),
@@ -163,8 +166,8 @@ gs_plot *gs_plot_tile_grid(const gs_tile_grid_spec *g);
  * RUN_NAMES[i] (copied), in run order, with the line y = 1.  CLS[i] is the
  * class (GS_PLOT_*) the point reports through gs_plot_point_xy (every
  * point is drawn in one colour).  YLABEL may be NULL. */
-gs_plot *gs_plot_trend(const char *const *run_names, const double *value,
-                       const int *cls, size_t n, const char *ylabel);
+gs_plot *gs_plot_trend(const char *const *run_names, const double *value, const int *cls, size_t n,
+                       const char *ylabel);
 
 /* gs_plot_small_multiples: one small panel per series (time in µs against
  * run index), the change point marked by a vertical line between runs
@@ -186,8 +189,7 @@ int gs_plot_set_title(gs_plot *p, const char *title);
  * returns 0 with *SVG a malloc'd NUL-terminated string (caller frees) of
  * *LEN bytes; on failure -1 with ERR set and *SVG NULL.  ID_PREFIX must be
  * non-empty, [A-Za-z][A-Za-z0-9_-]*. */
-int gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg,
-                size_t *len, gs_error *err);
+int gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len, gs_error *err);
 
 /* gs_plot_png: paint P into an ARGB image at 1 px per unit and write it as
  * PNG to PATH atomically (util/outfile.h): on failure -1 with ERR naming
@@ -208,21 +210,18 @@ const char *gs_plot_title(const gs_plot *p);
 size_t gs_plot_npanels(const gs_plot *p);
 /* Plot area of PANEL (x, y of the top-left corner, width, height); -1 if
  * PANEL is out of range. */
-int gs_plot_area(const gs_plot *p, size_t panel, double *x, double *y,
-                 double *w, double *h);
+int gs_plot_area(const gs_plot *p, size_t panel, double *x, double *y, double *w, double *h);
 /* Data range of an axis of panel 0: *LO at the left/bottom, *HI at the
  * right/top (top/bottom swapped for the tile grid's M axis), *LOG_BASE 0 for
  * linear, else 2 or 10. */
-void gs_plot_range(const gs_plot *p, gs_plot_axis axis, double *lo, double *hi,
-                   int *log_base);
+void gs_plot_range(const gs_plot *p, gs_plot_axis axis, double *lo, double *hi, int *log_base);
 /* Map data value V on AXIS of panel 0 to device units (NAN if V cannot be
  * shown on that axis). */
 double gs_plot_map(const gs_plot *p, gs_plot_axis axis, double v);
 /* Ticks of AXIS of panel 0: count, with their labels, data values and device
  * positions (any output pointer may be NULL). */
-size_t gs_plot_ticks(const gs_plot *p, gs_plot_axis axis,
-                     const char *const **labels, const double **values,
-                     const double **px);
+size_t gs_plot_ticks(const gs_plot *p, gs_plot_axis axis, const char *const **labels,
+                     const double **values, const double **px);
 /* Number of point slots and of inputs skipped.  Slots are the inputs for the
  * scatter, roofline and trend plots (a skipped input keeps its slot) and the
  * drawable speedups, by rank, for the curve; 0 for other plots. */
@@ -237,8 +236,7 @@ double gs_plot_point_radius(const gs_plot *p, size_t i);
  * for 1-T).  Returns -1 if P has no band. */
 int gs_plot_band(const gs_plot *p, double *y_top, double *y_bottom);
 /* Histogram: number of bins, edges (nbins + 1, in log2 speedup) and counts. */
-size_t gs_plot_bins(const gs_plot *p, const double **edges,
-                    const size_t **counts);
+size_t gs_plot_bins(const gs_plot *p, const double **edges, const size_t **counts);
 /* Histogram: how many of bin BIN's shapes have class CLS (GS_PLOT_*);
  * 0 when BIN or CLS is out of range. */
 size_t gs_plot_bin_class(const gs_plot *p, size_t bin, int cls);
@@ -247,12 +245,12 @@ double gs_plot_ridge(const gs_plot *p, size_t i);
 
 /* Tile grid facts as laid out. */
 typedef struct gs_plot_tiles {
-	long tiles_m, tiles_n;    /* per batch */
-	long num_tiles;           /* tiles_m * tiles_n * batch */
-	long waves;               /* ceil(num_tiles / cus) */
-	long last_wave_tiles;     /* tiles in the last wave (cus if full) */
-	long group;               /* each drawn cell is group x group tiles */
-	long cells_m, cells_n;    /* drawn cells */
+	long tiles_m, tiles_n; /* per batch */
+	long num_tiles; /* tiles_m * tiles_n * batch */
+	long waves; /* ceil(num_tiles / cus) */
+	long last_wave_tiles; /* tiles in the last wave (cus if full) */
+	long group; /* each drawn cell is group x group tiles */
+	long cells_m, cells_n; /* drawn cells */
 } gs_plot_tiles;
 /* Returns 0 and fills *INFO for a tile grid, else -1. */
 int gs_plot_tile_info(const gs_plot *p, gs_plot_tiles *info);

@@ -23,8 +23,9 @@ typedef struct cls_value {
 static int
 known_class(int cls)
 {
-	return cls == GS_PLOT_IMPROVED || cls == GS_PLOT_REGRESSED ||
-	       cls == GS_PLOT_UNSURE ? cls : GS_PLOT_NEUTRAL;
+	return cls == GS_PLOT_IMPROVED || cls == GS_PLOT_REGRESSED || cls == GS_PLOT_UNSURE
+	               ? cls
+	               : GS_PLOT_NEUTRAL;
 }
 
 static int
@@ -90,8 +91,7 @@ count_note(gs_plot *p, size_t drawn, size_t skipped, const char *what)
 	char buf[256];
 
 	if (skipped)
-		snprintf(buf, sizeof buf, "%zu %s, %zu skipped (not > 0)", drawn,
-		         what, skipped);
+		snprintf(buf, sizeof buf, "%zu %s, %zu skipped (not > 0)", drawn, what, skipped);
 	else
 		snprintf(buf, sizeof buf, "%zu %s", drawn, what);
 	gs_frame_note(p, buf);
@@ -127,10 +127,10 @@ curve_band(gs_plot *p, double t)
 	p->has_band = 1;
 	p->band_top = top;
 	p->band_bottom = bottom;
-	gs_mark_rect(p, pn->x, top, pn->w, bottom - top,
-	             gs_rgb_hex(0x999999, 0.25), (gs_rgb){ 0, 0, 0, 0 }, 0);
-	gs_mark_line(p, pn->x, gs_axis_map(&pn->ay, 1), pn->x + pn->w,
-	             gs_axis_map(&pn->ay, 1), gs_col_ink, 1.25, 0, 0);
+	gs_mark_rect(p, pn->x, top, pn->w, bottom - top, gs_rgb_hex(0x999999, 0.25),
+	             (gs_rgb){0, 0, 0, 0}, 0);
+	gs_mark_line(p, pn->x, gs_axis_map(&pn->ay, 1), pn->x + pn->w, gs_axis_map(&pn->ay, 1),
+	             gs_col_ink, 1.25, 0, 0);
 }
 
 static void
@@ -154,14 +154,12 @@ curve_points(gs_plot *p, const cls_value *s, size_t m)
 	gs_mark_poly(p, xy, m, gs_rgb_hex(0x777777, 1), 1, 0);
 	free(xy);
 	for (size_t i = 0; i < m; i++)
-		gs_mark_circle(p, p->pt[i].x, p->pt[i].y, r,
-		               *gs_class_colour(p->pt[i].cls),
-		               (gs_rgb){ 0, 0, 0, 0 }, 0);
+		gs_mark_circle(p, p->pt[i].x, p->pt[i].y, r, *gs_class_colour(p->pt[i].cls),
+		               (gs_rgb){0, 0, 0, 0}, 0);
 }
 
 gs_plot *
-gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n,
-                      double threshold)
+gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold)
 {
 	size_t m;
 	cls_value *s = positive_sorted(speedup, cls, n, &m);
@@ -207,14 +205,12 @@ scatter_ratio_line(gs_plot *p, double k, int dash)
 
 	gs_mark_line(p, gs_axis_map(&pn->ax, lo), gs_axis_map(&pn->ay, lo / k),
 	             gs_axis_map(&pn->ax, hi), gs_axis_map(&pn->ay, hi / k),
-	             dash ? gs_rgb_hex(0x555555, 1) : gs_col_ink, dash ? 1 : 1.25,
-	             dash, 0);
+	             dash ? gs_rgb_hex(0x555555, 1) : gs_col_ink, dash ? 1 : 1.25, dash, 0);
 }
 
 /* Returns 1 if a drawn point is unsure. */
 static int
-scatter_points(gs_plot *p, const double *b, const double *c, const int *cls,
-               size_t n)
+scatter_points(gs_plot *p, const double *b, const double *c, const int *cls, size_t n)
 {
 	const gs_panel *pn = &p->panel[0];
 	double r = n <= 2000 ? 3 : 2;
@@ -234,15 +230,14 @@ scatter_points(gs_plot *p, const double *b, const double *c, const int *cls,
 		q->r = r;
 		q->cls = known_class(cls[i]);
 		unsure |= q->cls == GS_PLOT_UNSURE;
-		gs_mark_circle(p, q->x, q->y, r, *gs_class_colour(q->cls),
-		               gs_col_white, 0);
+		gs_mark_circle(p, q->x, q->y, r, *gs_class_colour(q->cls), gs_col_white, 0);
 	}
 	return unsure;
 }
 
 gs_plot *
-gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls,
-                size_t n, double threshold)
+gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls, size_t n,
+                double threshold)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	size_t m = 0;
@@ -270,8 +265,7 @@ gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls
 	scatter_ratio_line(p, 1 + threshold, 1);
 	if (threshold < 1)
 		scatter_ratio_line(p, 1 - threshold, 1);
-	threshold_legend(p, threshold, 0,
-	                 scatter_points(p, t_base_us, t_cand_us, cls, n));
+	threshold_legend(p, threshold, 0, scatter_points(p, t_base_us, t_cand_us, cls, n));
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
 	count_note(p, m, p->skipped, "shapes; below the diagonal is faster");
 	if (gs_plot_finish(p) < 0) {
@@ -368,8 +362,8 @@ hist_axes(gs_plot *p, double t)
 static void
 hist_bar(gs_plot *p, size_t i)
 {
-	static const int order[4] = { GS_PLOT_REGRESSED, GS_PLOT_UNSURE,
-	                              GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED };
+	static const int order[4] = {GS_PLOT_REGRESSED, GS_PLOT_UNSURE, GS_PLOT_NEUTRAL,
+	                             GS_PLOT_IMPROVED};
 	const gs_panel *pn = &p->panel[0];
 	double x0 = gs_axis_map(&pn->ax, exp2(p->bin_edges[i]));
 	double x1 = gs_axis_map(&pn->ax, exp2(p->bin_edges[i + 1]));
@@ -382,8 +376,8 @@ hist_bar(gs_plot *p, size_t i)
 
 		if (!c)
 			continue;
-		gs_mark_rect(p, x0, y1, x1 - x0, y0 - y1, *gs_class_colour(order[k]),
-		             gs_col_white, 0);
+		gs_mark_rect(p, x0, y1, x1 - x0, y0 - y1, *gs_class_colour(order[k]), gs_col_white,
+		             0);
 		below += c;
 	}
 }
@@ -395,14 +389,13 @@ hist_bars(gs_plot *p, double t)
 
 	for (size_t i = 0; i < p->nbins; i++)
 		hist_bar(p, i);
-	gs_mark_line(p, gs_axis_map(&pn->ax, 1), pn->y, gs_axis_map(&pn->ax, 1),
-	             pn->y + pn->h, gs_col_ink, 1.25, 0, 0);
-	gs_mark_line(p, gs_axis_map(&pn->ax, 1 + t), pn->y,
-	             gs_axis_map(&pn->ax, 1 + t), pn->y + pn->h, gs_col_ink, 1, 1, 0);
+	gs_mark_line(p, gs_axis_map(&pn->ax, 1), pn->y, gs_axis_map(&pn->ax, 1), pn->y + pn->h,
+	             gs_col_ink, 1.25, 0, 0);
+	gs_mark_line(p, gs_axis_map(&pn->ax, 1 + t), pn->y, gs_axis_map(&pn->ax, 1 + t),
+	             pn->y + pn->h, gs_col_ink, 1, 1, 0);
 	if (1 - t > 0)
-		gs_mark_line(p, gs_axis_map(&pn->ax, 1 - t), pn->y,
-		             gs_axis_map(&pn->ax, 1 - t), pn->y + pn->h, gs_col_ink,
-		             1, 1, 0);
+		gs_mark_line(p, gs_axis_map(&pn->ax, 1 - t), pn->y, gs_axis_map(&pn->ax, 1 - t),
+		             pn->y + pn->h, gs_col_ink, 1, 1, 0);
 }
 
 gs_plot *

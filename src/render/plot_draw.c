@@ -76,7 +76,7 @@ snap(const draw *d, double v)
 static void
 set_dash(cairo_t *cr, int dash)
 {
-	static const double dashed[2] = { 5, 3 }, dotted[2] = { 1.5, 2.5 };
+	static const double dashed[2] = {5, 3}, dotted[2] = {1.5, 2.5};
 
 	if (dash == 1)
 		cairo_set_dash(cr, dashed, 2, 0);
@@ -235,27 +235,13 @@ static void
 paint_mark(const draw *d, const gs_mark *m)
 {
 	switch (m->kind) {
-	case GS_MK_LINE:
-		paint_line(d, m);
-		break;
-	case GS_MK_POLY:
-		paint_poly(d, m);
-		break;
-	case GS_MK_RECT:
-		paint_rect(d, m);
-		break;
-	case GS_MK_CIRCLE:
-		paint_circle(d, m);
-		break;
-	case GS_MK_TEXT:
-		paint_text(d, m);
-		break;
-	case GS_MK_ARROW:
-		paint_arrow(d, m);
-		break;
-	case GS_MK_HATCH:
-		paint_hatch(d, m);
-		break;
+	case GS_MK_LINE: paint_line(d, m); break;
+	case GS_MK_POLY: paint_poly(d, m); break;
+	case GS_MK_RECT: paint_rect(d, m); break;
+	case GS_MK_CIRCLE: paint_circle(d, m); break;
+	case GS_MK_TEXT: paint_text(d, m); break;
+	case GS_MK_ARROW: paint_arrow(d, m); break;
+	case GS_MK_HATCH: paint_hatch(d, m); break;
 	}
 }
 
@@ -283,7 +269,7 @@ set_clip(const draw *d, int *cur, int want)
 static void
 paint(cairo_t *cr, const gs_plot *p, int raster)
 {
-	draw d = { cr, raster, p };
+	draw d = {cr, raster, p};
 	cairo_font_options_t *fo = cairo_font_options_create();
 	gs_mark title;
 	int clip = -1;
@@ -320,11 +306,9 @@ surface_open(const gs_plot *p, int fmt, membuf *out)
 	cairo_surface_t *s;
 
 	if (fmt == FMT_PNG)
-		return cairo_image_surface_create(CAIRO_FORMAT_ARGB32,
-		                                  (int)ceil(p->width),
+		return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->width),
 		                                  (int)ceil(p->height));
-	s = cairo_svg_surface_create_for_stream(membuf_write, out, p->width,
-	                                        p->height);
+	s = cairo_svg_surface_create_for_stream(membuf_write, out, p->width, p->height);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	return s;
@@ -354,14 +338,12 @@ render(const gs_plot *p, int fmt, membuf *out, gs_error *err)
 	cairo_surface_destroy(s);
 	if (st != CAIRO_STATUS_SUCCESS || out->oom || !out->b.len)
 		return gs_error_set(err, "", 0, 0, "cairo cannot draw the plot: %s",
-		                    out->oom ? "out of memory" :
-		                    cairo_status_to_string(st));
+		                    out->oom ? "out of memory" : cairo_status_to_string(st));
 	return 0;
 }
 
 int
-gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len,
-            gs_error *err)
+gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len, gs_error *err)
 {
 	membuf raw;
 	int rc;
@@ -376,8 +358,7 @@ gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len,
 		gs_dynbuf_free(&raw.b);
 		return -1;
 	}
-	rc = gs_svg_finish(raw.b.d, raw.b.len, id_prefix, gs_plot_title(p), svg, len,
-	                   err);
+	rc = gs_svg_finish(raw.b.d, raw.b.len, id_prefix, gs_plot_title(p), svg, len, err);
 	gs_dynbuf_free(&raw.b);
 	return rc;
 }

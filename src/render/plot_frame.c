@@ -91,8 +91,7 @@ linear_ticks(gs_plot *p, gs_axis *a, double lo, double hi, double step)
 }
 
 void
-gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand,
-               size_t target)
+gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand, size_t target)
 {
 	double step;
 
@@ -136,7 +135,7 @@ log_decade_ticks(gs_plot *p, gs_axis *a, double l0, double l1, double lb)
 static void
 log_125_ticks(gs_plot *p, gs_axis *a)
 {
-	static const double mult[3] = { 1, 2, 5 };
+	static const double mult[3] = {1, 2, 5};
 	long e0 = (long)floor(log10(a->lo)), e1 = (long)ceil(log10(a->hi));
 
 	for (long e = e0; e <= e1; e++)
@@ -239,8 +238,8 @@ max_label_width(const gs_axis *a)
 
 /* Room needed around the plot area of PANEL for ticks and axis labels. */
 void
-gs_frame_margins(const gs_plot *p, size_t panel, double *left, double *right,
-                 double *top, double *bottom)
+gs_frame_margins(const gs_plot *p, size_t panel, double *left, double *right, double *top,
+                 double *bottom)
 {
 	const gs_panel *pn = &p->panel[panel];
 
@@ -257,13 +256,11 @@ gs_frame_margins(const gs_plot *p, size_t panel, double *left, double *right,
 	if (pn->ax.label)
 		*bottom += GS_FS_LABEL + 8;
 	if (pn->ax.nticks)
-		*right += gs_text_width(pn->ax.tick_label[pn->ax.nticks - 1],
-		                        GS_FS_TICK) / 2;
+		*right += gs_text_width(pn->ax.tick_label[pn->ax.nticks - 1], GS_FS_TICK) / 2;
 }
 
 void
-gs_frame_place(gs_plot *p, size_t panel, double x, double y, double w,
-               double h, int grid)
+gs_frame_place(gs_plot *p, size_t panel, double x, double y, double w, double h, int grid)
 {
 	double l, r, t, b;
 
@@ -299,13 +296,12 @@ frame_xaxis(gs_plot *p, size_t panel, int grid)
 			gs_mark_line(p, x, pn->y, x, yb, gs_col_grid, 1, 0, -1);
 		gs_mark_line(p, x, yb, x, yb + 4, gs_col_ink, 1, 0, -1);
 		if (i % stride == 0)
-			gs_mark_text(p, x, yb + 6, a->tick_label[i], GS_FS_TICK,
-			             GS_AL_CENTER, GS_AL_TOP, 0, gs_col_ink);
+			gs_mark_text(p, x, yb + 6, a->tick_label[i], GS_FS_TICK, GS_AL_CENTER,
+			             GS_AL_TOP, 0, gs_col_ink);
 	}
 	if (a->label)
-		gs_mark_text(p, pn->x + pn->w / 2, yb + 6 + GS_FS_TICK + 6,
-		             a->label, GS_FS_LABEL, GS_AL_CENTER, GS_AL_TOP, 0,
-		             gs_col_ink);
+		gs_mark_text(p, pn->x + pn->w / 2, yb + 6 + GS_FS_TICK + 6, a->label, GS_FS_LABEL,
+		             GS_AL_CENTER, GS_AL_TOP, 0, gs_col_ink);
 }
 
 static void
@@ -321,22 +317,19 @@ frame_yaxis(gs_plot *p, size_t panel, int grid)
 
 		a->tick_px[i] = y;
 		if (grid & 2)
-			gs_mark_line(p, pn->x, y, pn->x + pn->w, y, gs_col_grid, 1,
-			             0, -1);
+			gs_mark_line(p, pn->x, y, pn->x + pn->w, y, gs_col_grid, 1, 0, -1);
 		gs_mark_line(p, pn->x - 4, y, pn->x, y, gs_col_ink, 1, 0, -1);
 		if (i % stride == 0)
-			gs_mark_text(p, pn->x - 6, y, a->tick_label[i], GS_FS_TICK,
-			             GS_AL_RIGHT, GS_AL_MIDDLE, 0, gs_col_ink);
+			gs_mark_text(p, pn->x - 6, y, a->tick_label[i], GS_FS_TICK, GS_AL_RIGHT,
+			             GS_AL_MIDDLE, 0, gs_col_ink);
 	}
 	if (a->label)
-		gs_mark_text(p, pn->x - 6 - mw - 6, pn->y + pn->h / 2, a->label,
-		             GS_FS_LABEL, GS_AL_CENTER, GS_AL_BOTTOM, -GS_PI / 2,
-		             gs_col_ink);
+		gs_mark_text(p, pn->x - 6 - mw - 6, pn->y + pn->h / 2, a->label, GS_FS_LABEL,
+		             GS_AL_CENTER, GS_AL_BOTTOM, -GS_PI / 2, gs_col_ink);
 }
 
 void
-gs_frame_place_area(gs_plot *p, size_t panel, double x, double y, double w,
-                    double h, int grid)
+gs_frame_place_area(gs_plot *p, size_t panel, double x, double y, double w, double h, int grid)
 {
 	gs_panel *pn = &p->panel[panel];
 
@@ -348,10 +341,10 @@ gs_frame_place_area(gs_plot *p, size_t panel, double x, double y, double w,
 	pn->ax.p1 = x + w;
 	pn->ay.p0 = pn->ay.flip ? y : y + h;
 	pn->ay.p1 = pn->ay.flip ? y + h : y;
-	gs_mark_rect(p, x, y, w, h, gs_col_white, (gs_rgb){ 0, 0, 0, 0 }, -1);
+	gs_mark_rect(p, x, y, w, h, gs_col_white, (gs_rgb){0, 0, 0, 0}, -1);
 	frame_xaxis(p, panel, grid);
 	frame_yaxis(p, panel, grid);
-	gs_mark_rect(p, x, y, w, h, (gs_rgb){ 0, 0, 0, 0 }, gs_col_ink, -1);
+	gs_mark_rect(p, x, y, w, h, (gs_rgb){0, 0, 0, 0}, gs_col_ink, -1);
 }
 
 /* The usual figure: title and note on one row, legend on the next, one
@@ -365,8 +358,8 @@ gs_frame_single(gs_plot *p, int grid)
 void
 gs_frame_note(gs_plot *p, const char *note)
 {
-	gs_mark_text(p, p->width - 14, p->title_y, note, GS_FS_TICK, GS_AL_RIGHT,
-	             GS_AL_BASELINE, 0, gs_rgb_hex(0x555555, 1));
+	gs_mark_text(p, p->width - 14, p->title_y, note, GS_FS_TICK, GS_AL_RIGHT, GS_AL_BASELINE, 0,
+	             gs_rgb_hex(0x555555, 1));
 }
 
 /* --------------------------------------------------------------- legend */
@@ -391,17 +384,10 @@ static void
 legend_symbol(gs_plot *p, const gs_legend_item *it, double x, double ymid)
 {
 	switch (it->kind) {
-	case 0:
-		gs_mark_rect(p, x + 1, ymid - 5, 12, 10, it->colour, gs_col_neutral, -1);
-		break;
+	case 0: gs_mark_rect(p, x + 1, ymid - 5, 12, 10, it->colour, gs_col_neutral, -1); break;
 	case 1:
-	case 3:
-		gs_mark_line(p, x, ymid, x + 14, ymid, it->colour, 2,
-		             it->kind == 3, -1);
-		break;
-	default:
-		gs_mark_circle(p, x + 7, ymid, 4, it->colour, (gs_rgb){ 0, 0, 0, 0 }, -1);
-		break;
+	case 3: gs_mark_line(p, x, ymid, x + 14, ymid, it->colour, 2, it->kind == 3, -1); break;
+	default: gs_mark_circle(p, x + 7, ymid, 4, it->colour, (gs_rgb){0, 0, 0, 0}, -1); break;
 	}
 }
 
@@ -417,8 +403,8 @@ gs_legend_place(gs_plot *p, double right, double baseline)
 		const gs_legend_item *it = &p->legend[i];
 
 		legend_symbol(p, it, x, baseline - GS_FS_TICK * 0.35);
-		gs_mark_text(p, x + 18, baseline, it->label, GS_FS_TICK,
-		             GS_AL_LEFT, GS_AL_BASELINE, 0, gs_col_ink);
+		gs_mark_text(p, x + 18, baseline, it->label, GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE,
+		             0, gs_col_ink);
 		x += 18 + gs_text_width(it->label, GS_FS_TICK) + 14;
 	}
 }

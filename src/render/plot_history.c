@@ -36,8 +36,7 @@ short_name(char *buf, size_t size, const char *name, size_t maxb)
 /* ----------------------------------------------------------------- trend */
 
 static void
-trend_axes(gs_plot *p, const char *const *names, const double *v, size_t n,
-           const char *ylabel)
+trend_axes(gs_plot *p, const char *const *names, const double *v, size_t n, const char *ylabel)
 {
 	gs_panel *pn = &p->panel[0];
 	double lo = 1, hi = 1;
@@ -56,8 +55,7 @@ trend_axes(gs_plot *p, const char *const *names, const double *v, size_t n,
 		gs_axis_add_tick(p, &pn->ax, (double)i, buf);
 	}
 	gs_axis_set_label(p, &pn->ax, "run");
-	gs_axis_linear(p, &pn->ay, lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.05,
-	               1, 6);
+	gs_axis_linear(p, &pn->ay, lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.05, 1, 6);
 	gs_axis_set_label(p, &pn->ay, ylabel ? ylabel : "geomean speedup");
 }
 
@@ -73,8 +71,8 @@ trend_points(gs_plot *p, const double *v, const int *cls, size_t n)
 		p->oom = 1;
 		return;
 	}
-	gs_mark_line(p, pn->x, gs_axis_map(&pn->ay, 1), pn->x + pn->w,
-	             gs_axis_map(&pn->ay, 1), gs_col_ink, 1.25, 0, 0);
+	gs_mark_line(p, pn->x, gs_axis_map(&pn->ay, 1), pn->x + pn->w, gs_axis_map(&pn->ay, 1),
+	             gs_col_ink, 1.25, 0, 0);
 	for (size_t i = 0; i < n; i++) {
 		gs_point *q = &p->pt[i];
 
@@ -99,8 +97,8 @@ trend_points(gs_plot *p, const double *v, const int *cls, size_t n)
 }
 
 gs_plot *
-gs_plot_trend(const char *const *run_names, const double *value, const int *cls,
-              size_t n, const char *ylabel)
+gs_plot_trend(const char *const *run_names, const double *value, const int *cls, size_t n,
+              const char *ylabel)
 {
 	size_t ok = 0;
 	gs_plot *p;
@@ -143,8 +141,7 @@ panel_axes(gs_plot *p, size_t k, const gs_series *s)
 	gs_axis_linear(p, &pn->ax, 0, s->n > 1 ? (double)(s->n - 1) : 1, 0, 4);
 	pn->ax.lo = -0.3;
 	pn->ax.hi = (s->n > 1 ? (double)(s->n - 1) : 1) + 0.3;
-	gs_axis_linear(p, &pn->ay, lo - (hi - lo) * 0.08, hi + (hi - lo) * 0.08,
-	               0, 3);
+	gs_axis_linear(p, &pn->ay, lo - (hi - lo) * 0.08, hi + (hi - lo) * 0.08, 0, 3);
 	if (k == 0)
 		gs_axis_set_label(p, &pn->ay, "\xc2\xb5s");
 }
@@ -163,8 +160,7 @@ panel_series(gs_plot *p, size_t k, const gs_series *s)
 	if (s->change_index > 0 && (size_t)s->change_index < s->n) {
 		double x = gs_axis_map(&pn->ax, (double)s->change_index - 0.5);
 
-		gs_mark_line(p, x, pn->y, x, pn->y + pn->h, gs_col_regressed, 1.5,
-		             1, (int)k);
+		gs_mark_line(p, x, pn->y, x, pn->y + pn->h, gs_col_regressed, 1.5, 1, (int)k);
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		if (!isfinite(s->values[i]) || s->values[i] <= 0)
@@ -176,7 +172,7 @@ panel_series(gs_plot *p, size_t k, const gs_series *s)
 	gs_mark_poly(p, xy, m, gs_col_improved, 1.25, (int)k);
 	for (size_t i = 0; i < m; i++)
 		gs_mark_circle(p, xy[2 * i], xy[2 * i + 1], 2, gs_col_improved,
-		               (gs_rgb){ 0, 0, 0, 0 }, (int)k);
+		               (gs_rgb){0, 0, 0, 0}, (int)k);
 	free(xy);
 }
 
@@ -189,8 +185,7 @@ panel_place(gs_plot *p, size_t k, size_t cols, const gs_series *s)
 	char name[NAME_MAX_BYTES + 8];
 
 	short_name(name, sizeof name, s->name, NAME_MAX_BYTES);
-	gs_mark_text(p, x + 8, y + 12, name, GS_FS_TICK, GS_AL_LEFT,
-	             GS_AL_BASELINE, 0, gs_col_ink);
+	gs_mark_text(p, x + 8, y + 12, name, GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE, 0, gs_col_ink);
 	gs_frame_place(p, k, x, y + 16, w, PANEL_H - 16, 2);
 }
 
@@ -215,8 +210,7 @@ gs_plot_small_multiples(const gs_series *series, size_t n)
 		panel_series(p, k, &series[k]);
 	}
 	if (n > np)
-		snprintf(note, sizeof note, "first %zu of %zu shapes; dashed: change point",
-		         np, n);
+		snprintf(note, sizeof note, "first %zu of %zu shapes; dashed: change point", np, n);
 	else
 		snprintf(note, sizeof note, "%zu shapes; dashed: change point", np);
 	gs_frame_note(p, note);

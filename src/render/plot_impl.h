@@ -20,22 +20,27 @@
  * plot (a mark per shape of a million-shape run and its frame, a tick per
  * run of a history), so a runaway layout ends in P->OOM instead of
  * exhausting memory. */
-#define GS_PLOT_MAX_MARKS  ((size_t)1 << 24)
-#define GS_PLOT_MAX_TICKS  ((size_t)1 << 20)
+#define GS_PLOT_MAX_MARKS ((size_t)1 << 24)
+#define GS_PLOT_MAX_TICKS ((size_t)1 << 20)
 #define GS_PLOT_MAX_LEGEND ((size_t)1 << 8)
 
 enum { GS_SCALE_LINEAR = 0, GS_SCALE_LOG2 = 2, GS_SCALE_LOG10 = 10 };
 
 enum gs_mark_kind {
-	GS_MK_LINE, GS_MK_POLY, GS_MK_RECT, GS_MK_CIRCLE, GS_MK_TEXT,
-	GS_MK_ARROW, GS_MK_HATCH
+	GS_MK_LINE,
+	GS_MK_POLY,
+	GS_MK_RECT,
+	GS_MK_CIRCLE,
+	GS_MK_TEXT,
+	GS_MK_ARROW,
+	GS_MK_HATCH
 };
 
 enum gs_halign { GS_AL_LEFT, GS_AL_CENTER, GS_AL_RIGHT };
 enum gs_valign { GS_AL_TOP, GS_AL_MIDDLE, GS_AL_BASELINE, GS_AL_BOTTOM };
 
 /* Font sizes (px). */
-#define GS_FS_TICK  11.0
+#define GS_FS_TICK 11.0
 #define GS_FS_LABEL 12.0
 #define GS_FS_TITLE 15.0
 
@@ -45,36 +50,36 @@ typedef struct gs_rgb {
 
 typedef struct gs_mark {
 	int kind;
-	double x, y, w, h;     /* rect/hatch box; line/arrow x,y -> w,h;
+	double x, y, w, h; /* rect/hatch box; line/arrow x,y -> w,h;
 	                          circle centre x,y radius w */
-	double *pts;           /* polyline x0,y0,x1,y1... (owned) */
+	double *pts; /* polyline x0,y0,x1,y1... (owned) */
 	size_t npts;
-	gs_rgb fill, stroke;   /* alpha 0 = none */
+	gs_rgb fill, stroke; /* alpha 0 = none */
 	double lw;
-	int dash;              /* 0 solid, 1 dashed, 2 dotted */
-	char *text;            /* owned */
+	int dash; /* 0 solid, 1 dashed, 2 dotted */
+	char *text; /* owned */
 	double size;
 	int halign, valign;
-	double angle;          /* radians */
-	int clip;              /* panel index whose area clips it, -1 none */
-	int axis_aligned;      /* raster: snap to pixel centres */
+	double angle; /* radians */
+	int clip; /* panel index whose area clips it, -1 none */
+	int axis_aligned; /* raster: snap to pixel centres */
 } gs_mark;
 
 typedef struct gs_axis {
-	int scale;             /* GS_SCALE_* */
-	double lo, hi;         /* data range */
-	double p0, p1;         /* device position of lo and hi */
-	int flip;              /* y axis: lo at the top (matrix rows) */
+	int scale; /* GS_SCALE_* */
+	double lo, hi; /* data range */
+	double p0, p1; /* device position of lo and hi */
+	int flip; /* y axis: lo at the top (matrix rows) */
 	size_t nticks;
-	double *tick;          /* data values (owned) */
-	double *tick_px;       /* device positions (owned) */
-	char **tick_label;     /* owned */
+	double *tick; /* data values (owned) */
+	double *tick_px; /* device positions (owned) */
+	char **tick_label; /* owned */
 	size_t cap_tick, cap_tick_px, cap_tick_label; /* their capacities (util/grow.h) */
-	char *label;           /* owned, may be NULL */
+	char *label; /* owned, may be NULL */
 } gs_axis;
 
 typedef struct gs_panel {
-	double x, y, w, h;     /* plot area */
+	double x, y, w, h; /* plot area */
 	gs_axis ax, ay;
 } gs_panel;
 
@@ -84,9 +89,9 @@ typedef struct gs_point {
 } gs_point;
 
 typedef struct gs_legend_item {
-	char *label;           /* owned */
+	char *label; /* owned */
 	gs_rgb colour;
-	int kind;              /* 0 swatch, 1 line, 2 dot, 3 dashed line */
+	int kind; /* 0 swatch, 1 line, 2 dot, 3 dashed line */
 } gs_legend_item;
 
 struct gs_plot {
@@ -107,7 +112,7 @@ struct gs_plot {
 	double band_top, band_bottom;
 	double *bin_edges;
 	size_t *bin_counts;
-	size_t *bin_cls;       /* GS_PLOT_NCLS per bin, indexed by GS_PLOT_* */
+	size_t *bin_cls; /* GS_PLOT_NCLS per bin, indexed by GS_PLOT_* */
 	size_t nbins;
 	double *ridge;
 	size_t nridge;
@@ -117,8 +122,8 @@ struct gs_plot {
 };
 
 /* Palette (Okabe-Ito, viridis for sequential). */
-extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral,
-	gs_col_unsure, gs_col_ink, gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
+extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral, gs_col_unsure, gs_col_ink,
+        gs_col_grid, gs_col_band, gs_col_accent, gs_col_white;
 gs_rgb gs_rgb_hex(unsigned hex, double alpha);
 gs_rgb gs_viridis(double t);
 /* gs_class_colour: the fill of class CLS (GS_PLOT_*; anything else grey).
@@ -126,8 +131,7 @@ gs_rgb gs_viridis(double t);
 const gs_rgb *gs_class_colour(int cls);
 
 /* Plot life cycle. */
-gs_plot *gs_plot_new(double width, double height, const char *title,
-                     size_t npanels);
+gs_plot *gs_plot_new(double width, double height, const char *title, size_t npanels);
 int gs_plot_finish(gs_plot *p); /* 0 ok; -1 (and frees nothing) if OOM */
 char *gs_plot_strdup(gs_plot *p, const char *s);
 
@@ -135,8 +139,7 @@ char *gs_plot_strdup(gs_plot *p, const char *s);
 double gs_text_width(const char *s, double size);
 
 /* Axis setup (data side): range and ticks; ticks are formatted here. */
-void gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand,
-                    size_t target);
+void gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand, size_t target);
 void gs_axis_log(gs_plot *p, gs_axis *a, int base, double lo, double hi);
 void gs_axis_set_label(gs_plot *p, gs_axis *a, const char *label);
 void gs_axis_add_tick(gs_plot *p, gs_axis *a, double v, const char *label);
@@ -146,12 +149,11 @@ double gs_axis_unit(const gs_axis *a, double v); /* 0..1 along lo..hi */
 /* Frame layout: place the plot area of PANEL inside the box (x, y, w, h)
  * leaving room for ticks and axis labels, then emit grid, ticks, labels
  * and frame marks.  GRID: bit 0 x grid, bit 1 y grid. */
-void gs_frame_margins(const gs_plot *p, size_t panel, double *left,
-                      double *right, double *top, double *bottom);
-void gs_frame_place(gs_plot *p, size_t panel, double x, double y, double w,
-                    double h, int grid);
-void gs_frame_place_area(gs_plot *p, size_t panel, double x, double y,
-                         double w, double h, int grid);
+void gs_frame_margins(const gs_plot *p, size_t panel, double *left, double *right, double *top,
+                      double *bottom);
+void gs_frame_place(gs_plot *p, size_t panel, double x, double y, double w, double h, int grid);
+void gs_frame_place_area(gs_plot *p, size_t panel, double x, double y, double w, double h,
+                         int grid);
 
 /* The usual single-panel figure: panel 0 below the title and legend rows
  * (GS_TOP px), and a note right-aligned on the title row. */
@@ -172,20 +174,16 @@ void gs_legend_place(gs_plot *p, double right, double baseline);
  * a vertical axis label).  Out of memory sets p->oom (reported by
  * gs_plot_finish) and the mark is dropped; gs_mark_add returns NULL then. */
 gs_mark *gs_mark_add(gs_plot *p, int kind);
-void gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1,
-                  gs_rgb c, double lw, int dash, int clip);
-void gs_mark_rect(gs_plot *p, double x, double y, double w, double h,
-                  gs_rgb fill, gs_rgb stroke, int clip);
-void gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill,
-                    gs_rgb stroke, int clip);
-void gs_mark_text(gs_plot *p, double x, double y, const char *s, double size,
-                  int halign, int valign, double angle, gs_rgb c);
-void gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw,
+void gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, double lw,
+                  int dash, int clip);
+void gs_mark_rect(gs_plot *p, double x, double y, double w, double h, gs_rgb fill, gs_rgb stroke,
                   int clip);
-void gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1,
-                   gs_rgb c, int clip);
-void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h,
-                   gs_rgb c, int clip);
+void gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill, gs_rgb stroke, int clip);
+void gs_mark_text(gs_plot *p, double x, double y, const char *s, double size, int halign,
+                  int valign, double angle, gs_rgb c);
+void gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw, int clip);
+void gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, int clip);
+void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int clip);
 
 /* Points: allocate N, fill later. */
 int gs_points_alloc(gs_plot *p, size_t n);
@@ -197,8 +195,8 @@ int gs_points_alloc(gs_plot *p, size_t n);
  * the XML declaration: 0 with *SVG malloc'd (NUL-terminated, *LEN bytes),
  * or -1 with ERR (*SVG untouched). */
 int gs_svg_prefix_ok(const char *s);
-int gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title,
-                  char **svg, size_t *len, gs_error *err);
+int gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title, char **svg,
+                  size_t *len, gs_error *err);
 
 /* Small helpers. */
 int gs_cmp_double(const void *a, const void *b);

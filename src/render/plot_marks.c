@@ -32,8 +32,8 @@ gs_mark_add(gs_plot *p, int kind)
 }
 
 void
-gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1,
-             gs_rgb c, double lw, int dash, int clip)
+gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, double lw, int dash,
+             int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_LINE);
 
@@ -51,8 +51,8 @@ gs_mark_line(gs_plot *p, double x0, double y0, double x1, double y1,
 }
 
 void
-gs_mark_rect(gs_plot *p, double x, double y, double w, double h,
-             gs_rgb fill, gs_rgb stroke, int clip)
+gs_mark_rect(gs_plot *p, double x, double y, double w, double h, gs_rgb fill, gs_rgb stroke,
+             int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_RECT);
 
@@ -69,8 +69,7 @@ gs_mark_rect(gs_plot *p, double x, double y, double w, double h,
 }
 
 void
-gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill,
-               gs_rgb stroke, int clip)
+gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill, gs_rgb stroke, int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_CIRCLE);
 
@@ -86,8 +85,8 @@ gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill,
 }
 
 void
-gs_mark_text(gs_plot *p, double x, double y, const char *s, double size,
-             int halign, int valign, double angle, gs_rgb c)
+gs_mark_text(gs_plot *p, double x, double y, const char *s, double size, int halign, int valign,
+             double angle, gs_rgb c)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_TEXT);
 
@@ -104,8 +103,7 @@ gs_mark_text(gs_plot *p, double x, double y, const char *s, double size,
 }
 
 void
-gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw,
-             int clip)
+gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw, int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_POLY);
 
@@ -124,8 +122,7 @@ gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw,
 }
 
 void
-gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1,
-              gs_rgb c, int clip)
+gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_ARROW);
 
@@ -142,8 +139,7 @@ gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1,
 }
 
 void
-gs_mark_hatch(gs_plot *p, double x, double y, double w, double h,
-              gs_rgb c, int clip)
+gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int clip)
 {
 	gs_mark *m = gs_mark_add(p, GS_MK_HATCH);
 

@@ -19,8 +19,7 @@
 static int
 point_ok(const gs_roofline_point *q)
 {
-	return isfinite(q->ai) && isfinite(q->tflops) && q->ai > 0 &&
-	       q->tflops > 0;
+	return isfinite(q->ai) && isfinite(q->tflops) && q->ai > 0 && q->tflops > 0;
 }
 
 static int
@@ -29,8 +28,7 @@ spec_ok(const gs_roofline_spec *s)
 	if (!s || !(s->bandwidth_gbs > 0) || !isfinite(s->bandwidth_gbs))
 		return 0;
 	for (size_t i = 0; i < s->nceilings; i++)
-		if (!(s->ceilings[i].peak_tflops > 0) ||
-		    !isfinite(s->ceilings[i].peak_tflops))
+		if (!(s->ceilings[i].peak_tflops > 0) || !isfinite(s->ceilings[i].peak_tflops))
 			return 0;
 	return !s->nceilings || s->ceilings;
 }
@@ -56,8 +54,7 @@ roof_ridges(gs_plot *p, const gs_roofline_spec *s)
 }
 
 static void
-roof_axes(gs_plot *p, const gs_roofline_spec *s, const gs_roofline_point *pts,
-          size_t n)
+roof_axes(gs_plot *p, const gs_roofline_spec *s, const gs_roofline_point *pts, size_t n)
 {
 	double xlo = INFINITY, xhi = -INFINITY, ylo = INFINITY, yhi = -INFINITY;
 	gs_panel *pn = &p->panel[0];
@@ -95,8 +92,8 @@ roof_mem_label(gs_plot *p, const gs_roofline_spec *s)
 
 	snprintf(buf, sizeof buf, "%.6g GB/s", s->bandwidth_gbs);
 	if (y > pn->y + 14 && y < pn->y + pn->h)
-		gs_mark_text(p, x, y - 4, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM,
-		             atan2(dy, dx), gs_col_ink);
+		gs_mark_text(p, x, y - 4, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM, atan2(dy, dx),
+		             gs_col_ink);
 }
 
 static void
@@ -107,22 +104,21 @@ roof_lines(gs_plot *p, const gs_roofline_spec *s)
 	char buf[128];
 
 	for (size_t i = 0; i < p->nridge; i++) {
-		double r = p->ridge[i], y = gs_axis_map(&pn->ay,
-		                                       s->ceilings[i].peak_tflops);
+		double r = p->ridge[i], y = gs_axis_map(&pn->ay, s->ceilings[i].peak_tflops);
 
 		rmax = i == 0 ? r : fmax(rmax, r);
-		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, pn->x + pn->w, y,
-		             gs_col_ink, 1.5, 0, 0);
-		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, gs_axis_map(&pn->ax, r),
-		             pn->y + pn->h, gs_col_neutral, 1, 2, 0);
-		snprintf(buf, sizeof buf, "%s %.6g TFLOP/s", s->ceilings[i].name ?
-		         s->ceilings[i].name : "peak", s->ceilings[i].peak_tflops);
-		gs_mark_text(p, pn->x + pn->w - 4, y - 3, buf, GS_FS_TICK,
-		             GS_AL_RIGHT, GS_AL_BOTTOM, 0, gs_col_ink);
+		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, pn->x + pn->w, y, gs_col_ink, 1.5, 0,
+		             0);
+		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, gs_axis_map(&pn->ax, r), pn->y + pn->h,
+		             gs_col_neutral, 1, 2, 0);
+		snprintf(buf, sizeof buf, "%s %.6g TFLOP/s",
+		         s->ceilings[i].name ? s->ceilings[i].name : "peak",
+		         s->ceilings[i].peak_tflops);
+		gs_mark_text(p, pn->x + pn->w - 4, y - 3, buf, GS_FS_TICK, GS_AL_RIGHT,
+		             GS_AL_BOTTOM, 0, gs_col_ink);
 		snprintf(buf, sizeof buf, "ridge %.4g", r);
-		gs_mark_text(p, gs_axis_map(&pn->ax, r) + 3, pn->y + pn->h - 4, buf,
-		             GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM, -GS_PI / 2,
-		             gs_rgb_hex(0x555555, 1));
+		gs_mark_text(p, gs_axis_map(&pn->ax, r) + 3, pn->y + pn->h - 4, buf, GS_FS_TICK,
+		             GS_AL_LEFT, GS_AL_BOTTOM, -GS_PI / 2, gs_rgb_hex(0x555555, 1));
 	}
 	gs_mark_line(p, gs_axis_map(&pn->ax, xl), gs_axis_map(&pn->ay, mem_roof(s, xl)),
 	             gs_axis_map(&pn->ax, rmax), gs_axis_map(&pn->ay, mem_roof(s, rmax)),
@@ -188,8 +184,7 @@ roof_arrows(gs_plot *p, const gs_roofline_point *pts, size_t n)
 		const gs_point *a = &p->pt[i], *b;
 		double dx, dy, len;
 
-		if (j < 0 || (size_t)j >= n || (size_t)j == i || a->cls < 0 ||
-		    p->pt[j].cls < 0)
+		if (j < 0 || (size_t)j >= n || (size_t)j == i || a->cls < 0 || p->pt[j].cls < 0)
 			continue;
 		b = &p->pt[j];
 		dx = b->x - a->x;
@@ -210,11 +205,11 @@ roof_label(gs_plot *p, const gs_point *q, const char *label)
 	double w = gs_text_width(label, GS_FS_TICK);
 
 	if (q->x + q->r + 3 + w <= pn->x + pn->w)
-		gs_mark_text(p, q->x + q->r + 3, q->y, label, GS_FS_TICK, GS_AL_LEFT,
-		             GS_AL_MIDDLE, 0, gs_col_ink);
+		gs_mark_text(p, q->x + q->r + 3, q->y, label, GS_FS_TICK, GS_AL_LEFT, GS_AL_MIDDLE,
+		             0, gs_col_ink);
 	else
-		gs_mark_text(p, q->x - q->r - 3, q->y, label, GS_FS_TICK, GS_AL_RIGHT,
-		             GS_AL_MIDDLE, 0, gs_col_ink);
+		gs_mark_text(p, q->x - q->r - 3, q->y, label, GS_FS_TICK, GS_AL_RIGHT, GS_AL_MIDDLE,
+		             0, gs_col_ink);
 }
 
 /* Largest markers first so small ones stay visible. */
@@ -239,8 +234,7 @@ roof_markers(gs_plot *p, const gs_roofline_point *pts, size_t n)
 
 		if (q->cls < 0)
 			continue;
-		gs_mark_circle(p, q->x, q->y, q->r,
-		               isfinite(e) ? gs_viridis(e) : gs_col_neutral,
+		gs_mark_circle(p, q->x, q->y, q->r, isfinite(e) ? gs_viridis(e) : gs_col_neutral,
 		               gs_col_white, 0);
 		if (n <= 12 && pts[i].label)
 			roof_label(p, q, pts[i].label);
@@ -256,19 +250,19 @@ roof_colour_bar(gs_plot *p)
 	double x = p->width - BAR_W + 22, top = pn->y + 18, h = pn->h - 36;
 	char buf[16];
 
-	gs_mark_text(p, x + 6, pn->y + 4, "dim_eff", GS_FS_TICK, GS_AL_CENTER,
-	             GS_AL_MIDDLE, 0, gs_col_ink);
+	gs_mark_text(p, x + 6, pn->y + 4, "dim_eff", GS_FS_TICK, GS_AL_CENTER, GS_AL_MIDDLE, 0,
+	             gs_col_ink);
 	for (int k = 0; k < 20; k++)
 		gs_mark_rect(p, x, top + h * (19 - k) / 20.0, 12, h / 20.0 + 0.3,
-		             gs_viridis((k + 0.5) / 20), (gs_rgb){ 0, 0, 0, 0 }, -1);
-	gs_mark_rect(p, x, top, 12, h, (gs_rgb){ 0, 0, 0, 0 }, gs_col_ink, -1);
+		             gs_viridis((k + 0.5) / 20), (gs_rgb){0, 0, 0, 0}, -1);
+	gs_mark_rect(p, x, top, 12, h, (gs_rgb){0, 0, 0, 0}, gs_col_ink, -1);
 	for (int k = 0; k <= 4; k++) {
 		double y = top + h * (1 - k / 4.0);
 
 		snprintf(buf, sizeof buf, "%.2g", k / 4.0);
 		gs_mark_line(p, x + 12, y, x + 16, y, gs_col_ink, 1, 0, -1);
-		gs_mark_text(p, x + 19, y, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_MIDDLE,
-		             0, gs_col_ink);
+		gs_mark_text(p, x + 19, y, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_MIDDLE, 0,
+		             gs_col_ink);
 	}
 }
 
@@ -287,8 +281,7 @@ roof_legend(gs_plot *p, size_t drawn)
 }
 
 gs_plot *
-gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts,
-                 size_t n)
+gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n)
 {
 	gs_plot *p;
 	size_t drawn = 0;

@@ -62,11 +62,11 @@ cmp_idrank(const void *a, const void *b)
 
 /* New name of OLD into BUF, or 0 if OLD is not an id of the document. */
 static int
-id_lookup(const idrank *tab, size_t n, const char *prefix, const char *old,
-          size_t oldlen, char *buf, size_t size)
+id_lookup(const idrank *tab, size_t n, const char *prefix, const char *old, size_t oldlen,
+          char *buf, size_t size)
 {
 	char key[256];
-	idrank k = { key, 0 }, *hit;
+	idrank k = {key, 0}, *hit;
 
 	if (oldlen >= sizeof key)
 		return 0;
@@ -102,11 +102,9 @@ rewrite_urls(const rewriter *rw, const char *value)
 	while ((u = strstr(s, "url(#")) && (e = strchr(u + 5, ')'))) {
 		size_t idlen = (size_t)(e - u - 5);
 
-		if (!id_lookup(rw->tab, rw->n, rw->prefix, u + 5, idlen, name,
-		               sizeof name))
+		if (!id_lookup(rw->tab, rw->n, rw->prefix, u + 5, idlen, name, sizeof name))
 			snprintf(name, sizeof name, "%.*s", (int)idlen, u + 5);
-		n += (size_t)snprintf(out + n, cap - n, "%.*surl(#%s)",
-		                      (int)(u - s), s, name);
+		n += (size_t)snprintf(out + n, cap - n, "%.*surl(#%s)", (int)(u - s), s, name);
 		s = e + 1;
 	}
 	snprintf(out + n, cap - n, "%s", s);
@@ -123,12 +121,12 @@ rewrite_attr(rewriter *rw, xmlAttr *a)
 	if (!v)
 		return;
 	if (strcmp(name, "id") == 0 && !a->ns) {
-		if (id_lookup(rw->tab, rw->n, rw->prefix, (char *)v,
-		              strlen((char *)v), buf, sizeof buf))
+		if (id_lookup(rw->tab, rw->n, rw->prefix, (char *)v, strlen((char *)v), buf,
+		              sizeof buf))
 			xmlSetProp(a->parent, a->name, BAD_CAST buf);
 	} else if (strcmp(name, "href") == 0 && v[0] == '#') {
-		if (id_lookup(rw->tab, rw->n, rw->prefix, (char *)v + 1,
-		              strlen((char *)v + 1), buf + 1, sizeof buf - 1)) {
+		if (id_lookup(rw->tab, rw->n, rw->prefix, (char *)v + 1, strlen((char *)v + 1),
+		              buf + 1, sizeof buf - 1)) {
 			buf[0] = '#';
 			xmlSetNsProp(a->parent, a->ns, a->name, BAD_CAST buf);
 		}
@@ -174,8 +172,8 @@ gs_svg_prefix_ok(const char *s)
 static int
 svg_prefix_ids(xmlDoc *doc, const char *prefix)
 {
-	idmap m = { 0 };
-	rewriter rw = { 0 };
+	idmap m = {0};
+	rewriter rw = {0};
 	int rc = 0;
 
 	ids_collect(&m, xmlDocGetRootElement(doc));
@@ -243,8 +241,8 @@ svg_serialize(xmlDoc *doc, char **svg, size_t *len)
 }
 
 int
-gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title,
-              char **svg, size_t *len, gs_error *err)
+gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title, char **svg,
+              size_t *len, gs_error *err)
 {
 	xmlDoc *doc = xmlReadMemory(raw, (int)n, "plot.svg", NULL,
 	                            XML_PARSE_NONET | XML_PARSE_NOBLANKS | XML_PARSE_HUGE);

@@ -15,13 +15,12 @@
 
 #define FIG_W 720.0
 #define FIG_H 480.0
-#define GRID_W 440.0   /* left part: the grid and its axes */
+#define GRID_W 440.0 /* left part: the grid and its axes */
 #define MAX_CELLS 4096
-#define MIN_SIDE 48.0  /* px: below this the aspect is not kept */
+#define MIN_SIDE 48.0 /* px: below this the aspect is not kept */
 
 /* Okabe-Ito for full waves (cycled); the partial last wave is vermillion. */
-static const unsigned wave_hex[6] = { 0x0072B2, 0x56B4E9, 0x009E73,
-                                      0xF0E442, 0xCC79A7, 0xE69F00 };
+static const unsigned wave_hex[6] = {0x0072B2, 0x56B4E9, 0x009E73, 0xF0E442, 0xCC79A7, 0xE69F00};
 
 static int
 partial_last(const gs_plot_tiles *t, long cus)
@@ -55,9 +54,9 @@ wave_colour(const gs_plot_tiles *t, long wave, long cus)
 static int
 spec_ok(const gs_tile_grid_spec *g)
 {
-	return g && g->M > 0 && g->N > 0 && g->tile_m > 0 && g->tile_n > 0 &&
-	       g->batch > 0 && g->cus > 0 && g->M / g->tile_m < (1L << 24) &&
-	       g->N / g->tile_n < (1L << 24) && g->batch < (1L << 20);
+	return g && g->M > 0 && g->N > 0 && g->tile_m > 0 && g->tile_n > 0 && g->batch > 0 &&
+	       g->cus > 0 && g->M / g->tile_m < (1L << 24) && g->N / g->tile_n < (1L << 24) &&
+	       g->batch < (1L << 20);
 }
 
 static void
@@ -72,8 +71,8 @@ tile_facts(gs_plot_tiles *t, const gs_tile_grid_spec *g)
 	t->waves = (t->num_tiles + g->cus - 1) / g->cus;
 	t->last_wave_tiles = t->num_tiles - (t->waves - 1) * g->cus;
 	t->group = 1;
-	while (((t->tiles_m + t->group - 1) / t->group) *
-	       ((t->tiles_n + t->group - 1) / t->group) > MAX_CELLS)
+	while (((t->tiles_m + t->group - 1) / t->group) * ((t->tiles_n + t->group - 1) / t->group) >
+	       MAX_CELLS)
 		t->group++;
 	t->cells_m = (t->tiles_m + t->group - 1) / t->group;
 	t->cells_n = (t->tiles_n + t->group - 1) / t->group;
@@ -135,8 +134,8 @@ cell_wave(const gs_plot_tiles *t, long cm, long cn, long cus)
 
 /* Device rectangle of cells [CM0, CM1) x [CN0, CN1). */
 static void
-cell_rect(const gs_plot *p, const gs_tile_grid_spec *g, long cm0, long cm1,
-          long cn0, long cn1, double r[4])
+cell_rect(const gs_plot *p, const gs_tile_grid_spec *g, long cm0, long cm1, long cn0, long cn1,
+          double r[4])
 {
 	const gs_panel *pn = &p->panel[0];
 	const gs_plot_tiles *t = &p->tiles;
@@ -153,14 +152,14 @@ cell_rect(const gs_plot *p, const gs_tile_grid_spec *g, long cm0, long cm1,
 }
 
 static void
-cells_fill(gs_plot *p, const gs_tile_grid_spec *g, long cm0, long cm1,
-           long cn0, long cn1, long wave)
+cells_fill(gs_plot *p, const gs_tile_grid_spec *g, long cm0, long cm1, long cn0, long cn1,
+           long wave)
 {
 	double r[4];
 
 	cell_rect(p, g, cm0, cm1, cn0, cn1, r);
 	gs_mark_rect(p, r[0], r[1], r[2], r[3], wave_colour(&p->tiles, wave, g->cus),
-	             (gs_rgb){ 0, 0, 0, 0 }, 0);
+	             (gs_rgb){0, 0, 0, 0}, 0);
 }
 
 /* Wave of row CM when the whole row runs in one wave, else -1 (waves grow
@@ -248,8 +247,7 @@ tile_padding(gs_plot *p, const gs_tile_grid_spec *g)
 		gs_mark_hatch(p, pn->x, ym, xn - pn->x, pn->y + pn->h - ym, ink, 0);
 	gs_mark_line(p, xn, pn->y, xn, ym, gs_col_ink, 2, 0, -1);
 	gs_mark_line(p, pn->x, ym, xn, ym, gs_col_ink, 2, 0, -1);
-	gs_mark_rect(p, pn->x, pn->y, pn->w, pn->h, (gs_rgb){ 0, 0, 0, 0 },
-	             gs_col_ink, -1);
+	gs_mark_rect(p, pn->x, pn->y, pn->w, pn->h, (gs_rgb){0, 0, 0, 0}, gs_col_ink, -1);
 }
 
 static void
@@ -272,32 +270,32 @@ tile_info_text(gs_plot *p, const gs_tile_grid_spec *g, int aspect_kept)
 
 	snprintf(line[n++], 160, "M = %ld, N = %ld", g->M, g->N);
 	snprintf(line[n++], 160, "tile %ld \xc3\x97 %ld", g->tile_m, g->tile_n);
-	snprintf(line[n++], 160, "%ld \xc3\x97 %ld = %ld tiles", t->tiles_m,
-	         t->tiles_n, t->tiles_m * t->tiles_n);
+	snprintf(line[n++], 160, "%ld \xc3\x97 %ld = %ld tiles", t->tiles_m, t->tiles_n,
+	         t->tiles_m * t->tiles_n);
 	if (g->batch > 1)
-		snprintf(line[n++], 160, "batch %ld: %ld tiles, batch 0 shown",
-		         g->batch, t->num_tiles);
-	snprintf(line[n++], 160, "%ld CUs: %ld wave%s, last %ld of %ld", g->cus,
-	         t->waves, t->waves == 1 ? "" : "s", t->last_wave_tiles, g->cus);
+		snprintf(line[n++], 160, "batch %ld: %ld tiles, batch 0 shown", g->batch,
+		         t->num_tiles);
+	snprintf(line[n++], 160, "%ld CUs: %ld wave%s, last %ld of %ld", g->cus, t->waves,
+	         t->waves == 1 ? "" : "s", t->last_wave_tiles, g->cus);
 	fmt_eff(line[n++], 160, "tile_eff", g->tile_eff);
 	fmt_eff(line[n++], 160, "wq_eff", g->wq_eff);
 	fmt_eff(line[n++], 160, "dim_eff", g->dim_eff);
 	for (int i = 0; i < n; i++, y += dy)
-		gs_mark_text(p, x, y, line[i], GS_FS_LABEL, GS_AL_LEFT,
-		             GS_AL_BASELINE, 0, gs_col_ink);
+		gs_mark_text(p, x, y, line[i], GS_FS_LABEL, GS_AL_LEFT, GS_AL_BASELINE, 0,
+		             gs_col_ink);
 	if (t->group > 1) {
 		snprintf(line[0], 160, "each cell = %ld \xc3\x97 %ld tiles (wave of", t->group,
 		         t->group);
-		gs_mark_text(p, x, y, line[0], GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE,
-		             0, gs_col_ink);
+		gs_mark_text(p, x, y, line[0], GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE, 0,
+		             gs_col_ink);
 		y += GS_FS_TICK + 4;
-		gs_mark_text(p, x, y, "its last tile), scaled down", GS_FS_TICK,
-		             GS_AL_LEFT, GS_AL_BASELINE, 0, gs_col_ink);
+		gs_mark_text(p, x, y, "its last tile), scaled down", GS_FS_TICK, GS_AL_LEFT,
+		             GS_AL_BASELINE, 0, gs_col_ink);
 		y += dy;
 	}
 	if (!aspect_kept) {
-		gs_mark_text(p, x, y, "aspect ratio not to scale", GS_FS_TICK,
-		             GS_AL_LEFT, GS_AL_BASELINE, 0, gs_col_ink);
+		gs_mark_text(p, x, y, "aspect ratio not to scale", GS_FS_TICK, GS_AL_LEFT,
+		             GS_AL_BASELINE, 0, gs_col_ink);
 		y += dy;
 	}
 	return y;
@@ -307,8 +305,7 @@ static void
 wave_swatch(gs_plot *p, double x, double y, gs_rgb c, const char *label)
 {
 	gs_mark_rect(p, x, y - 10, 14, 12, c, gs_col_neutral, -1);
-	gs_mark_text(p, x + 20, y, label, GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE,
-	             0, gs_col_ink);
+	gs_mark_text(p, x + 20, y, label, GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE, 0, gs_col_ink);
 }
 
 static double
@@ -320,8 +317,7 @@ tile_wave_swatches(gs_plot *p, const gs_tile_grid_spec *g, double x, double y)
 	if (t->waves <= 6) {
 		for (long w = 0; w < t->waves; w++, y += 17) {
 			snprintf(buf, sizeof buf, "wave %ld%s", w + 1,
-			         w == t->waves - 1 && partial_last(t, g->cus) ?
-			         " (partial)" : "");
+			         w == t->waves - 1 && partial_last(t, g->cus) ? " (partial)" : "");
 			wave_swatch(p, x, y, wave_colour(t, w, g->cus), buf);
 		}
 		return y;
@@ -344,17 +340,17 @@ tile_wave_legend(gs_plot *p, const gs_tile_grid_spec *g, double y)
 
 	y = tile_wave_swatches(p, g, x, y);
 	gs_mark_hatch(p, x, y - 10, 14, 12, gs_rgb_hex(0x222222, 0.85), -1);
-	gs_mark_rect(p, x, y - 10, 14, 12, (gs_rgb){ 0, 0, 0, 0 }, gs_col_neutral, -1);
-	gs_mark_text(p, x + 20, y, "padding (wasted work)", GS_FS_TICK, GS_AL_LEFT,
-	             GS_AL_BASELINE, 0, gs_col_ink);
+	gs_mark_rect(p, x, y - 10, 14, 12, (gs_rgb){0, 0, 0, 0}, gs_col_neutral, -1);
+	gs_mark_text(p, x + 20, y, "padding (wasted work)", GS_FS_TICK, GS_AL_LEFT, GS_AL_BASELINE,
+	             0, gs_col_ink);
 	return y;
 }
 
 static char *
 default_title(const gs_tile_grid_spec *g, char *buf, size_t size)
 {
-	snprintf(buf, size, "Tile grid: %ld \xc3\x97 %ld, tile %ld \xc3\x97 %ld",
-	         g->M, g->N, g->tile_m, g->tile_n);
+	snprintf(buf, size, "Tile grid: %ld \xc3\x97 %ld, tile %ld \xc3\x97 %ld", g->M, g->N,
+	         g->tile_m, g->tile_n);
 	return buf;
 }
 
@@ -368,8 +364,8 @@ gs_plot_tile_grid(const gs_tile_grid_spec *g)
 
 	if (!spec_ok(g))
 		return NULL;
-	p = gs_plot_new(FIG_W, FIG_H, g->title ? g->title :
-	                default_title(g, title, sizeof title), 1);
+	p = gs_plot_new(FIG_W, FIG_H, g->title ? g->title : default_title(g, title, sizeof title),
+	                1);
 	if (!p)
 		return NULL;
 	p->has_tiles = 1;
@@ -382,8 +378,8 @@ gs_plot_tile_grid(const gs_tile_grid_spec *g)
 	bottom = tile_info_text(p, g, kept) + 6;
 	bottom = tile_wave_legend(p, g, bottom);
 	/* Shrink the figure to what it holds. */
-	p->height = fmin(p->height, fmax(bottom + 14, p->panel[0].y +
-	                 p->panel[0].h + GS_FS_TICK + GS_FS_LABEL + 30));
+	p->height = fmin(p->height, fmax(bottom + 14, p->panel[0].y + p->panel[0].h + GS_FS_TICK +
+	                                                      GS_FS_LABEL + 30));
 	if (gs_plot_finish(p) < 0) {
 		gs_plot_free(p);
 		return NULL;

@@ -18,7 +18,7 @@
 
 /* One "label:  value" line; labels are stable for scripts. */
 static void line(FILE *out, const char *label, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+        __attribute__((format(printf, 3, 4)));
 
 static void
 line(FILE *out, const char *label, const char *fmt, ...)
@@ -37,13 +37,13 @@ text_shape(const gs_explain *r, FILE *out)
 {
 	const gs_eff *e = &r->eff;
 
-	line(out, "shape", "%ld x %ld x %ld %s, batch %ld%s", e->m, e->n, e->k,
-	     r->shape.dtype, e->batch, r->shape.bias ? ", bias" : "");
+	line(out, "shape", "%ld x %ld x %ld %s, batch %ld%s", e->m, e->n, e->k, r->shape.dtype,
+	     e->batch, r->shape.bias ? ", bias" : "");
 	line(out, "blas_dims", "M %ld, N %ld (%s%s)", e->blas_m, e->blas_n,
 	     e->swapped ? "swapped: row-major dims given" : "as given",
 	     e->swap_checked ? "; confirmed by the grid" : "");
-	line(out, "gpu", "%s (%s, %s), %d CUs [%s]", r->gpu.name, r->gpu.full_name,
-	     r->gpu.arch, r->cus, gs_fig_kind_tag(r->gpu.cus.kind));
+	line(out, "gpu", "%s (%s, %s), %d CUs [%s]", r->gpu.name, r->gpu.full_name, r->gpu.arch,
+	     r->cus, gs_fig_kind_tag(r->gpu.cus.kind));
 }
 
 static void
@@ -53,10 +53,11 @@ text_kernel(const gs_explain *r, FILE *out)
 
 	if (!r->have_kernel)
 		return;
-	line(out, "kernel", "%s, tile %s%dx%dx%d, MI %dx%dx%d, split_k %d, stream_k %d, "
-	     "persistent %d", gs_kfamily_name(k->family), k->has_tile ? "" : "unknown ",
-	     k->tile_m, k->tile_n, k->tile_k, k->mi_m, k->mi_n, k->mi_k, k->split_k,
-	     k->stream_k, k->persistent);
+	line(out, "kernel",
+	     "%s, tile %s%dx%dx%d, MI %dx%dx%d, split_k %d, stream_k %d, "
+	     "persistent %d",
+	     gs_kfamily_name(k->family), k->has_tile ? "" : "unknown ", k->tile_m, k->tile_n,
+	     k->tile_k, k->mi_m, k->mi_n, k->mi_k, k->split_k, k->stream_k, k->persistent);
 	if (k->note)
 		line(out, "kernel_note", "%s", k->note);
 }
@@ -70,10 +71,9 @@ text_quant(const gs_explain *r, FILE *out)
 		line(out, "tile", "unknown (%s)", e->note ? e->note : "no tile");
 		return;
 	}
-	line(out, "tile", "%dx%d%s%.0d (%s)", e->tile_m, e->tile_n, e->tile_k ? "x" : "",
-	     e->tile_k, r->tile_source);
-	line(out, "tiles", "%ld x %ld x %ld = %ld", e->tiles_m, e->tiles_n, e->batch,
-	     e->num_tiles);
+	line(out, "tile", "%dx%d%s%.0d (%s)", e->tile_m, e->tile_n, e->tile_k ? "x" : "", e->tile_k,
+	     r->tile_source);
+	line(out, "tiles", "%ld x %ld x %ld = %ld", e->tiles_m, e->tiles_n, e->batch, e->num_tiles);
 	line(out, "float_tiles", "%.4f x %.4f", r->float_tiles_m, r->float_tiles_n);
 	line(out, "num_tiles", "%ld", e->num_tiles);
 	line(out, "other_orient", "%ld tiles", e->alt_num_tiles);
@@ -122,10 +122,11 @@ text_roofline(const gs_explain *r, FILE *out)
 static void
 text_cost(FILE *out, const char *label, const gs_tile_cost *c, int cus)
 {
-	line(out, label, "%dx%d%s%.0d: cost %.4g us, %ld workgroups in %ld steps on %d CUs, "
+	line(out, label,
+	     "%dx%d%s%.0d: cost %.4g us, %ld workgroups in %ld steps on %d CUs, "
 	     "work_util %.6f, dim_eff %.6f, %s-bound per iteration",
-	     c->wg_m, c->wg_n, c->wg_k ? "x" : "", c->wg_k, c->cost_us, c->num_wgs,
-	     c->timesteps, cus, c->work_util, c->dim_eff, c->memory_bound ? "memory" : "compute");
+	     c->wg_m, c->wg_n, c->wg_k ? "x" : "", c->wg_k, c->cost_us, c->num_wgs, c->timesteps,
+	     cus, c->work_util, c->dim_eff, c->memory_bound ? "memory" : "compute");
 }
 
 static void
@@ -138,10 +139,11 @@ text_model(const gs_explain *r, FILE *out)
 		return;
 	}
 	text_cost(out, "tile_model", &p->best, r->cus);
-	line(out, "model_seed", "subgroups %d, mn tiles %d, k tiles %d, intrinsic %dx%dx%d; "
+	line(out, "model_seed",
+	     "subgroups %d, mn tiles %d, k tiles %d, intrinsic %dx%dx%d; "
 	     "%d candidates, %d over shared memory",
-	     p->best.subgroups, p->best.mn_tiles, p->best.k_tiles, p->best.intr_m,
-	     p->best.intr_n, p->best.intr_k, p->ncandidates, p->nrejected);
+	     p->best.subgroups, p->best.mn_tiles, p->best.k_tiles, p->best.intr_m, p->best.intr_n,
+	     p->best.intr_k, p->ncandidates, p->nrejected);
 	if (r->have_actual)
 		text_cost(out, "model_actual", &r->actual, r->cus);
 }
@@ -159,8 +161,8 @@ text_occ(const gs_explain *r, FILE *out)
 	}
 	line(out, "occupancy", "%.2f %% (%d of %d %s per %s, %.2f per SIMD; %d workgroups per %s)",
 	     o->occupancy * 100, o->waves_per_cu, o->max_waves_per_cu,
-	     o->nvidia ? "warps" : "waves", o->nvidia ? "SM" : "CU",
-	     o->waves_per_simd, o->wgs_per_cu, o->nvidia ? "SM" : "CU");
+	     o->nvidia ? "warps" : "waves", o->nvidia ? "SM" : "CU", o->waves_per_simd,
+	     o->wgs_per_cu, o->nvidia ? "SM" : "CU");
 	line(out, "occ_limit", "%s", gs_occ_limiter_names(o, lim, sizeof lim));
 }
 
@@ -191,15 +193,20 @@ static void
 table_row(const gs_gpu *g, FILE *out)
 {
 	char c[9][24];
-	const gs_fig *figs[9] = {
-		&g->cus, &g->peak[GS_PK_BF16], &g->peak[GS_PK_F16], &g->peak[GS_PK_F8],
-		&g->peak[GS_PK_F32], &g->bw_tbs, &g->lds_cu_kib, &g->wave_size, &g->regs
-	};
+	const gs_fig *figs[9] = {&g->cus,
+	                         &g->peak[GS_PK_BF16],
+	                         &g->peak[GS_PK_F16],
+	                         &g->peak[GS_PK_F8],
+	                         &g->peak[GS_PK_F32],
+	                         &g->bw_tbs,
+	                         &g->lds_cu_kib,
+	                         &g->wave_size,
+	                         &g->regs};
 
 	for (int i = 0; i < 9; i++)
 		fig_cell(figs[i], c[i], sizeof c[i]);
-	fprintf(out, "%-10s %-8s %-6s %-9s %-9s %-9s %-8s %-8s %-6s %-5s %s\n", g->name,
-	        g->arch, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
+	fprintf(out, "%-10s %-8s %-6s %-9s %-9s %-9s %-8s %-8s %-6s %-5s %s\n", g->name, g->arch,
+	        c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]);
 }
 static int
 gpus_table(const gs_gpu *const *gpus, size_t n, FILE *out)
@@ -209,8 +216,8 @@ gpus_table(const gs_gpu *const *gpus, size_t n, FILE *out)
 	for (size_t i = 0; i < n; i++)
 		table_row(gpus[i], out);
 	fprintf(out, "TFLOP/s dense; LDS in KiB.  P vendor peak, P* vendor peak (third-party "
-	        "page), D derived, M measured, T third-party.\n"
-	        "gemmscope gpus NAME lists every figure with its source.\n");
+	             "page), D derived, M measured, T third-party.\n"
+	             "gemmscope gpus NAME lists every figure with its source.\n");
 	return ferror(out) ? -1 : 0;
 }
 

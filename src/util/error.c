@@ -31,8 +31,7 @@ escape_into(char *dst, size_t cap, const char *s, size_t len, int truncated)
 
 	while (i < len) {
 		n = gs_utf8_decode(s + i, len - i, &cp, &bad);
-		if (n == 0 && truncated && i + bad == len && bad > 0
-		    && (unsigned char)s[i] >= 0xc2)
+		if (n == 0 && truncated && i + bad == len && bad > 0 && (unsigned char)s[i] >= 0xc2)
 			break;
 		if (n == 0 || cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0)) {
 			n = n ? n : bad;
@@ -75,8 +74,7 @@ set_file(gs_error *err, const char *file)
 }
 
 int
-gs_error_set(gs_error *err, const char *file, long line, long col,
-             const char *fmt, ...)
+gs_error_set(gs_error *err, const char *file, long line, long col, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -93,8 +91,7 @@ gs_error_set(gs_error *err, const char *file, long line, long col,
 }
 
 int
-gs_error_set_offset(gs_error *err, const char *file, long long offset,
-                    const char *fmt, ...)
+gs_error_set_offset(gs_error *err, const char *file, long long offset, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -14,10 +14,10 @@ enum { GS_ERR_FILE_LEN = 512, GS_ERR_MSG_LEN = 512 };
 
 typedef struct gs_error {
 	char file[GS_ERR_FILE_LEN]; /* input or output path, "" if none */
-	long line;                  /* 1-based line, 0 if not applicable */
-	long col;                   /* 1-based column (field for CSV), 0 if n/a */
-	long long offset;           /* byte offset (JSON, gzip), -1 if n/a */
-	char msg[GS_ERR_MSG_LEN];   /* one sentence, no trailing newline */
+	long line; /* 1-based line, 0 if not applicable */
+	long col; /* 1-based column (field for CSV), 0 if n/a */
+	long long offset; /* byte offset (JSON, gzip), -1 if n/a */
+	char msg[GS_ERR_MSG_LEN]; /* one sentence, no trailing newline */
 } gs_error;
 
 /* gs_error_set: fill ERR (may be NULL) with FILE:LINE:COL and a printf-style
@@ -28,16 +28,14 @@ typedef struct gs_error {
  * not well-formed UTF-8 (util/utf8.h) are written as \xNN (ESC -> \x1b),
  * so a message never carries a terminal escape sequence.  A message longer
  * than GS_ERR_MSG_LEN - 1 bytes is cut at a character boundary. */
-int gs_error_set(gs_error *err, const char *file, long line, long col,
-                 const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+int gs_error_set(gs_error *err, const char *file, long line, long col, const char *fmt, ...)
+        __attribute__((format(printf, 5, 6)));
 
 /* gs_error_set_offset: as gs_error_set (escaping included), for
  * byte-addressed inputs (JSON, gzip streams): the message reads FILE: byte
  * OFFSET: what.  Returns -1. */
-int gs_error_set_offset(gs_error *err, const char *file, long long offset,
-                        const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+int gs_error_set_offset(gs_error *err, const char *file, long long offset, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
 
 /* gs_error_print: write "FILE:LINE[:COL]: msg" (or "FILE: byte N: msg", or
  * "gemmscope: msg" with no file) and a newline to STREAM. */

@@ -32,7 +32,7 @@ int gs_grow(void *array, size_t *cap, size_t n, size_t size, size_t max);
 /* A byte buffer: D holds LEN bytes plus a NUL, CAP bytes are allocated, no
  * more than MAX bytes (the NUL not counted) are ever stored. */
 typedef struct gs_dynbuf {
-	char *d;       /* NULL until the first append */
+	char *d; /* NULL until the first append */
 	size_t len;
 	size_t cap;
 	size_t max;
@@ -48,8 +48,7 @@ void gs_dynbuf_init(gs_dynbuf *b, size_t max);
 int gs_dynbuf_add(gs_dynbuf *b, const void *data, size_t len);
 
 /* gs_dynbuf_printf: append printf-style text; as gs_dynbuf_add. */
-int gs_dynbuf_printf(gs_dynbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int gs_dynbuf_printf(gs_dynbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* gs_dynbuf_take: the NUL-terminated contents, now owned by the caller
  * (free()); *LEN (may be NULL) gets the length.  The buffer is left empty.

@@ -27,7 +27,7 @@ release(gs_outfile *out)
 static int
 stream_fd(const char *path)
 {
-	static const char *const fd_dirs[] = { "/dev/fd/", "/proc/self/fd/" };
+	static const char *const fd_dirs[] = {"/dev/fd/", "/proc/self/fd/"};
 	char *end;
 	long fd;
 
@@ -107,7 +107,7 @@ open_atomic(gs_outfile *out, gs_error *err)
 	memcpy(out->tmp_path + n, tail, sizeof tail);
 	if ((fd = mkstemp(out->tmp_path)) < 0) {
 		free(out->tmp_path);
-		out->tmp_path = NULL;   /* nothing to remove */
+		out->tmp_path = NULL; /* nothing to remove */
 		return gs_error_set(err, out->path, 0, 0, "cannot create output: %s",
 		                    strerror(errno));
 	}
@@ -283,7 +283,7 @@ identify(const char *path, file_id *id)
 		return -1;
 	id->dev = st.st_dev;
 	id->ino = st.st_ino;
-	id->regular = 1;   /* it will be a regular file once written */
+	id->regular = 1; /* it will be a regular file once written */
 	return 0;
 }
 
@@ -311,8 +311,8 @@ conflicts(const char *out, const char *p)
 }
 
 int
-gs_outfile_check_distinct(const char *const *outs, size_t nout,
-                          const char *const *ins, size_t nin, gs_error *err)
+gs_outfile_check_distinct(const char *const *outs, size_t nout, const char *const *ins, size_t nin,
+                          gs_error *err)
 {
 	for (size_t i = 0; i < nout; i++) {
 		if (!outs[i])
@@ -320,7 +320,8 @@ gs_outfile_check_distinct(const char *const *outs, size_t nout,
 		for (size_t j = 0; j < nin; j++)
 			if (conflicts(outs[i], ins[j]))
 				return gs_error_set(err, outs[i], 0, 0,
-				                    "the output would overwrite the input %s", ins[j]);
+				                    "the output would overwrite the input %s",
+				                    ins[j]);
 		for (size_t j = 0; j < i; j++)
 			if (conflicts(outs[i], outs[j]))
 				return gs_error_set(err, outs[i], 0, 0,
@@ -357,8 +358,8 @@ remove_stale(int dfd, const char *name, time_t now, long min_age_s)
 
 	if (!tmp_name(name) || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return 0;
-	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid()
-	    || (double)now - (double)st.st_mtime < (double)min_age_s)
+	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    (double)now - (double)st.st_mtime < (double)min_age_s)
 		return 0;
 	return unlinkat(dfd, name, 0) == 0;
 }

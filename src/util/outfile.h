@@ -37,17 +37,17 @@
 #define GS_OUTFILE_STALE_S 3600L
 
 typedef enum gs_outfile_mode {
-	GS_OUT_ATOMIC,      /* temporary beside the path, renamed at commit */
-	GS_OUT_DIRECT,      /* an existing non-regular file opened in place */
-	GS_OUT_STREAM       /* stdout / stderr: borrowed, flushed, never closed */
+	GS_OUT_ATOMIC, /* temporary beside the path, renamed at commit */
+	GS_OUT_DIRECT, /* an existing non-regular file opened in place */
+	GS_OUT_STREAM /* stdout / stderr: borrowed, flushed, never closed */
 } gs_outfile_mode;
 
 typedef struct gs_outfile {
-	FILE *fp;           /* write here */
-	char *path;         /* final path (owned) */
-	char *tmp_path;     /* temporary path (owned), NULL unless ATOMIC */
+	FILE *fp; /* write here */
+	char *path; /* final path (owned) */
+	char *tmp_path; /* temporary path (owned), NULL unless ATOMIC */
 	gs_outfile_mode mode;
-	int finished;       /* 1 once gs_outfile_finish succeeded (fp closed) */
+	int finished; /* 1 once gs_outfile_finish succeeded (fp closed) */
 } gs_outfile;
 
 /* gs_outfile_open: prepare output PATH: a temporary "PATH.gemmscope-XXXXXX"
@@ -98,8 +98,8 @@ int gs_outfile_same(const char *a, const char *b);
  * against each other and against the NIN inputs INS (NULL skipped), by
  * gs_outfile_same.  Returns 0, or -1 with ERR naming the output path.
  * Standard input/output names ("-") are never in conflict. */
-int gs_outfile_check_distinct(const char *const *outs, size_t nout,
-                              const char *const *ins, size_t nin, gs_error *err);
+int gs_outfile_check_distinct(const char *const *outs, size_t nout, const char *const *ins,
+                              size_t nin, gs_error *err);
 
 /* gs_outfile_clean_stale: remove gemmscope's own leftover temporaries in
  * directory DIR ("" or NULL: "."): entries named "*.gemmscope-XXXXXX"

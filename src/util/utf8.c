@@ -18,24 +18,24 @@ lead(unsigned c, unsigned *lo, unsigned *hi)
 	if (c < 0x80)
 		return 1;
 	if (c < 0xc2)
-		return 0;               /* continuation byte, or overlong C0 / C1 */
+		return 0; /* continuation byte, or overlong C0 / C1 */
 	if (c < 0xe0)
 		return 2;
 	if (c < 0xf0) {
 		if (c == 0xe0)
-			*lo = 0xa0;     /* no overlong 3-byte forms */
+			*lo = 0xa0; /* no overlong 3-byte forms */
 		else if (c == 0xed)
-			*hi = 0x9f;     /* no surrogates */
+			*hi = 0x9f; /* no surrogates */
 		return 3;
 	}
 	if (c < 0xf5) {
 		if (c == 0xf0)
-			*lo = 0x90;     /* no overlong 4-byte forms */
+			*lo = 0x90; /* no overlong 4-byte forms */
 		else if (c == 0xf4)
-			*hi = 0x8f;     /* nothing above U+10FFFF */
+			*hi = 0x8f; /* nothing above U+10FFFF */
 		return 4;
 	}
-	return 0;                       /* F5..FF: above U+10FFFF, 5- and 6-byte forms */
+	return 0; /* F5..FF: above U+10FFFF, 5- and 6-byte forms */
 }
 
 size_t
@@ -65,7 +65,7 @@ gs_utf8_decode(const char *s, size_t len, uint32_t *cp, size_t *bad)
 		return n;
 	}
 	if (bad)
-		*bad = i;           /* the lead byte and the valid bytes after it */
+		*bad = i; /* the lead byte and the valid bytes after it */
 	return 0;
 }
 
@@ -103,8 +103,8 @@ repair(const char *s, size_t len, gs_dynbuf *b)
 			i += n;
 			continue;
 		}
-		if (gs_dynbuf_add(b, s + start, i - start)
-		    || gs_dynbuf_add(b, GS_UTF8_REPLACEMENT, 3))
+		if (gs_dynbuf_add(b, s + start, i - start) ||
+		    gs_dynbuf_add(b, GS_UTF8_REPLACEMENT, 3))
 			return -1;
 		count++;
 		i += bad;
@@ -114,8 +114,7 @@ repair(const char *s, size_t len, gs_dynbuf *b)
 }
 
 int
-gs_utf8_clean(const char *s, size_t len, char **out, size_t *out_len,
-              size_t *nreplaced)
+gs_utf8_clean(const char *s, size_t len, char **out, size_t *out_len, size_t *nreplaced)
 {
 	gs_dynbuf b;
 	size_t cap;

@@ -43,8 +43,7 @@ size_t gs_utf8_scan(const char *s, size_t len, size_t *first_bad);
  * (at most 3·LEN: one bad byte grows to three), and *NREPLACED the number
  * of U+FFFD inserted.  Returns 0, or -1 when memory runs out or the size
  * overflows (then *OUT = NULL, *NREPLACED = 0). */
-int gs_utf8_clean(const char *s, size_t len, char **out, size_t *out_len,
-                  size_t *nreplaced);
+int gs_utf8_clean(const char *s, size_t len, char **out, size_t *out_len, size_t *nreplaced);
 
 /* gs_utf8_clean_str: gs_utf8_clean for the NUL-terminated, malloc'd string
  * *S (a NULL *S is left alone): when it is ill-formed, *S is replaced by

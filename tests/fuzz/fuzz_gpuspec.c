@@ -30,8 +30,7 @@ check(int rc, const gs_gpu *g, const gs_error *err, const char *path)
 		return strcmp(err->file, path) != 0 || !err->msg[0];
 	return !memchr(g->name, 0, sizeof g->name) ||
 	       !memchr(g->full_name, 0, sizeof g->full_name) ||
-	       !memchr(g->arch, 0, sizeof g->arch) ||
-	       !memchr(g->source, 0, sizeof g->source);
+	       !memchr(g->arch, 0, sizeof g->arch) || !memchr(g->source, 0, sizeof g->source);
 }
 
 static int
@@ -86,7 +85,10 @@ int
 main(int argc, char **argv)
 {
 	static const gs_fuzz_target t = {
-		"fuzz-gpuspec", feed, ":= \n#-\"'{}[],.0123456789e\t", 150,
+	        "fuzz-gpuspec",
+	        feed,
+	        ":= \n#-\"'{}[],.0123456789e\t",
+	        150,
 	};
 
 	return gs_fuzz_main(&t, argc, argv);

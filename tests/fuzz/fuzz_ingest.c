@@ -31,8 +31,8 @@ feed(const uint8_t *data, size_t size)
 	if (gs_ingest_read(path, NULL, &t, &err) == 0)
 		gs_table_free(t);
 	else if (strcmp(err.file, path) != 0 || !err.msg[0]) {
-		fprintf(stderr, "fuzz-ingest: an error that does not say where: %s: %s\n",
-		        err.file, err.msg);
+		fprintf(stderr, "fuzz-ingest: an error that does not say where: %s: %s\n", err.file,
+		        err.msg);
 		bad = 1;
 	}
 	return gs_fuzz_rmdir(dir) != 0 || bad;

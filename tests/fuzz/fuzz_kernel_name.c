@@ -22,10 +22,10 @@ static gs_kparser *parser;
 static int
 check_fields(const gs_kernel_info *k)
 {
-	const int v[] = {k->tile_m, k->tile_n, k->tile_k, k->mi_m, k->mi_n, k->mi_k,
-	                 k->mi_b, k->wave_tile_m, k->wave_tile_n, k->wg[0], k->wg[1],
-	                 k->wg[2], k->block_size, k->stages, k->cluster_m,
-	                 k->cluster_n, k->cluster_k, k->gsu, k->sm};
+	const int v[] = {k->tile_m,    k->tile_n,    k->tile_k,      k->mi_m,        k->mi_n,
+	                 k->mi_k,      k->mi_b,      k->wave_tile_m, k->wave_tile_n, k->wg[0],
+	                 k->wg[1],     k->wg[2],     k->block_size,  k->stages,      k->cluster_m,
+	                 k->cluster_n, k->cluster_k, k->gsu,         k->sm};
 
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i] < 0)
@@ -98,7 +98,10 @@ int
 main(int argc, char **argv)
 {
 	static const gs_fuzz_target t = {
-		"fuzz-kernel-name", feed, "_x0123456789MTIWGSUKABCijklvoid<>(),:\n", 300,
+	        "fuzz-kernel-name",
+	        feed,
+	        "_x0123456789MTIWGSUKABCijklvoid<>(),:\n",
+	        300,
 	};
 	int rc = gs_fuzz_main(&t, argc, argv);
 

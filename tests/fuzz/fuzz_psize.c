@@ -117,7 +117,10 @@ int
 main(int argc, char **argv)
 {
 	static const gs_fuzz_target t = {
-		"fuzz-psize", feed, "[]{},:- \n0123456789-", 200,
+	        "fuzz-psize",
+	        feed,
+	        "[]{},:- \n0123456789-",
+	        200,
 	};
 
 	return gs_fuzz_main(&t, argc, argv);

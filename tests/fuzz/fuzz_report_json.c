@@ -17,8 +17,7 @@ static int
 check(int rc, const gs_rjson_report *r, const gs_error *err, const char *path)
 {
 	if (rc != 0)
-		return rc != -1 || r->n || r->items || strcmp(err->file, path) != 0 ||
-		       !err->msg[0];
+		return rc != -1 || r->n || r->items || strcmp(err->file, path) != 0 || !err->msg[0];
 	for (size_t i = 0; i < r->n; i++) {
 		const gs_shape *s = &r->items[i].shape;
 		if (!memchr(s->op, 0, sizeof s->op) || !memchr(s->dtype, 0, sizeof s->dtype))
@@ -45,8 +44,8 @@ feed(const uint8_t *data, size_t size)
 	gs_error_clear(&err);
 	rc = gs_rjson_load(path, &r, &err);
 	if ((bad = check(rc, &r, &err, path)))
-		fprintf(stderr, "fuzz-report-json: rc %d, %zu items: %s: %s\n", rc, r.n,
-		        err.file, err.msg);
+		fprintf(stderr, "fuzz-report-json: rc %d, %zu items: %s: %s\n", rc, r.n, err.file,
+		        err.msg);
 	if (rc == 0)
 		gs_rjson_free(&r);
 	return gs_fuzz_rmdir(dir) != 0 || bad;
@@ -67,7 +66,10 @@ int
 main(int argc, char **argv)
 {
 	static const gs_fuzz_target t = {
-		"fuzz-report-json", feed, "{}[],:\"\\-0123456789e.ntf", 150,
+	        "fuzz-report-json",
+	        feed,
+	        "{}[],:\"\\-0123456789e.ntf",
+	        150,
 	};
 
 	return gs_fuzz_main(&t, argc, argv);

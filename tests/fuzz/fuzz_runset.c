@@ -65,7 +65,8 @@ clean_names(spec *s)
 		char *p = s->name[f];
 		for (char *c = p; *c; c++)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			            "0123456789._-", *c))
+			            "0123456789._-",
+			            *c))
 				*c = '_';
 		if (!*p || !strcmp(p, ".") || !strcmp(p, ".."))
 			strcpy(p, "_");
@@ -126,8 +127,7 @@ load(const spec *s, const char *dir)
 	int rc, bad;
 
 	gs_error_clear(&err);
-	rc = gs_runset_load(paths, 1, NULL, s->order[0] ? s->order : NULL, &runs,
-	                    &names, &n, &err);
+	rc = gs_runset_load(paths, 1, NULL, s->order[0] ? s->order : NULL, &runs, &names, &n, &err);
 	/* A file whose name is not a run's (runset.h: the extensions, the
 	 * nightly layout) is skipped with a note, so at most WANT runs. */
 	bad = rc != 0 ? rc != -1 || !err.msg[0] : n > want || (n && (!runs || !names));
@@ -157,8 +157,7 @@ feed(const uint8_t *data, size_t size)
 		return 1;
 	head += nl != NULL;
 	if (write_files(&s, dir, data + head, size - head) != 0) {
-		fprintf(stderr, "fuzz-runset: cannot write \"%s\", \"%s\"\n", s.name[0],
-		        s.name[1]);
+		fprintf(stderr, "fuzz-runset: cannot write \"%s\", \"%s\"\n", s.name[0], s.name[1]);
 		bad = 1;
 	} else
 		bad |= load(&s, dir);

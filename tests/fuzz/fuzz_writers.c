@@ -60,12 +60,12 @@ static const struct {
 	writer_fn fn;
 	int kind;
 } writers[] = {
-	{"html", gs_render_html, OUT_HTML},
-	{"json", gs_render_json, OUT_JSON},
-	{"markdown", gs_render_markdown, OUT_TEXT},
-	{"csv", gs_render_csv, OUT_CSV},
-	{"regressions", gs_render_regressions, OUT_CSV},
-	{"junit", gs_render_junit, OUT_XML},
+        {"html", gs_render_html, OUT_HTML},
+        {"json", gs_render_json, OUT_JSON},
+        {"markdown", gs_render_markdown, OUT_TEXT},
+        {"csv", gs_render_csv, OUT_CSV},
+        {"regressions", gs_render_regressions, OUT_CSV},
+        {"junit", gs_render_junit, OUT_XML},
 };
 
 /* Write R with writer W into *BUF (malloc'd, NUL-terminated, *LEN bytes).
@@ -106,11 +106,27 @@ take32(bytes *b)
 }
 
 static const char *const hostile[] = {
-	"<script>alert(1)</script>", "]]><!--", "\"'&<>&amp;&#0;", "\xed\xa0\x80",
-	"\xef\xbf\xbe\xef\xbf\xbf", "\xc0\xaf\xe0\x80\xaf", "\xe2\x80\xae" "evil",
-	"\x1b[31mred\x1b[0m", "a|b`c*_[x](y)", "x,y\"z\n\r,", "\xf4\x90\x80\x80",
-	"\t\v\f\x7f", "{\"a\":[1,", "\\u0000\\", "\xc2\x85\xc2\x9f", "=cmd|' /C calc'!A0",
-	"\xf0\x9f\x98\x80 \xe2\x80\xa8", "\xff\xfe", "&nbsp;&lt;", "\xe2\x82",
+        "<script>alert(1)</script>",
+        "]]><!--",
+        "\"'&<>&amp;&#0;",
+        "\xed\xa0\x80",
+        "\xef\xbf\xbe\xef\xbf\xbf",
+        "\xc0\xaf\xe0\x80\xaf",
+        "\xe2\x80\xae"
+        "evil",
+        "\x1b[31mred\x1b[0m",
+        "a|b`c*_[x](y)",
+        "x,y\"z\n\r,",
+        "\xf4\x90\x80\x80",
+        "\t\v\f\x7f",
+        "{\"a\":[1,",
+        "\\u0000\\",
+        "\xc2\x85\xc2\x9f",
+        "=cmd|' /C calc'!A0",
+        "\xf0\x9f\x98\x80 \xe2\x80\xa8",
+        "\xff\xfe",
+        "&nbsp;&lt;",
+        "\xe2\x82",
 };
 
 /* A string of at most CAP - 1 bytes into OUT, as ingest hands strings
@@ -171,8 +187,8 @@ take_dim(bytes *b)
 /* ---- building the model */
 
 static int
-add_samples(bytes *b, gs_table *t, const gs_shape *key, const char *tag,
-            const char *kernel, long line)
+add_samples(bytes *b, gs_table *t, const gs_shape *key, const char *tag, const char *kernel,
+            long line)
 {
 	gs_error err;
 	gs_record *r = gs_table_get(t, key, line, &err);
@@ -330,8 +346,8 @@ csv_ok(const char *buf, size_t len)
 	}
 	if (!quoted && (fields == want || (fields == 1 && buf[len - 1] == '\n')))
 		return 1;
-	snprintf(xml_first, sizeof xml_first, "record %zu: %zu fields, header %zu%s",
-	         line, fields, want, quoted ? ", open quote" : "");
+	snprintf(xml_first, sizeof xml_first, "record %zu: %zu fields, header %zu%s", line, fields,
+	         want, quoted ? ", open quote" : "");
 	return 0;
 }
 
@@ -490,8 +506,8 @@ main(int argc, char **argv)
 	static const gs_fuzz_target t = {"fuzz-writers", feed, "\x01\xff\x80\x1b<\"&", 80};
 	int rc = gs_fuzz_main(&t, argc, argv);
 
-	printf("fuzz-writers: %ld reports written, %ld with figures, %ld figure errors\n",
-	       rendered, with_plots, figure_errors);
+	printf("fuzz-writers: %ld reports written, %ld with figures, %ld figure errors\n", rendered,
+	       with_plots, figure_errors);
 	gs_plot_fini(); /* cairo's and fontconfig's caches, for LeakSanitizer */
 	xmlCleanupParser();
 	return rc;

@@ -87,9 +87,7 @@ mutate(const char *meta, uint8_t *buf, size_t *len, size_t cap)
 		if (*len)
 			buf[pos] ^= (uint8_t)(1u << (next() % 8));
 		break;
-	case 1: /* truncate */
-		*len = pos;
-		break;
+	case 1: /* truncate */ *len = pos; break;
 	case 2: /* insert a metacharacter */
 		if (*len < cap) {
 			memmove(buf + pos + 1, buf + pos, *len - pos);
@@ -216,7 +214,7 @@ gs_fuzz_main(const gs_fuzz_target *t, int argc, char **argv)
 		snprintf(dir, sizeof dir, "%s/%s", top && *top ? top : ".", argv[i]);
 		bad += run_dir(t, dir, &seeds);
 	}
-	printf("%s: %d seeds, %d mutations each (seeds <= %d KiB): %d failures\n",
-	       t->name, seeds, t->mutations, SMALL / 1024, bad);
+	printf("%s: %d seeds, %d mutations each (seeds <= %d KiB): %d failures\n", t->name, seeds,
+	       t->mutations, SMALL / 1024, bad);
 	return bad || !seeds ? 1 : 0;
 }

@@ -32,11 +32,11 @@ enum { GS_FUZZ_PATH = 4096 };
 typedef int (*gs_fuzz_feed)(const uint8_t *data, size_t size);
 
 typedef struct gs_fuzz_target {
-	const char *name;       /* the target, for messages */
+	const char *name; /* the target, for messages */
 	gs_fuzz_feed feed;
-	const char *meta;       /* bytes the mutator inserts; NULL: CSV/JSON
+	const char *meta; /* bytes the mutator inserts; NULL: CSV/JSON
 	                           metacharacters and a UTF-8 BOM */
-	int mutations;          /* mutated copies replayed per small seed */
+	int mutations; /* mutated copies replayed per small seed */
 } gs_fuzz_target;
 
 /* gs_fuzz_main: the replay driver (see above).  ARGV[1..ARGC) are seed
@@ -52,8 +52,8 @@ int gs_fuzz_tmpdir(char dir[GS_FUZZ_PATH]);
 
 /* gs_fuzz_put: write DATA[0..SIZE) to the file DIR/NAME (NAME has no
  * '/') and store its path in PATH (may be NULL).  Returns 0 or -1. */
-int gs_fuzz_put(const char *dir, const char *name, const uint8_t *data,
-                size_t size, char path[GS_FUZZ_PATH]);
+int gs_fuzz_put(const char *dir, const char *name, const uint8_t *data, size_t size,
+                char path[GS_FUZZ_PATH]);
 
 /* gs_fuzz_rmdir: remove the files directly in DIR (what gs_fuzz_put
  * wrote, hidden names included) and DIR itself.  Returns 0 or -1. */
