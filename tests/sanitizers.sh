@@ -23,7 +23,7 @@ if [ -f "$top_srcdir/config.status" ]; then
 		mkdir -p tree
 		(cd "$top_srcdir" && tar --exclude=./build-sanitizers -cf - .) | (cd tree && tar xf -)
 		(cd tree && make -s distclean >/dev/null 2>&1) || true
-	elif [ -d "$top_srcdir/.git" ]; then
+	elif git -C "$top_srcdir" rev-parse --git-dir >/dev/null 2>&1; then
 		# Later runs: bring the copy up to date with the sources (tracked
 		# and new, not ignored), keeping their times so that make rebuilds
 		# exactly what changed.  Without this the copy kept testing the
