@@ -7,8 +7,8 @@ bench_trace_ingest_bench_SOURCES = bench/trace/ingest_bench.c
 bench_trace_ingest_bench_LDADD = $(GS_LIBS)
 
 EXTRA_DIST += \
-	bench/compare/check.py bench/compare/gen.py bench/compare/ref.py \
-	bench/compare/run.sh \
+	bench/compare/RESULTS.md bench/compare/check.py bench/compare/gen.py \
+	bench/compare/ingest_compare.c bench/compare/ref.py bench/compare/run.sh \
 	bench/runner/README.md bench/runner/cpu-square.csv bench/runner/sweep.sh \
 	bench/runner/h100/nvidia-smi.txt bench/runner/h100/tiled-msweep.csv \
 	bench/runner/h100/tiled.gpu bench/runner/h100/vendor-msweep.csv \

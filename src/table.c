@@ -16,10 +16,20 @@
  * runaway input fails with "out of memory" before the machine does. */
 #define GS_TABLE_MAX ((size_t)1 << 36)
 
-/* Open-addressing index from shape key to record position. */
+/* One entry of the key index: the key's hash kept beside the position, so
+ * a probe touches a record only when the hashes agree. */
+struct gs_slot {
+	size_t pos; /* record position + 1; 0 = empty */
+	uint64_t hash; /* shape_hash() of that record's key */
+};
+
+/* Open-addressing indexes (linear probing, at most half full): shape key
+ * to record position, and interned string to its copy. */
 struct gs_index {
-	size_t *slot; /* record position + 1; 0 = empty */
+	struct gs_slot *slot; /* cap entries */
 	size_t cap; /* power of two */
+	char **str; /* interned strings by hash; NULL = empty */
+	size_t str_cap; /* power of two, or 0 */
 };
 
 static uint64_t
@@ -31,6 +41,19 @@ hash_bytes(uint64_t h, const void *p, size_t n)
 		h ^= b[i];
 		h *= 1099511628211ULL; /* FNV-1a */
 	}
+	return h;
+}
+
+/* MurmurHash3's fmix64 finalizer: FNV-1a's low bits (the ones the index
+ * masks) depend only on the inputs' low bits; this spreads every bit. */
+static uint64_t
+mix(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return h;
 }
 
@@ -50,7 +73,7 @@ shape_hash(const gs_shape *s)
 	h = hash_bytes(h, &s->bias, sizeof s->bias);
 	if (s->name)
 		h = hash_bytes(h, s->name, strlen(s->name));
-	return h;
+	return mix(h);
 }
 
 gs_table *
@@ -89,8 +112,10 @@ gs_table_free(gs_table *t)
 	for (size_t i = 0; i < t->ninterned; i++)
 		free(t->interned[i]);
 	free(t->interned);
-	if (t->index)
+	if (t->index) {
 		free(t->index->slot);
+		free(t->index->str);
+	}
 	free(t->index);
 	free(t->extra_names);
 	free(t->excl);
@@ -148,27 +173,63 @@ gs_table_set_gpu(gs_table *t, const char *gpu, int cus)
 	return replace_string(t, &t->gpu, gpu);
 }
 
+/* The slot of interned string S in T's string index: S's or an empty one. */
+static char **
+str_lookup(const gs_table *t, const char *s)
+{
+	const struct gs_index *ix = t->index;
+	size_t mask = ix->str_cap - 1;
+
+	for (size_t i = mix(hash_bytes(14695981039346656037ULL, s, strlen(s))) & mask;;
+	     i = (i + 1) & mask)
+		if (!ix->str[i] || strcmp(ix->str[i], s) == 0)
+			return &ix->str[i];
+}
+
+/* Make room in the string index for one more string.  -1 on OOM. */
+static int
+str_reserve(gs_table *t)
+{
+	struct gs_index *ix = t->index;
+	size_t cap = ix->str_cap ? ix->str_cap * 2 : 64;
+	char **str;
+
+	if ((t->ninterned + 1) * 2 <= ix->str_cap)
+		return 0;
+	str = calloc(cap, sizeof *str);
+	if (!str)
+		return -1;
+	free(ix->str);
+	ix->str = str;
+	ix->str_cap = cap;
+	for (size_t i = 0; i < t->ninterned; i++)
+		*str_lookup(t, t->interned[i]) = t->interned[i];
+	return 0;
+}
+
 const char *
 gs_table_intern(gs_table *t, const char *s)
 {
 	size_t nrep = 0;
-	char *c;
+	char *c, **slot;
 
-	if (clean_dup(&nrep, s, &c) != 0)
+	if (clean_dup(&nrep, s, &c) != 0 || !c || str_reserve(t) != 0) {
+		free(c);
 		return NULL;
-	/* Linear: callers intern a few hundred distinct kernel names. */
-	for (size_t i = 0; i < t->ninterned; i++)
-		if (strcmp(t->interned[i], c) == 0) {
-			free(c);
-			return t->interned[i];
-		}
+	}
+	slot = str_lookup(t, c);
+	if (*slot) {
+		free(c);
+		return *slot;
+	}
 	if (GS_GROW(t->interned, t->interned_cap, t->ninterned + 1, GS_TABLE_MAX) != 0) {
 		free(c);
 		return NULL;
 	}
 	t->utf8_replaced += nrep;
-	t->interned[t->ninterned] = c;
-	return t->interned[t->ninterned++];
+	t->interned[t->ninterned++] = c;
+	*slot = c;
+	return c;
 }
 
 int
@@ -180,16 +241,30 @@ gs_table_add_extra_name(gs_table *t, const char *name)
 	return (int)t->nextra++;
 }
 
-static size_t *
-index_lookup(const gs_table *t, const gs_shape *key)
+/* The slot of KEY (hash H) in T's key index: KEY's or an empty one. */
+static struct gs_slot *
+index_lookup(const gs_table *t, const gs_shape *key, uint64_t h)
 {
 	const struct gs_index *ix = t->index;
 	size_t mask = ix->cap - 1;
 
-	for (size_t i = shape_hash(key) & mask;; i = (i + 1) & mask) {
-		size_t *slot = &ix->slot[i];
-		if (*slot == 0 || gs_shape_equal(&t->rec[*slot - 1].shape, key))
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		struct gs_slot *slot = &ix->slot[i];
+		if (slot->pos == 0 ||
+		    (slot->hash == h && gs_shape_equal(&t->rec[slot->pos - 1].shape, key)))
 			return slot;
+	}
+}
+
+/* Put every record of T into its (empty) key index. */
+static void
+index_fill(gs_table *t)
+{
+	for (size_t r = 0; r < t->n; r++) {
+		uint64_t h = shape_hash(&t->rec[r].shape);
+		struct gs_slot *slot = index_lookup(t, &t->rec[r].shape, h);
+		slot->pos = r + 1;
+		slot->hash = h;
 	}
 }
 
@@ -198,15 +273,14 @@ index_grow(gs_table *t)
 {
 	struct gs_index *ix = t->index;
 	size_t cap = ix->cap ? ix->cap * 2 : 64;
-	size_t *slot = calloc(cap, sizeof *slot);
+	struct gs_slot *slot = calloc(cap, sizeof *slot);
 
 	if (!slot)
 		return -1;
 	free(ix->slot);
 	ix->slot = slot;
 	ix->cap = cap;
-	for (size_t r = 0; r < t->n; r++)
-		*index_lookup(t, &t->rec[r].shape) = r + 1;
+	index_fill(t);
 	return 0;
 }
 
@@ -234,17 +308,19 @@ clean_op(gs_shape *key, size_t *nrep)
 gs_record *
 gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 {
-	size_t *slot;
+	struct gs_slot *slot;
 	gs_record *r;
+	uint64_t h;
 
 	gs_shape k = *key;
 	size_t nrep = 0;
 
 	if (clean_op(&k, &nrep) != 0 || ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
 		goto oom;
-	slot = index_lookup(t, &k);
-	if (*slot)
-		return &t->rec[*slot - 1];
+	h = shape_hash(&k);
+	slot = index_lookup(t, &k, h);
+	if (slot->pos)
+		return &t->rec[slot->pos - 1];
 	if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX) != 0)
 		goto oom;
 	t->utf8_replaced += nrep;
@@ -259,7 +335,8 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 		for (size_t i = 0; i < t->nextra; i++)
 			r->extra[i] = NAN;
 	}
-	*slot = ++t->n;
+	slot->pos = ++t->n;
+	slot->hash = h;
 	return r;
 oom:
 	gs_error_set(err, t->path, line, 0, "out of memory");
@@ -269,7 +346,9 @@ oom:
 int
 gs_record_add_sample(gs_record *r, double time_us)
 {
-	if (GS_GROW(r->samples, r->samples_cap, r->nsamples + 1, GS_TABLE_MAX) != 0)
+	/* Room for exactly one first: most records keep a single sample. */
+	if (GS_GROW(r->samples, r->samples_cap, r->nsamples + 1, r->nsamples ? GS_TABLE_MAX : 1) !=
+	    0)
 		return -1;
 	r->samples[r->nsamples++] = time_us;
 	return 0;
@@ -320,20 +399,24 @@ by_line(const void *a, const void *b)
 void
 gs_table_order(gs_table *t)
 {
+	size_t sorted = 1;
+
+	while (sorted < t->n && t->rec[sorted - 1].line <= t->rec[sorted].line)
+		sorted++;
+	if (sorted >= t->n)
+		return; /* already in line order (a CSV's rows): index still right */
 	qsort(t->rec, t->n, sizeof *t->rec, by_line);
-	for (size_t i = 0; i < t->index->cap; i++)
-		t->index->slot[i] = 0;
-	for (size_t r = 0; r < t->n; r++)
-		*index_lookup(t, &t->rec[r].shape) = r + 1;
+	memset(t->index->slot, 0, t->index->cap * sizeof *t->index->slot);
+	index_fill(t);
 }
 
 const gs_record *
 gs_table_find(const gs_table *t, const gs_shape *key)
 {
-	size_t *slot;
+	const struct gs_slot *slot;
 
 	if (!t->index->cap)
 		return NULL;
-	slot = index_lookup(t, key);
-	return *slot ? &t->rec[*slot - 1] : NULL;
+	slot = index_lookup(t, key, shape_hash(key));
+	return slot->pos ? &t->rec[slot->pos - 1] : NULL;
 }

@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -189,6 +190,60 @@ time_range(void **state)
 	assert_false(gs_time_in_range(NAN) || gs_time_in_range(0));
 }
 
+/* Many distinct interned names (the string index grows): equal strings
+ * still give one pointer, distinct ones distinct pointers. */
+static void
+intern_many(void **state)
+{
+	gs_table *t = gs_table_new("x.csv");
+	const char *p[1000];
+	char buf[32];
+
+	(void)state;
+	for (int i = 0; i < 1000; i++) {
+		snprintf(buf, sizeof buf, "kernel_%d", i);
+		p[i] = gs_table_intern(t, buf);
+		assert_non_null(p[i]);
+	}
+	assert_int_equal(t->ninterned, 1000);
+	for (int i = 0; i < 1000; i++) {
+		snprintf(buf, sizeof buf, "kernel_%d", i);
+		assert_ptr_equal(gs_table_intern(t, buf), p[i]);
+		assert_string_equal(p[i], buf);
+	}
+	assert_int_equal(t->ninterned, 1000);
+	gs_table_free(t);
+}
+
+/* Records created out of line order are sorted by gs_table_order and
+ * still found by key afterwards (the index is rebuilt). */
+static void
+order_rebuilds_index(void **state)
+{
+	gs_table *t = gs_table_new("x.csv");
+	gs_error err = {0};
+	gs_shape s;
+
+	(void)state;
+	gs_shape_init(&s);
+	snprintf(s.dtype, sizeof s.dtype, "f16");
+	for (long i = 0; i < 300; i++) {
+		s.M = s.N = s.K = i + 1;
+		assert_non_null(gs_table_get(t, &s, 1000 - i, &err));
+	}
+	gs_table_order(t);
+	for (size_t i = 1; i < t->n; i++)
+		assert_true(t->rec[i - 1].line < t->rec[i].line);
+	for (long i = 0; i < 300; i++) {
+		const gs_record *r;
+		s.M = s.N = s.K = i + 1;
+		r = gs_table_find(t, &s);
+		assert_non_null(r);
+		assert_int_equal(r->line, 1000 - i);
+	}
+	gs_table_free(t);
+}
+
 int
 main(void)
 {
@@ -199,6 +254,8 @@ main(void)
 	        cmocka_unit_test(kernel_keys_and_exclusions),
 	        cmocka_unit_test(utf8_repaired_on_entry),
 	        cmocka_unit_test(time_range),
+	        cmocka_unit_test(intern_many),
+	        cmocka_unit_test(order_rebuilds_index),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,16 +79,21 @@ gs_class_of_speedup(double s, double t)
 	return GS_NEUTRAL;
 }
 
+/* Join on the key: one lookup per baseline record; a candidate record
+ * that no baseline record found is one-sided (MATCHED marks them). */
 static int
 match(gs_compare *c, gs_error *err)
 {
 	const gs_table *b = c->base, *k = c->cand;
+	unsigned char *matched = calloc(k->n ? k->n : 1, 1);
 
 	c->pairs = calloc(b->n ? b->n : 1, sizeof *c->pairs);
 	c->only_base = calloc(b->n ? b->n : 1, sizeof *c->only_base);
 	c->only_cand = calloc(k->n ? k->n : 1, sizeof *c->only_cand);
-	if (!c->pairs || !c->only_base || !c->only_cand)
+	if (!matched || !c->pairs || !c->only_base || !c->only_cand) {
+		free(matched);
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
 	for (size_t i = 0; i < b->n; i++) {
 		const gs_record *cand = gs_table_find(k, &b->rec[i].shape);
 		if (!cand) {
@@ -96,6 +101,7 @@ match(gs_compare *c, gs_error *err)
 			continue;
 		}
 		gs_pair *p = &c->pairs[c->npairs++];
+		matched[cand - k->rec] = 1;
 		p->base = &b->rec[i];
 		p->cand = cand;
 		p->speedup = p->base->t.median / cand->t.median;
@@ -103,8 +109,9 @@ match(gs_compare *c, gs_error *err)
 		p->p_value = p->p_adjusted = NAN;
 	}
 	for (size_t i = 0; i < k->n; i++)
-		if (!gs_table_find(b, &k->rec[i].shape))
+		if (!matched[i])
 			c->only_cand[c->nonly_cand++] = &k->rec[i];
+	free(matched);
 	if (c->npairs == 0)
 		return gs_error_set(err, k->path, 0, 0,
 		                    "no shape in common with %s (%zu and %zu shapes; "
@@ -206,14 +213,22 @@ summarize(gs_compare *c, gs_error *err)
 
 /* ---- breakdowns ------------------------------------------------------- */
 
+/* The group BY/NAME, created if new.  *LAST is the position of the group
+ * last returned: consecutive pairs mostly share it (a sweep's rows come
+ * in families), so it is tried before the scan. */
 static gs_group *
-group_get(gs_compare *c, const char *by, const char *name, size_t *cap)
+group_get(gs_compare *c, const char *by, const char *name, size_t *cap, size_t *last)
 {
 	gs_group *g;
 
+	if (*last < c->ngroups && c->groups[*last].by == by &&
+	    strcmp(c->groups[*last].name, name) == 0)
+		return &c->groups[*last];
 	for (size_t i = 0; i < c->ngroups; i++)
-		if (c->groups[i].by == by && strcmp(c->groups[i].name, name) == 0)
+		if (c->groups[i].by == by && strcmp(c->groups[i].name, name) == 0) {
+			*last = i;
 			return &c->groups[i];
+		}
 	if (GS_GROW(c->groups, *cap, c->ngroups + 1, SIZE_MAX) != 0)
 		return NULL;
 	g = &c->groups[c->ngroups];
@@ -222,7 +237,7 @@ group_get(gs_compare *c, const char *by, const char *name, size_t *cap)
 	g->name = strdup(name);
 	if (!g->name)
 		return NULL;
-	c->ngroups++;
+	*last = c->ngroups++;
 	return g;
 }
 
@@ -246,7 +261,7 @@ groups(gs_compare *c, gs_error *err)
 {
 	static const char by_tag[] = "tag", by_dtype[] = "dtype", by_class[] = "class";
 	const char *const order[] = {by_tag, by_dtype, by_class};
-	size_t cap = 0;
+	size_t cap = 0, last = 0;
 
 	for (size_t o = 0; o < 3; o++) {
 		for (size_t i = 0; i < c->npairs; i++) {
@@ -260,7 +275,7 @@ groups(gs_compare *c, gs_error *err)
 				name = gs_shape_class_name(gs_shape_classify(&p->base->shape));
 			if (!name)
 				continue; /* inputs without tags have no tag breakdown */
-			gs_group *g = group_get(c, order[o], name, &cap);
+			gs_group *g = group_get(c, order[o], name, &cap, &last);
 			if (!g)
 				return gs_error_set(err, NULL, 0, 0, "out of memory");
 			group_add(g, p);

@@ -1,0 +1,62 @@
+/* ingest_compare.c: ingest + compare alone, without the writers
+ * (bench/compare/RESULTS.md).  Not built by make; from a configured and
+ * built tree:
+ *   cc -O2 -Isrc -I. bench/compare/ingest_compare.c libgs.a \
+ *      $(pkg-config --libs libxml-2.0 cairo fontconfig zlib) \
+ *      -lyajl -lsqlite3 -lcsv -lm -o /tmp/ingest_compare
+ *   /tmp/ingest_compare base.csv cand.csv
+ * Prints the wall seconds of the two reads and of gs_compare_run, the peak
+ * RSS, and the matched count and geomean (to check against ref.py). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "analysis/compare.h"
+#include "ingest/ingest.h"
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+int
+main(int argc, char **argv)
+{
+	gs_ingest_opts io = {0};
+	gs_error err = {0};
+	gs_table *a = NULL, *b = NULL;
+	gs_compare cmp;
+	gs_compare_opts o;
+	struct rusage ru;
+	double t0, t1, t2;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: ingest_compare BASE CAND\n");
+		return 2;
+	}
+	gs_compare_opts_default(&o);
+	t0 = now();
+	if (gs_ingest_read(argv[1], &io, &a, &err) != 0 ||
+	    gs_ingest_read(argv[2], &io, &b, &err) != 0) {
+		fprintf(stderr, "ingest_compare: cannot read the inputs\n");
+		return 1;
+	}
+	t1 = now();
+	if (gs_compare_run(a, b, &o, &cmp, &err) != 0) {
+		fprintf(stderr, "ingest_compare: compare failed\n");
+		return 1;
+	}
+	t2 = now();
+	getrusage(RUSAGE_SELF, &ru);
+	printf("ingest %.3f s compare %.3f s maxrss %ld KB matched %zu geomean %.12g\n", t1 - t0,
+	       t2 - t1, ru.ru_maxrss, cmp.s.matched, cmp.s.geomean);
+	gs_compare_free(&cmp);
+	gs_table_free(a);
+	gs_table_free(b);
+	return 0;
+}
