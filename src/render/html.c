@@ -8,6 +8,8 @@
  * (templates/report.css) is inlined, every plot's SVG is parsed and
  * imported (scripts, event handlers and external references removed).
  * Placeholders this writer does not fill and that stay empty are removed.
+ * The summary's verdict is followed by the CI gates, passed and crossed
+ * (gs_html_gates), when any was asked for.
  * Output is a pure function of the report: the same timestamp gives the
  * same bytes.
  */

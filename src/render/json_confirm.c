@@ -1,6 +1,6 @@
 /* json_confirm.c: the JSON of `gemmscope confirm --json`, reached through
  * gs_render_json (render/report.h): {command, threshold, regressions,
- * confirmed, not_reproduced, unsure, not_remeasured, items[]: key fields,
+ * confirmed, not_reproduced, unsure, not_remeasured, gates[], items[]: key fields,
  * tag, original_speedup, remeasured_speedup (null if not re-measured),
  * p_value (null if untested), status}.  Nothing is computed here.
  */

@@ -1,6 +1,7 @@
 /* json_explain.c: the JSON of `gemmscope explain --json` (one GEMM's
  * breakdown, keys M, N, K for the dims) and `gemmscope gpus --json` (every
- * figure as {value, kind, tag, source}), reached through gs_render_json
+ * figure as {value, kind, tag, source}), each with gates[] (always []
+ * for these two), reached through gs_render_json
  * (render/report.h) and written with the JSON writers' generator
  * (render/jsonw.h).  Nothing is computed here.
  */

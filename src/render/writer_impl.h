@@ -47,13 +47,13 @@ void gs_junit_gates(gs_jx *x, const gs_report *r);
  *   across versions"), change points, small multiples, mode decomposition,
  *   shapes missing from some runs, methodology.
  * gs_json_history: DESIGN.md "history --json": runs[], change_points[],
- *   summary, shapes[] with their series, modes.
- * gs_md_history: a job-page-sized summary: verdict, the evolution table
+ *   summary, gates[], shapes[] with their series, modes.
+ * gs_md_history: a job-page-sized summary: the gates' line (gs_md_gates), verdict, the evolution table
  *   (last 15 runs), open regressions, pending steps.
  * gs_csv_history: per-shape series: op,batch,M,N,K,dtype,trans_a,trans_b,
  *   bias,tag, then one column per run (named by the run, time in µs, empty
  *   where the run lacks the shape).
- * gs_junit_history: one testcase per shape; an open regression is a
+ * gs_junit_history: one testcase per gate (gs_junit_gates), one per shape; an open regression is a
  *   <failure> with the numbers, a shape with only a pending step is
  *   <skipped>. */
 int gs_html_history(const gs_report *r, FILE *out, gs_error *err);
