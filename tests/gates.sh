@@ -82,8 +82,10 @@ same "no gate: no JUnit gate case" "$(junit none/r.xml)" "558 152 0 0"
 
 status_is 0 "compare, both gates hold" compare pass "$base" "$cand" \
 	--min-geomean 1.1 --max-regressed 152
+geo=$(python3 -c 'import json, sys
+print(json.load(open(sys.argv[1]))["summary"]["geomean_speedup"])' pass/r.json)
 same "pass: JSON gates" "$(gates pass/r.json)" \
-	"min-geomean 1.1 $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["geomean_speedup"])' pass/r.json) true; max-regressed 152 152 true;"
+	"min-geomean 1.1 $geo true; max-regressed 152 152 true;"
 same "pass: markdown first line" "$(head -n 1 pass/r.md)" \
 	"**PASS**: geomean speedup 1.1032 ≥ --min-geomean 1.1; 152 regressed ≤ --max-regressed 152"
 same "pass: markdown title follows" "$(sed -n 3p pass/r.md)" "## GEMM comparison"
@@ -99,8 +101,8 @@ same "fail: JSON gates" "$(gates fail/r.json | sed 's/ 0\.906[0-9]* / 0.906 /')"
 same "fail: markdown first line" "$(head -n 1 fail/r.md)" \
 	"**FAIL**: geomean speedup 0.9065 < --min-geomean 1.2; 317 regressed > --max-regressed 3"
 same "fail: JUnit 2 gate cases, both failing" "$(junit fail/r.xml)" "560 319 2 2"
-same "fail: JUnit failure message" \
-	"$(xp fail/r.xml 'string(//testcase[@classname="gates"][@name="max-regressed"]/failure/@message)')" \
+q='//testcase[@classname="gates"][@name="max-regressed"]/failure/@message'
+same "fail: JUnit failure message" "$(xp fail/r.xml "string($q)")" \
 	"317 regressed > --max-regressed 3"
 same "fail: HTML names both gates" "$(html_gates fail/r.html)" \
 	"FAIL: geomean speedup 0.9065 < --min-geomean 1.2

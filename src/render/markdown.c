@@ -1,6 +1,6 @@
 /* markdown.c: --markdown, a summary short enough for a PR comment or a CI
- * job page (GitHub-flavoured markdown).  Compare and confirm (and
- * history) open with the gates' PASS/FAIL line when a gate was asked for
+ * job page (GitHub-flavoured markdown).  Compare, confirm and history
+ * open with the gates' PASS/FAIL line when a gate was asked for
  * (gs_md_gates).  Compare: verdict, summary table,
  * top regressions (with what the efficiency model says about them),
  * threshold rule.  Report: input and GPU, summary table, the largest time

@@ -27,7 +27,7 @@
  * option: "geomean speedup 0.9065 < --min-geomean 1.2", "317 regressed >
  * --max-regressed 3" (compare), "2 open regressions > --max-regressed 0"
  * (history), "100 confirmed regressions > --max-regressed 99" (confirm); a
- * passed gate with \u2265 or \u2264.  Returns BUF.
+ * passed gate with the signs for >= or <= (U+2265, U+2264).  Returns BUF.
  * gs_md_gates (markdown.c): when R has gates, the markdown's first line,
  * "**FAIL**: " and the crossed gates' clauses (or "**PASS**: " and every
  * gate's), separated by "; ", and a blank line; nothing without gates.
@@ -48,14 +48,15 @@ void gs_junit_gates(gs_jx *x, const gs_report *r);
  *   shapes missing from some runs, methodology.
  * gs_json_history: DESIGN.md "history --json": runs[], change_points[],
  *   summary, gates[], shapes[] with their series, modes.
- * gs_md_history: a job-page-sized summary: the gates' line (gs_md_gates), verdict, the evolution table
- *   (last 15 runs), open regressions, pending steps.
+ * gs_md_history: a job-page-sized summary: the gates' line (gs_md_gates),
+ *   verdict, the evolution table (last 15 runs), open regressions, pending
+ *   steps.
  * gs_csv_history: per-shape series: op,batch,M,N,K,dtype,trans_a,trans_b,
  *   bias,tag, then one column per run (named by the run, time in µs, empty
  *   where the run lacks the shape).
- * gs_junit_history: one testcase per gate (gs_junit_gates), one per shape; an open regression is a
- *   <failure> with the numbers, a shape with only a pending step is
- *   <skipped>. */
+ * gs_junit_history: one testcase per gate (gs_junit_gates), then one per
+ *   shape; an open regression is a <failure> with the numbers, a shape
+ *   with only a pending step is <skipped>. */
 int gs_html_history(const gs_report *r, FILE *out, gs_error *err);
 int gs_json_history(const gs_report *r, FILE *out, gs_error *err);
 int gs_md_history(const gs_report *r, FILE *out, gs_error *err);
