@@ -8,6 +8,8 @@
  * (templates/report.css) is inlined, every plot's SVG is parsed and
  * imported (scripts, event handlers and external references removed).
  * Placeholders this writer does not fill and that stay empty are removed.
+ * The summary's verdict is followed by the CI gates, passed and crossed
+ * (gs_html_gates), when any was asked for.
  * Output is a pure function of the report: the same timestamp gives the
  * same bytes.
  */
@@ -132,6 +134,25 @@ legend(gs_html *w, xmlNodePtr parent)
 		gs_html_add_text(w, ul, "li", gs_class_name(order[i]), gs_class_name(order[i]));
 }
 
+void
+gs_html_gates(gs_html *w, xmlNodePtr parent)
+{
+	const gs_gates *g = &w->r->gates;
+	xmlNodePtr ul;
+	char text[256];
+
+	if (!g->n)
+		return;
+	ul = gs_html_add(w, parent, "ul", "gates");
+	for (size_t i = 0; i < g->n; i++) {
+		xmlNodePtr li = gs_html_add(w, ul, "li", g->g[i].passed ? "improved" : "regressed");
+
+		gs_html_add_text(w, li, "strong", NULL, g->g[i].passed ? "PASS" : "FAIL");
+		gs_html_text(w, li, ": ");
+		gs_html_text(w, li, gs_gate_text(w->r, &g->g[i], text, sizeof text));
+	}
+}
+
 static void
 fill_summary(gs_html *w, xmlNodePtr sec)
 {
@@ -140,6 +161,7 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 
 	gs_html_add_text(w, sec, "h2", NULL, "Summary");
 	gs_html_add_text(w, sec, "p", "verdict", gs_fmt_verdict(verdict, sizeof verdict, w->c));
+	gs_html_gates(w, sec);
 	gs_html_cause_split(w, sec);
 	tb = gs_html_table(w, sec, "kv", "Metric|Value", "tn");
 	summary_speed(w, tb);

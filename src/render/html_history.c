@@ -106,6 +106,7 @@ fill_summary(hp *p, xmlNodePtr sec)
 
 	gs_html_add_text(&p->w, sec, "h2", NULL, "Summary");
 	verdict(p, sec);
+	gs_html_gates(&p->w, sec);
 	tb = gs_html_table(&p->w, sec, "kv", "Metric|Value", "tn");
 	kv_n(p, tb, "Runs", h->nruns);
 	kv_n(p, tb, "Shapes (in any run)", h->nseries);

@@ -118,4 +118,9 @@ int gs_html_plots(gs_html *w, xmlNodePtr sec, const gs_report_plot *plots, size_
 /* gs_html_footer: the footer sentence (version, timestamp, self-contained). */
 void gs_html_footer(gs_html *w, xmlNodePtr f);
 
+/* gs_html_gates (html.c): when the model has CI gates, a <ul class="gates">
+ * under PARENT, one <li> per gate ("PASS: " or "FAIL: " and its clause,
+ * gs_gate_text; class "improved" or "regressed"); nothing without gates. */
+void gs_html_gates(gs_html *w, xmlNodePtr parent);
+
 #endif

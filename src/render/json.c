@@ -460,6 +460,7 @@ document(gs_jw *w, const gs_report *r)
 	gs_jw_map_open(w);
 	header(w, r);
 	summary(w, r);
+	gs_jw_gates(w, &r->gates);
 	groups(w, c);
 	pair_list(w, "top_improvements", r, c->top_improved, c->ntop_improved);
 	pair_list(w, "top_regressions", r, c->top_regressed, c->ntop_regressed);
@@ -537,6 +538,7 @@ single_document(gs_jw *w, const gs_report *r)
 	input(w, "input", s->table);
 	gpu_obj(w, "gpu", s);
 	single_summary(w, s);
+	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < s->n; i++)
 		single_shape(w, &s->rows[i]);

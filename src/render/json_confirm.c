@@ -1,6 +1,6 @@
 /* json_confirm.c: the JSON of `gemmscope confirm --json`, reached through
  * gs_render_json (render/report.h): {command, threshold, regressions,
- * confirmed, not_reproduced, unsure, not_remeasured, items[]: key fields,
+ * confirmed, not_reproduced, unsure, not_remeasured, gates[], items[]: key fields,
  * tag, original_speedup, remeasured_speedup (null if not re-measured),
  * p_value (null if untested), status}.  Nothing is computed here.
  */
@@ -43,6 +43,7 @@ gs_json_confirm(const gs_report *r, FILE *out, gs_error *err)
 	gs_jw_kv_count(&w, "not_reproduced", (long long)c->not_reproduced);
 	gs_jw_kv_count(&w, "unsure", (long long)c->unsure);
 	gs_jw_kv_count(&w, "not_remeasured", (long long)c->not_remeasured);
+	gs_jw_gates(&w, &r->gates);
 	gs_jw_array_open(&w, "items");
 	for (size_t i = 0; i < c->n; i++)
 		item(&w, &c->items[i]);

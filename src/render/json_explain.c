@@ -1,6 +1,7 @@
 /* json_explain.c: the JSON of `gemmscope explain --json` (one GEMM's
  * breakdown, keys M, N, K for the dims) and `gemmscope gpus --json` (every
- * figure as {value, kind, tag, source}), reached through gs_render_json
+ * figure as {value, kind, tag, source}), each with gates[] (always []
+ * for these two), reached through gs_render_json
  * (render/report.h) and written with the JSON writers' generator
  * (render/jsonw.h).  Nothing is computed here.
  */
@@ -137,6 +138,7 @@ gs_json_explain(const gs_report *rep, FILE *out, gs_error *err)
 	if (r->have_actual)
 		json_cost(&w, "tile_model_actual", &r->actual);
 	json_occ(&w, r);
+	gs_jw_gates(&w, &rep->gates);
 	gs_jw_map_close(&w);
 	return gs_jw_end(&w, err);
 }
@@ -167,9 +169,8 @@ json_fig_set(gs_jw *w, const gs_gpu *g, const char *key, const gs_fig *set)
 }
 
 static void
-json_gpu(gs_jw *w, const gs_gpu *g)
+json_gpu_fields(gs_jw *w, const gs_gpu *g)
 {
-	gs_jw_map_open(w);
 	gs_jw_kv_str(w, "name", g->name);
 	gs_jw_kv_str(w, "full_name", g->full_name);
 	gs_jw_kv_str(w, "arch", g->arch);
@@ -190,6 +191,13 @@ json_gpu(gs_jw *w, const gs_gpu *g)
 	json_fig(w, g, "llc_mib", &g->llc_mib);
 	gs_jw_kv_count(w, "simds_per_cu", g->simds_per_cu);
 	gs_jw_kv_str(w, "note", g->note);
+}
+
+static void
+json_gpu(gs_jw *w, const gs_gpu *g)
+{
+	gs_jw_map_open(w);
+	json_gpu_fields(w, g);
 	gs_jw_map_close(w);
 }
 
@@ -201,15 +209,16 @@ gs_json_gpus(const gs_report *r, FILE *out, gs_error *err)
 
 	if (gs_jw_begin(&w, out, err))
 		return -1;
+	gs_jw_map_open(&w);
 	if (one) {
-		json_gpu(&w, one);
+		json_gpu_fields(&w, one);
 	} else {
-		gs_jw_map_open(&w);
 		gs_jw_array_open(&w, "gpus");
 		for (size_t i = 0; i < r->ngpus; i++)
 			json_gpu(&w, r->gpus[i]);
 		gs_jw_array_close(&w);
-		gs_jw_map_close(&w);
 	}
+	gs_jw_gates(&w, &r->gates);
+	gs_jw_map_close(&w);
 	return gs_jw_end(&w, err);
 }

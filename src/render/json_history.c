@@ -214,6 +214,7 @@ document(gs_jw *w, const gs_report *r)
 	gs_jw_map_open(w);
 	header(w, r);
 	summary(w, r);
+	gs_jw_gates(w, &r->gates);
 	runs(w, h);
 	gs_jw_array_open(w, "change_points");
 	for (size_t i = 0; i < h->ncps; i++)

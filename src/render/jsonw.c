@@ -168,3 +168,18 @@ gs_jw_shape_fields(gs_jw *w, const gs_shape *s)
 	if (s->name)
 		gs_jw_kv_str(w, "name", s->name);
 }
+
+void
+gs_jw_gates(gs_jw *w, const gs_gates *g)
+{
+	gs_jw_array_open(w, "gates");
+	for (size_t i = 0; i < g->n; i++) {
+		gs_jw_map_open(w);
+		gs_jw_kv_str(w, "name", g->g[i].name);
+		gs_jw_kv_num(w, "threshold", g->g[i].threshold);
+		gs_jw_kv_num(w, "value", g->g[i].value);
+		gs_jw_kv_bool(w, "passed", g->g[i].passed);
+		gs_jw_map_close(w);
+	}
+	gs_jw_array_close(w);
+}

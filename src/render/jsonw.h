@@ -12,6 +12,7 @@
 
 #include <yajl/yajl_gen.h>
 
+#include "analysis/gate.h"
 #include "table.h"
 #include "util/error.h"
 
@@ -46,5 +47,10 @@ void gs_jw_array_close(gs_jw *w);
 /* gs_jw_shape_fields: the shape key as op, batch, M, N, K, dtype, trans_a,
  * trans_b, bias (and name for kernel-keyed records), inside an open map. */
 void gs_jw_shape_fields(gs_jw *w, const gs_shape *s);
+
+/* gs_jw_gates: the key "gates" and the list of G's gates, each as
+ * {name, threshold, value, passed} (DESIGN.md "JSON": every JSON output
+ * has it; [] when no gate was asked for), inside an open map. */
+void gs_jw_gates(gs_jw *w, const gs_gates *g);
 
 #endif

@@ -6,7 +6,9 @@
  * skipped, time, timestamp).  One <testcase classname="gemm.TAG" (or
  * "gemm.DTYPE" without a tag) name="SHAPE" time="t_cand in s"> per matched
  * shape; a regression has a <failure>, an unsure shape and a shape found
- * in one input only a <skipped>.  SHAPE is written M×K×N as in the report
+ * in one input only a <skipped>.  Before them, one <testcase
+ * classname="gates"> per CI gate asked for (gs_junit_gates), failing when
+ * crossed; the counts include them.  SHAPE is written M×K×N as in the report
  * tables (the suite's property "shape_order" says so).
  */
 #include <math.h>
@@ -108,6 +110,28 @@ one_sided_cases(gs_jx *x, const gs_record *const *r, size_t n, const char *msg)
 	}
 }
 
+void
+gs_junit_gates(gs_jx *x, const gs_report *r)
+{
+	char text[256];
+
+	for (size_t i = 0; i < r->gates.n; i++) {
+		const gs_gate *g = &r->gates.g[i];
+
+		gs_jx_start(x, "testcase");
+		gs_jx_attr(x, "classname", "gates");
+		gs_jx_attr(x, "name", g->name);
+		gs_jx_attr_seconds(x, "time", 0);
+		if (!g->passed) {
+			gs_jx_start(x, "failure");
+			gs_jx_attr(x, "message", gs_gate_text(r, g, text, sizeof text));
+			gs_jx_attr(x, "type", "gate");
+			gs_jx_end(x);
+		}
+		gs_jx_end(x);
+	}
+}
+
 static void
 suite_attrs(gs_jx *x, const gs_report *r)
 {
@@ -116,8 +140,8 @@ suite_attrs(gs_jx *x, const gs_report *r)
 	char when[GS_FMT_LEN];
 
 	gs_jx_attr(x, "name", "gemmscope compare");
-	gs_jx_attr_count(x, "tests", c->npairs + one_sided);
-	gs_jx_attr_count(x, "failures", c->s.regressed);
+	gs_jx_attr_count(x, "tests", c->npairs + one_sided + r->gates.n);
+	gs_jx_attr_count(x, "failures", c->s.regressed + gs_gates_crossed(&r->gates));
 	gs_jx_attr_count(x, "errors", 0);
 	gs_jx_attr_count(x, "skipped", c->s.unsure + one_sided);
 	gs_jx_attr_seconds(x, "time", c->s.total_cand_us);
@@ -148,13 +172,14 @@ document(gs_jx *x, const gs_report *r)
 
 	gs_jx_start(x, "testsuites");
 	gs_jx_attr(x, "name", "gemmscope");
-	gs_jx_attr_count(x, "tests", c->npairs + c->nonly_base + c->nonly_cand);
-	gs_jx_attr_count(x, "failures", c->s.regressed);
+	gs_jx_attr_count(x, "tests", c->npairs + c->nonly_base + c->nonly_cand + r->gates.n);
+	gs_jx_attr_count(x, "failures", c->s.regressed + gs_gates_crossed(&r->gates));
 	gs_jx_attr_count(x, "errors", 0);
 	gs_jx_attr_seconds(x, "time", c->s.total_cand_us);
 	gs_jx_start(x, "testsuite");
 	suite_attrs(x, r);
 	properties(x, r);
+	gs_junit_gates(x, r);
 	for (size_t i = 0; i < c->npairs; i++)
 		pair_case(x, c, &c->pairs[i]);
 	one_sided_cases(x, c->only_base, c->nonly_base, "only in the baseline");

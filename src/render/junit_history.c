@@ -10,7 +10,9 @@
  * regression at the last run (the model's R->hseries) has a
  * <failure type="regression"> whose message gives the run, the medians
  * before and after, the ratio and p; a shape whose only news is a pending
- * step has a <skipped> saying so.  Every other shape passes.
+ * step has a <skipped> saying so.  Every other shape passes.  Before
+ * them, one <testcase classname="gates"> per CI gate asked for
+ * (gs_junit_gates), failing when crossed; the counts include them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -172,8 +174,8 @@ suite_attrs(gs_jx *x, const gs_report *r, const tally *t)
 	char when[GS_FMT_LEN];
 
 	gs_jx_attr(x, "name", "gemmscope history");
-	gs_jx_attr_count(x, "tests", r->hist->nseries);
-	gs_jx_attr_count(x, "failures", t->failures);
+	gs_jx_attr_count(x, "tests", r->hist->nseries + r->gates.n);
+	gs_jx_attr_count(x, "failures", t->failures + gs_gates_crossed(&r->gates));
 	gs_jx_attr_count(x, "errors", 0);
 	gs_jx_attr_count(x, "skipped", t->skipped);
 	gs_jx_attr_seconds(x, "time", t->time_us);
@@ -188,14 +190,15 @@ document(gs_jx *x, const gs_report *r)
 
 	gs_jx_start(x, "testsuites");
 	gs_jx_attr(x, "name", "gemmscope");
-	gs_jx_attr_count(x, "tests", h->nseries);
-	gs_jx_attr_count(x, "failures", t.failures);
+	gs_jx_attr_count(x, "tests", h->nseries + r->gates.n);
+	gs_jx_attr_count(x, "failures", t.failures + gs_gates_crossed(&r->gates));
 	gs_jx_attr_count(x, "errors", 0);
 	gs_jx_attr_count(x, "skipped", t.skipped);
 	gs_jx_attr_seconds(x, "time", t.time_us);
 	gs_jx_start(x, "testsuite");
 	suite_attrs(x, r, &t);
 	properties(x, r);
+	gs_junit_gates(x, r);
 	for (size_t s = 0; s < h->nseries; s++)
 		shape_case(x, r, s);
 }

@@ -1,5 +1,7 @@
 /* markdown.c: --markdown, a summary short enough for a PR comment or a CI
- * job page (GitHub-flavoured markdown).  Compare: verdict, summary table,
+ * job page (GitHub-flavoured markdown).  Compare, confirm and history
+ * open with the gates' PASS/FAIL line when a gate was asked for
+ * (gs_md_gates).  Compare: verdict, summary table,
  * top regressions (with what the efficiency model says about them),
  * threshold rule.  Report: input and GPU, summary table, the largest time
  * consumers with their efficiency.  Confirm: the counts and one row per
@@ -20,6 +22,52 @@
 #include "analysis/single.h"
 #include "render/fmt.h"
 #include "render/writer_impl.h"
+
+/* What a max-regressed gate counts, by the kind of report. */
+static const char *
+counted(gs_report_kind kind, size_t n)
+{
+	if (kind == GS_REPORT_HISTORY)
+		return n == 1 ? "open regression" : "open regressions";
+	if (kind == GS_REPORT_CONFIRM)
+		return n == 1 ? "confirmed regression" : "confirmed regressions";
+	return "regressed";
+}
+
+char *
+gs_gate_text(const gs_report *r, const gs_gate *g, char *buf, size_t size)
+{
+	size_t n = (size_t)g->value;
+
+	if (strcmp(g->name, "min-geomean") == 0)
+		snprintf(buf, size, "%s %.4f %s --%s %g",
+		         r->kind == GS_REPORT_HISTORY ? "geomean of the last run against the first"
+		                                      : "geomean speedup",
+		         g->value, g->passed ? "\xe2\x89\xa5" : "<", g->name, g->threshold);
+	else
+		snprintf(buf, size, "%zu %s %s --%s %ld", n, counted(r->kind, n),
+		         g->passed ? "\xe2\x89\xa4" : ">", g->name, (long)g->threshold);
+	return buf;
+}
+
+void
+gs_md_gates(const gs_report *r, FILE *out)
+{
+	int fail = gs_gates_crossed(&r->gates) > 0;
+	const char *sep = "";
+	char text[256];
+
+	if (!r->gates.n)
+		return;
+	fputs(fail ? "**FAIL**: " : "**PASS**: ", out);
+	for (size_t i = 0; i < r->gates.n; i++) {
+		if (fail && r->gates.g[i].passed)
+			continue;
+		fprintf(out, "%s%s", sep, gs_gate_text(r, &r->gates.g[i], text, sizeof text));
+		sep = "; ";
+	}
+	fputs("\n\n", out);
+}
 
 static void
 put_input(FILE *out, const char *label, const gs_table *t)
@@ -286,6 +334,7 @@ compare_markdown(const gs_report *r, FILE *out)
 	const gs_compare *c = r->cmp;
 	char verdict[GS_FMT_VERDICT_LEN];
 
+	gs_md_gates(r, out);
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope compare");
 	fprintf(out, "\n\n**%s.**\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
@@ -306,10 +355,12 @@ compare_markdown(const gs_report *r, FILE *out)
 /* confirm's summary: the counts and one table row per original
  * regression. */
 static int
-confirm_markdown(const gs_confirm *c, FILE *out, gs_error *err)
+confirm_markdown(const gs_report *r, FILE *out, gs_error *err)
 {
+	const gs_confirm *c = r->confirm;
 	char shape[256];
 
+	gs_md_gates(r, out);
 	fprintf(out, "### gemmscope confirm: %zu of %zu regressions confirmed\n\n", c->confirmed,
 	        c->n);
 	fprintf(out,
@@ -339,7 +390,7 @@ gs_render_markdown(const gs_report *r, FILE *out, gs_error *err)
 	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
 		return gs_md_history(r, out, err);
 	if (r->kind == GS_REPORT_CONFIRM && r->confirm)
-		return confirm_markdown(r->confirm, out, err);
+		return confirm_markdown(r, out, err);
 	if (r->kind == GS_REPORT_SINGLE && r->single)
 		single_markdown(r, out);
 	else if (r->kind == GS_REPORT_COMPARE && r->cmp)

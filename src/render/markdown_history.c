@@ -145,6 +145,7 @@ gs_md_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	const gs_history *h = r->hist;
 
+	gs_md_gates(r, out);
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope history");
 	fputs("\n\n", out);

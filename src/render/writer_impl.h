@@ -16,7 +16,27 @@
 #include <stdio.h>
 
 #include "render/report.h"
+#include "render/junitw.h"
 #include "util/error.h"
+
+/* The CI gates R->gates (analysis/gate.h), as every writer shows them; the
+ * verdicts are the model's, these only word them.
+ *
+ * gs_gate_text (markdown.c): gate G of R as one clause in BUF (SIZE
+ * bytes, truncated), naming what was measured, the comparison and the
+ * option: "geomean speedup 0.9065 < --min-geomean 1.2", "317 regressed >
+ * --max-regressed 3" (compare), "2 open regressions > --max-regressed 0"
+ * (history), "100 confirmed regressions > --max-regressed 99" (confirm); a
+ * passed gate with the signs for >= or <= (U+2265, U+2264).  Returns BUF.
+ * gs_md_gates (markdown.c): when R has gates, the markdown's first line,
+ * "**FAIL**: " and the crossed gates' clauses (or "**PASS**: " and every
+ * gate's), separated by "; ", and a blank line; nothing without gates.
+ * gs_junit_gates (junit.c): one <testcase classname="gates" name=GATE
+ * time="0"> per gate, a crossed one with a <failure type="gate"> whose
+ * message is its clause; nothing without gates. */
+char *gs_gate_text(const gs_report *r, const gs_gate *g, char *buf, size_t size);
+void gs_md_gates(const gs_report *r, FILE *out);
+void gs_junit_gates(gs_jx *x, const gs_report *r);
 
 /* History (html_history.c, json_history.c, markdown_history.c,
  * csv_history.c, junit_history.c): R->hist, R->run_cls and R->hseries set,
@@ -27,15 +47,16 @@
  *   across versions"), change points, small multiples, mode decomposition,
  *   shapes missing from some runs, methodology.
  * gs_json_history: DESIGN.md "history --json": runs[], change_points[],
- *   summary, shapes[] with their series, modes.
- * gs_md_history: a job-page-sized summary: verdict, the evolution table
- *   (last 15 runs), open regressions, pending steps.
+ *   summary, gates[], shapes[] with their series, modes.
+ * gs_md_history: a job-page-sized summary: the gates' line (gs_md_gates),
+ *   verdict, the evolution table (last 15 runs), open regressions, pending
+ *   steps.
  * gs_csv_history: per-shape series: op,batch,M,N,K,dtype,trans_a,trans_b,
  *   bias,tag, then one column per run (named by the run, time in µs, empty
  *   where the run lacks the shape).
- * gs_junit_history: one testcase per shape; an open regression is a
- *   <failure> with the numbers, a shape with only a pending step is
- *   <skipped>. */
+ * gs_junit_history: one testcase per gate (gs_junit_gates), then one per
+ *   shape; an open regression is a <failure> with the numbers, a shape
+ *   with only a pending step is <skipped>. */
 int gs_html_history(const gs_report *r, FILE *out, gs_error *err);
 int gs_json_history(const gs_report *r, FILE *out, gs_error *err);
 int gs_md_history(const gs_report *r, FILE *out, gs_error *err);
