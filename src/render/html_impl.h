@@ -123,4 +123,10 @@ void gs_html_footer(gs_html *w, xmlNodePtr f);
  * gs_gate_text; class "improved" or "regressed"); nothing without gates. */
 void gs_html_gates(gs_html *w, xmlNodePtr parent);
 
+/* gs_html_history_method: the history page's methodology (h2 and a dl of
+ * definitions) into SEC, with H's options (threshold, window, p and
+ * magnitude limits, persistence) filled in.  Formatting only. */
+struct gs_history;
+void gs_html_history_method(gs_html *w, const struct gs_history *h, xmlNodePtr sec);
+
 #endif

@@ -8,8 +8,9 @@ libgs_a_SOURCES += \
 	src/render/figures_history.h src/render/fmt.c src/render/fmt.h \
 	src/render/html.c src/render/html_cause.c src/render/html_core.c \
 	src/render/html_eff.c src/render/html_eff.h src/render/html_history.c \
-	src/render/html_impl.h src/render/html_single.c src/render/json.c \
-	src/render/json_cause.c src/render/json_confirm.c src/render/json_explain.c \
+	src/render/html_history_method.c src/render/html_impl.h \
+	src/render/html_single.c src/render/json.c src/render/json_cause.c \
+	src/render/json_confirm.c src/render/json_explain.c \
 	src/render/json_history.c src/render/jsonw.c src/render/jsonw.h \
 	src/render/junit.c src/render/junit_history.c src/render/junitw.c \
 	src/render/junitw.h src/render/markdown.c src/render/markdown_history.c \
