@@ -484,6 +484,12 @@ test_spec_inline(void **state)
 	assert_int_equal(parse("base: mi300x\ntflops:\n  q7: 3\n", &g, &err), -1);
 	assert_int_equal(err.line, 3);
 	assert_int_equal(parse("base: mi300x\ncus: 30.5\n", &g, &err), -1);
+	/* counts are ints downstream: above INT_MAX is an error, not UB (the
+	 * gpuspec fuzz target's find, seeds/gpuspec/simds-per-cu-int-overflow) */
+	assert_int_equal(parse("base: mi300x\nsimds_per_cu: 00222222222222222220\n", &g, &err), -1);
+	assert_int_equal(err.line, 2);
+	assert_non_null(strstr(err.msg, "outside 0..2147483647"));
+	assert_int_equal(parse("base: mi300x\ncus: 1e12\n", &g, &err), -1);
 	assert_int_equal(parse("base: nosuch\n", &g, &err), -1);
 	assert_int_equal(parse("- a\n- b\n", &g, &err), -1);
 	assert_int_equal(parse("name: [x\n", &g, &err), -1);

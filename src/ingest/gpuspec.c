@@ -4,6 +4,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +139,10 @@ set_int_fig(spec_ctx *c, const spec_pair *p, gs_fig *f)
 	if (f->v != floor(f->v))
 		return gs_error_set(c->err, c->path, p->line, p->col,
 		                    "%s: expected a whole number, got \"%s\"", p->key, p->val);
+	/* Counts (CUs, wave size, registers, waves, SIMDs) are ints downstream. */
+	if (!(f->v >= 0 && f->v <= INT_MAX))
+		return gs_error_set(c->err, c->path, p->line, p->col, "%s: %s is outside 0..%d",
+		                    p->key, p->val, INT_MAX);
 	return 0;
 }
 
