@@ -292,10 +292,10 @@ clean_op(gs_shape *key, size_t *nrep)
 	char *c = NULL;
 	size_t len;
 
-	if (gs_utf8_scan(key->op, strlen(key->op), NULL) == 0)
-		return 0;
 	if (gs_utf8_clean(key->op, strlen(key->op), &c, &len, nrep) != 0)
 		return -1;
+	if (!c)
+		return 0; /* well-formed: gs_utf8_clean made no copy */
 	if (len >= sizeof key->op)
 		for (len = sizeof key->op - 1; len > 0 && ((unsigned char)c[len] & 0xc0) == 0x80;)
 			len--;

@@ -71,7 +71,9 @@ gs_table *gs_table_new(const char *path);
 /* gs_table_free: release T and everything it owns; NULL is fine. */
 void gs_table_free(gs_table *t);
 
-/* gs_table_set_format / gs_table_set_gpu: copy a string into T.  Return 0 or
+/* gs_table_set_format / gs_table_set_gpu: replace T's format / GPU name
+ * with a copy of the string repaired to well-formed UTF-8 (see "Text"; NULL
+ * clears it); set_gpu also sets gpu_cus to CUS (0: not given).  Return 0 or
  * -1 on out of memory. */
 int gs_table_set_format(gs_table *t, const char *format);
 int gs_table_set_gpu(gs_table *t, const char *gpu, int cus);

@@ -164,28 +164,38 @@ ev_col(const yaml_event_t *e)
 	return (long)e->start_mark.column + 1;
 }
 
+/* Next mapping key into OUT (KEY_LEN bytes): 0 with a key, 1 at the
+ * mapping's end, -1 with WHAT (about PARENT, which may be NULL) set. */
+static int
+next_key(spec_ctx *c, yaml_parser_t *y, char *out, const char *what, const char *parent)
+{
+	yaml_event_t e;
+	int rc = 0;
+
+	if (next_event(c, y, &e))
+		return -1;
+	if (e.type == YAML_MAPPING_END_EVENT)
+		rc = 1;
+	else if (e.type != YAML_SCALAR_EVENT || e.data.scalar.length >= KEY_LEN)
+		rc = spec_err(c, ev_line(&e), ev_col(&e), what, parent);
+	else
+		snprintf(out, KEY_LEN, "%s", (const char *)e.data.scalar.value);
+	yaml_event_delete(&e);
+	return rc;
+}
+
 /* Read a nested mapping of scalar: scalar pairs under KEY. */
 static int
 read_submap(spec_ctx *c, yaml_parser_t *y, const char *key)
 {
-	yaml_event_t k, v;
+	yaml_event_t v;
 	char sub[KEY_LEN];
 	int rc;
 
 	for (;;) {
-		if (next_event(c, y, &k))
-			return -1;
-		if (k.type == YAML_MAPPING_END_EVENT) {
-			yaml_event_delete(&k);
-			return 0;
-		}
-		if (k.type != YAML_SCALAR_EVENT || k.data.scalar.length >= KEY_LEN) {
-			rc = spec_err(c, ev_line(&k), ev_col(&k), "expected a dtype name", key);
-			yaml_event_delete(&k);
-			return rc;
-		}
-		snprintf(sub, sizeof sub, "%s", (const char *)k.data.scalar.value);
-		yaml_event_delete(&k);
+		rc = next_key(c, y, sub, "expected a dtype name", key);
+		if (rc)
+			return rc < 0 ? -1 : 0;
 		if (next_event(c, y, &v))
 			return -1;
 		rc = v.type == YAML_SCALAR_EVENT
@@ -221,24 +231,13 @@ read_value(spec_ctx *c, yaml_parser_t *y, const char *key)
 static int
 read_top(spec_ctx *c, yaml_parser_t *y)
 {
-	yaml_event_t e;
 	char key[KEY_LEN];
 	int rc;
 
 	for (;;) {
-		if (next_event(c, y, &e))
-			return -1;
-		if (e.type == YAML_MAPPING_END_EVENT) {
-			yaml_event_delete(&e);
-			return 0;
-		}
-		if (e.type != YAML_SCALAR_EVENT || e.data.scalar.length >= KEY_LEN) {
-			rc = spec_err(c, ev_line(&e), ev_col(&e), "expected a key", NULL);
-			yaml_event_delete(&e);
-			return rc;
-		}
-		snprintf(key, sizeof key, "%s", (const char *)e.data.scalar.value);
-		yaml_event_delete(&e);
+		rc = next_key(c, y, key, "expected a key", NULL);
+		if (rc)
+			return rc < 0 ? -1 : 0;
 		if (read_value(c, y, key))
 			return -1;
 	}
