@@ -60,7 +60,8 @@ gs_trace_ev_reset(tr_ev *e)
 int
 gs_trace_ev_set_name(tr_ev *e, const unsigned char *s, size_t n)
 {
-	if (GS_GROW(e->name, e->name_cap, n + 1, SIZE_MAX) != 0)
+	/* Every named trace event passes here: test the capacity inline. */
+	if (n >= e->name_cap && GS_GROW(e->name, e->name_cap, n + 1, SIZE_MAX) != 0)
 		return -1;
 	memcpy(e->name, s, n);
 	e->name[n] = 0;
