@@ -267,6 +267,7 @@ check "nightly layout: the baseline skipped with one note" \
 	grep -qx 'gemmscope: note: nightly/h: skipped 1 entry (not a run): baseline.csv' err
 cps nd.json > nd.txt
 cps nightly/h/2026-01-15/history.json > job.txt
+check "nightly layout: the job's history has change points" test -s job.txt
 check "nightly layout: the change points of the job's own history" cmp -s nd.txt job.txt
 echo "looked at the unet step, see PR 12" > nightly/h/notes.txt
 echo "<html></html>" > nightly/h/report.html
