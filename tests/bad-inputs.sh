@@ -12,11 +12,8 @@ BENCH="$top_builddir/gemmscope-bench"
 D="$top_srcdir/tests/data/bad-inputs"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-bad-inputs.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 export SOURCE_DATE_EPOCH=1767225600
-
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
 
 # refused NAME WANT_REGEX COMMAND...: run COMMAND in an empty directory;
 # it must exit 2 within 20 s, print a line matching WANT_REGEX (grep -E) on

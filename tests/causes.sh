@@ -18,21 +18,9 @@ h100="$tl/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
 mi300="$tl/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-causes.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 export SOURCE_DATE_EPOCH=1767225600
 
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
-check() { # check NAME COMMAND...: the command must succeed
-	name=$1; shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
-status_is() { # status_is WANT NAME COMMAND...
-	want=$1 name=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
-	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
-}
 jqtrue() { # jqtrue FILE FILTER: the filter must give true
 	[ "$(jq "$2" "$1")" = true ]
 }

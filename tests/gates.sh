@@ -19,10 +19,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-gates.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
 export SOURCE_DATE_EPOCH=1767225600 LC_ALL=C TZ=UTC
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
 same() { # same NAME GOT WANT
 	if [ "$2" = "$3" ]; then ok "$1"
 	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi

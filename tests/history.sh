@@ -13,20 +13,8 @@ set -u
 example="$top_srcdir/examples/iree-kernel-benchmark/hipblaslt-gemm.csv"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-history.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
-check() { # check NAME COMMAND...: the command must succeed
-	name=$1; shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
-status_is() { # status_is WANT NAME COMMAND...
-	want=$1 name=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
-	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
-}
 same() { # same NAME GOT WANT
 	if [ "$2" = "$3" ]; then ok "$1"
 	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi
@@ -279,6 +267,7 @@ check "nightly layout: the baseline skipped with one note" \
 	grep -qx 'gemmscope: note: nightly/h: skipped 1 entry (not a run): baseline.csv' err
 cps nd.json > nd.txt
 cps nightly/h/2026-01-15/history.json > job.txt
+check "nightly layout: the job's history has change points" test -s job.txt
 check "nightly layout: the change points of the job's own history" cmp -s nd.txt job.txt
 echo "looked at the unet step, see PR 12" > nightly/h/notes.txt
 echo "<html></html>" > nightly/h/report.html

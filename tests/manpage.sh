@@ -9,20 +9,8 @@ set -u
 page="$top_srcdir/src/gemmscope.1"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-manpage.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
-check() { # check NAME COMMAND...: the command must succeed
-	name=$1; shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
-status_is() { # status_is WANT NAME COMMAND...
-	want=$1 name=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
-	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
-}
 # options FILE: the options FILE names (-o, --json, ...), one a line, sorted:
 # a dash or two after a blank or one of [(,| and a letter, as a whole word.
 options() {

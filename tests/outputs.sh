@@ -9,20 +9,8 @@ set -u
 : "${top_srcdir:?}" "${GEMMSCOPE:?}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-outputs.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
+. "$top_srcdir/tests/lib.sh"
 
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
-check() { # check NAME COMMAND...: the command must succeed
-	name=$1; shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
-status_is() { # status_is WANT NAME COMMAND...
-	want=$1 name=$2; shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"; got=$?
-	if [ "$got" -eq "$want" ]; then ok "$name (exit $got)"
-	else fail "$name: exit $got, want $want"; sed 's/^/#   /' "$tmp/err"; fi
-}
 gs() { "$GEMMSCOPE" "$@"; }
 
 cd "$tmp"

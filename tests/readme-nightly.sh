@@ -13,14 +13,7 @@ set -u
 readme="$top_srcdir/README.md"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-readme-nightly.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-fails=0 passes=0
-
-ok() { passes=$((passes + 1)); echo "ok - $1"; }
-fail() { fails=$((fails + 1)); echo "not ok - $1"; }
-check() { # check NAME COMMAND...: the command must succeed
-	name=$1; shift
-	if "$@"; then ok "$name"; else fail "$name"; fi
-}
+. "$top_srcdir/tests/lib.sh"
 
 # The nightly section of the README, from its heading to the next one.
 sed -n '/^### A nightly CI job$/,/^## /p' "$readme" > "$tmp/section.md"
