@@ -385,6 +385,8 @@ split(const gs_compare *cmp, gs_causes *out)
 	}
 	reconcile(out->lost_us, cmp->s.time_lost_us);
 	reconcile(out->saved_us, cmp->s.time_saved_us);
+	out->nlost_order = gs_cause_order(out->lost_us, out->lost_order);
+	out->nsaved_order = gs_cause_order(out->saved_us, out->saved_order);
 }
 
 int

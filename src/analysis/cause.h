@@ -89,6 +89,11 @@ typedef struct gs_causes {
 	double saved_us[GS_CAUSE_COUNT];
 	size_t nlost[GS_CAUSE_COUNT];
 	size_t nsaved[GS_CAUSE_COUNT];
+	/* The causes with time lost / saved, largest first (gs_cause_order):
+	 * the order the writers list the split in. */
+	gs_cause_kind lost_order[GS_CAUSE_COUNT];
+	gs_cause_kind saved_order[GS_CAUSE_COUNT];
+	size_t nlost_order, nsaved_order;
 } gs_causes;
 
 /* gs_cause_run: the cause of every pair of CMP (a finished comparison,
@@ -109,8 +114,8 @@ double gs_cause_sum(const double v[GS_CAUSE_COUNT]);
 
 /* gs_cause_order: the causes whose V (µs, lost_us or saved_us of a
  * gs_causes) is above 0, largest first (ties: rule-chain order), into OUT;
- * returns how many.  GS_CAUSE_NONE is never listed.  What the summary
- * sentences list, in that order. */
+ * returns how many.  GS_CAUSE_NONE is never listed.  gs_cause_run fills
+ * gs_causes' lost_order and saved_order with it. */
 size_t gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT]);
 
 /* gs_cause_name: "none", "gpu_changed", "same_kernel_slower",

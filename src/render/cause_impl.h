@@ -28,9 +28,10 @@ void gs_json_cause_summary(gs_jw *w, const gs_report *r);
  * matched shapes, unmatched[] of the records the benchmark lacks). */
 void gs_json_impact(gs_jw *w, const gs_report *r);
 
-/* gs_html_cause_split (html_cause.c): one paragraph per non-empty cause,
- * largest first, "P % of the time lost (T µs): LABEL for N shapes", then
- * the same for the time saved, appended to SEC (id "cause-split"). */
+/* gs_html_cause_split (html_cause.c): a list (id "cause-split") appended
+ * to SEC, one item per cause with time lost, in the model's order
+ * (lost_order: largest first), "P % of the time lost (T µs): LABEL for N
+ * shapes", then the same for the time saved (saved_order). */
 void gs_html_cause_split(gs_html *w, xmlNodePtr sec);
 
 /* gs_html_td_cause (html_cause.c): a cell with pair I's cause name, its

@@ -9,13 +9,12 @@
 #include "render/cause_impl.h"
 #include "render/fmt.h"
 
-/* The sentences of one side of the split: V µs by cause out of TOTAL. */
+/* The sentences of one side of the split: V µs by cause out of TOTAL, for
+ * the N causes of ORDER. */
 static void
 split_side(gs_html *w, xmlNodePtr ul, const char *what, const double v[GS_CAUSE_COUNT],
-           const size_t nshapes[GS_CAUSE_COUNT], double total)
+           const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
 {
-	gs_cause_kind order[GS_CAUSE_COUNT];
-	size_t n = gs_cause_order(v, order);
 	char us[GS_FMT_LEN], buf[320];
 
 	for (size_t i = 0; i < n; i++) {
@@ -40,8 +39,10 @@ gs_html_cause_split(gs_html *w, xmlNodePtr sec)
 		return;
 	ul = gs_html_add(w, sec, "ul", "causes");
 	gs_html_set_attr(w, ul, "id", "cause-split");
-	split_side(w, ul, "lost", c->lost_us, c->nlost, s->time_lost_us);
-	split_side(w, ul, "saved", c->saved_us, c->nsaved, s->time_saved_us);
+	split_side(w, ul, "lost", c->lost_us, c->nlost, c->lost_order, c->nlost_order,
+	           s->time_lost_us);
+	split_side(w, ul, "saved", c->saved_us, c->nsaved, c->saved_order, c->nsaved_order,
+	           s->time_saved_us);
 }
 
 void

@@ -30,6 +30,11 @@ int gs_jw_begin(gs_jw *w, FILE *out, gs_error *err);
  * OUT could not be written. */
 int gs_jw_end(gs_jw *w, gs_error *err);
 
+/* The generator calls, one JSON token each (kv_: a key, then its value),
+ * in the order yajl requires.  Nothing is returned: a failure (out of
+ * memory, a token out of place) sets W->failed for gs_jw_end().  Keys are
+ * written as given (program literals); string values are cleaned first.
+ * Arguments are borrowed. */
 void gs_jw_key(gs_jw *w, const char *k);
 void gs_jw_str(gs_jw *w, const char *s); /* NULL -> null */
 void gs_jw_num(gs_jw *w, double v); /* non-finite -> null */

@@ -28,6 +28,9 @@ int gs_jx_begin(gs_jx *x, gs_error *err);
  * not be written; nothing is written in the first case). */
 int gs_jx_finish(gs_jx *x, FILE *out, gs_error *err);
 
+/* The writer calls: open ELEMENT (a program literal) / close the innermost
+ * open element.  Nothing is returned: a failure sets X->failed for
+ * gs_jx_finish().  Arguments are borrowed. */
 void gs_jx_start(gs_jx *x, const char *element);
 void gs_jx_end(gs_jx *x);
 /* An attribute or text whose value may come from an input: made valid

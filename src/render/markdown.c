@@ -167,11 +167,8 @@ top_regressions(FILE *out, const gs_compare *c)
 /* "lost 78 % unknown (10 shapes), 22 % memory_bound (142 shapes)". */
 static void
 cause_part(FILE *out, const char *what, const double v[GS_CAUSE_COUNT],
-           const size_t nshapes[GS_CAUSE_COUNT], double total)
+           const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
 {
-	gs_cause_kind order[GS_CAUSE_COUNT];
-	size_t n = gs_cause_order(v, order);
-
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%s%.0f %% %s (%zu shape%s)", i ? ", " : what,
 		        total > 0 ? 100 * v[order[i]] / total : 0.0, gs_cause_name(order[i]),
@@ -189,10 +186,11 @@ cause_line(FILE *out, const gs_report *r)
 		return;
 	fputs("\n**Causes:** ", out);
 	if (lost)
-		cause_part(out, "time lost ", c->lost_us, c->nlost, s->time_lost_us);
+		cause_part(out, "time lost ", c->lost_us, c->nlost, c->lost_order, c->nlost_order,
+		           s->time_lost_us);
 	if (saved)
 		cause_part(out, lost ? "; time saved " : "time saved ", c->saved_us, c->nsaved,
-		           s->time_saved_us);
+		           c->saved_order, c->nsaved_order, s->time_saved_us);
 	fputs(".\n", out);
 }
 
