@@ -140,11 +140,11 @@ check "JUnit suite counts" \
 	grep -q '<testsuite name="gemmscope history" tests="558" failures="3" errors="0" skipped="1" time="[0-9.]*" timestamp="2026-01-01T00:00:00Z"' a/junit.xml
 check "JUnit: one testcase per shape" test "$(grep -c '<testcase ' a/junit.xml)" -eq 558
 check "JUnit: the unet step is a failure with its numbers" \
-	grep -A1 'name="8192×640×5120 f16 NN"' a/junit.xml | grep -q '<failure message="slower at run-4: median [0-9.]* µs → [0-9.]* µs, time ratio 1\.[12][0-9]*×'
+	grep -A1 'name="8192×5120×640 f16 NN"' a/junit.xml | grep -q '<failure message="slower at run-4: median [0-9.]* µs → [0-9.]* µs, time ratio 1\.[12][0-9]*×'
 check "JUnit: the last-run step is skipped as pending" \
-	grep -A1 'name="14336×8192×32 f16 TN"' a/junit.xml | grep -q '<skipped message="pending (lasted 1 of 2 runs): slower at run-11'
+	grep -A1 'name="14336×32×8192 f16 TN"' a/junit.xml | grep -q '<skipped message="pending (lasted 1 of 2 runs): slower at run-11'
 check "JUnit: the step undone at run 8 passes" \
-	sh -c "grep 'name=\"4096×8192×4096 f16 NT\"' a/junit.xml | grep -q '/>\$'"
+	sh -c "grep 'name=\"4096×4096×8192 f16 NT\"' a/junit.xml | grep -q '/>\$'"
 if command -v xmllint >/dev/null 2>&1; then
 	check "JUnit is well-formed XML" xmllint --noout a/junit.xml
 fi
@@ -170,7 +170,7 @@ check "regressions file: the 3 open regressions + header" test "$(wc -l < a/regr
 status_is 0 "regressions file reads back" "$GEMMSCOPE" compare a/regr.csv a/regr.csv -o self.html
 check "regressions vs itself: 3 matched" grep -q '^3 shapes matched' out
 check "markdown verdict" grep -q '3 regressions still open at the last run (4 confirmed in all), 2 improvements, 1 pending' a/h.md
-check "markdown lists the unet regression" grep -q '^| 8192×640×5120 f16 NN | unet | run-4 |' a/h.md
+check "markdown lists the unet regression" grep -q '^| 8192×5120×640 f16 NN | unet | run-4 |' a/h.md
 check "html has no script element" sh -c '! grep -qi "<script" a/h.html'
 check "html loads nothing from the network" sh -c '! grep -Eq "(src|href)=\"https?:" a/h.html'
 for id in evolution change-points fig-history-trend fig-history-changes methodology; do

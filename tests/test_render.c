@@ -111,8 +111,8 @@ test_html_sections(void **state)
 	                    "2.02\xc3\x97");
 	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
 	                    "512\xc3\x97"
-	                    "7680\xc3\x97"
-	                    "512 f16 NN");
+	                    "512\xc3\x97"
+	                    "7680 f16 NN");
 	assert_xpath_count(p.doc, "//section[@id='breakdown']/table", 3);
 	assert_xpath_count(p.doc, "//section[@id='unmatched']//tbody/tr",
 	                   c->nonly_base + c->nonly_cand);
@@ -203,14 +203,14 @@ test_html_iree(void **state)
 	/* data notes §1: unet 2048x10240x1280 (MxNxK) bf16 NT 460.123 -> 97.595 us, 4.7146x */
 	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[1]",
 	                    "2048\xc3\x97"
-	                    "1280\xc3\x97"
-	                    "10240 bf16 NT");
+	                    "10240\xc3\x97"
+	                    "1280 bf16 NT");
 	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[5]", "4.71\xc3\x97");
 	/* compute 4096x4096x8192 bf16 TT 481.838 -> 2757.126 us, 5.7221x slower */
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
 	                    "4096\xc3\x97"
-	                    "8192\xc3\x97"
-	                    "4096 bf16 TT");
+	                    "4096\xc3\x97"
+	                    "8192 bf16 TT");
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[4]", "2,757.1");
 	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]", "5.72\xc3\x97");
 	assert_xpath_string(doc,
@@ -542,8 +542,8 @@ test_markdown_iree(void **state)
 	assert_int_equal(count_lines(top, "| "), 1 + f->cmp.opts.top);
 	assert_non_null(strstr(top,
 	                       "| 4096\xc3\x97"
-	                       "8192\xc3\x97"
-	                       "4096 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** |"));
+	                       "4096\xc3\x97"
+	                       "8192 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** |"));
 	free(md);
 }
 

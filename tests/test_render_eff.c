@@ -183,8 +183,8 @@ test_html_efficiency(void **state)
 	assert_xpath_count(p.doc, "//table[contains(@class, 'eff')]/tbody/tr", f->cmp.npairs);
 	assert_xpath_count(p.doc,
 	                   "//table[contains(@class, 'eff')]/tbody/tr[td[2]='8944\xc3\x97"
-	                   "1024\xc3\x97"
-	                   "2816 bf16 TN (aten::mm)' and td[7]='0.970 \xe2\x86\x92 "
+	                   "2816\xc3\x97"
+	                   "1024 bf16 TN (aten::mm)' and td[7]='0.970 \xe2\x86\x92 "
 	                   "0.963' and td[9]='gpu']",
 	                   1);
 	/* methodology: the efficiency definitions and the tile model's limits */
@@ -342,8 +342,8 @@ test_html_single(void **state)
 	/* #1 by total time: the mm with 48 calls, MT128x224 */
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[2]",
 	                    "8944\xc3\x97"
-	                    "1024\xc3\x97"
-	                    "2816 bf16 TN (aten::mm)");
+	                    "2816\xc3\x97"
+	                    "1024 bf16 TN (aten::mm)");
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[3]", "48");
 	assert_xpath_string(p.doc, "//section[@id='top']//tbody/tr[1]/td[9]", "0.963");
 	assert_xpath_count(p.doc, "//section[@id='efficiency']//tbody/tr", f->sc.n);
@@ -403,8 +403,8 @@ test_markdown_efficiency(void **state)
 
 	assert_non_null(strstr(one, "### Top 5 by total time"));
 	assert_non_null(strstr(one, "| 8944\xc3\x97"
-	                            "1024\xc3\x97"
-	                            "2816 bf16 TN (aten::mm) | 48 | "));
+	                            "2816\xc3\x97"
+	                            "1024 bf16 TN (aten::mm) | 48 | "));
 	assert_non_null(strstr(one, "| 128\xc3\x97"
 	                            "224 | 0.963 |"));
 	assert_non_null(strstr(cmp, "**Why (efficiency model):**"));

@@ -134,7 +134,7 @@ gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
 	}
 	if (s->batch != 1)
 		snprintf(batch, sizeof batch, " batch %ld", s->batch);
-	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->K, TIMES, s->N,
+	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->N, TIMES, s->K,
 	         s->dtype[0] ? s->dtype : "?", s->trans_a, s->trans_b, batch,
 	         s->bias ? " bias" : "", s->op[0] ? " (" : "", s->op, s->op[0] ? ")" : "");
 	return buf;

@@ -42,8 +42,9 @@ char *gs_fmt_exact(char *buf, size_t size, double v);
  * ISO 8601 "2026-11-22T02:51:56Z" when ISO is 1. */
 char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
 
-/* gs_fmt_shape: a shape as the IREE seed writes it, M×K×N, then dtype,
- * transposes (A then B) and the extras: "4112×2048×2048 bf16 TN (addmm)",
+/* gs_fmt_shape: a shape as M×N×K (DESIGN.md "The report": one order
+ * everywhere), then dtype, transposes (A then B) and the extras:
+ * "4112×2048×2048 bf16 TN (addmm)",
  * " bias", " batch 8".  A key that is a kernel name (S->name) is written
  * as the name.  The result may hold input bytes: escape it for the target
  * format. */

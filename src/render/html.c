@@ -205,8 +205,8 @@ top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_
 	tb = gs_html_table(
 	        w, sec, "top",
 	        slowdown
-	                ? "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
-	                : "Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
+	                ? "Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
+	                : "Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
 	        "ttnnnt");
 	for (size_t i = 0; i < n; i++)
 		top_row(w, tb, idx[i], slowdown);
@@ -333,7 +333,7 @@ fill_shapes(gs_html *w, xmlNodePtr sec)
 	             "a side has fewer than %u samples).",
 	             w->c->opts.min_samples);
 	tb = gs_html_table(w, sec, "full",
-	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Tag|Baseline (\xc2\xb5s)|"
+	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|"
 	                   "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
 	                   "Kernel (baseline)|Kernel (candidate)",
 	                   "nttnnnntnntt");
@@ -354,7 +354,7 @@ one_sided(gs_html *w, xmlNodePtr sec, const char *title, const gs_record *const 
 		return;
 	}
 	tb = gs_html_table(w, sec, "one-sided",
-	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Time (\xc2\xb5s)|"
+	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Time (\xc2\xb5s)|"
 	                   "Samples|Line|Kernel",
 	                   "ttnnnt");
 	for (size_t i = 0; i < n; i++) {
@@ -424,7 +424,7 @@ method_basics(gs_html *w, xmlNodePtr dl)
 	gs_html_define(w, dl, "Shapes and times",
 	               "A shape is the key (op, batch, M, N, K, "
 	               "dtype, transposes, bias), dtype aliases normalised; tables write it "
-	               "M\xc3\x97K\xc3\x97N as the IREE benchmark report does. Times are "
+	               "M\xc3\x97N\xc3\x97K as the IREE benchmark report does. Times are "
 	               "microseconds; repeated rows of one shape in one input are samples, "
 	               "and the shape's time is their median.");
 	gs_html_define(w, dl, "Speedup",

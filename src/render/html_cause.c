@@ -127,7 +127,7 @@ impact_top(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 		return;
 	}
 	tb = gs_html_table(w, sec, "top",
-	                   "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	                   "Shape (M\xc3\x97N\xc3\x97K)|Calls|"
 	                   "Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Lost (\xc2\xb5s)|"
 	                   "Slowdown|Cause",
 	                   "tnnnnnt");
@@ -155,7 +155,7 @@ impact_uncovered(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 		return;
 	gs_html_add_text(w, sec, "h3", NULL, "Workload shapes the benchmark does not cover");
 	tb = gs_html_table(w, sec, "one-sided",
-	                   "Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	                   "Shape (M\xc3\x97N\xc3\x97K)|Calls|"
 	                   "Workload time (\xc2\xb5s)|Why",
 	                   "tnnt");
 	for (size_t i = 0; i < m->n && shown < max; i++) {

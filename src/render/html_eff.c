@@ -241,7 +241,7 @@ eff_table(gs_html *w, xmlNodePtr sec)
 	             "but the kernel runs further from its roof, gpu or kernel when those "
 	             "changed, unknown otherwise.");
 	tb = gs_html_table(w, sec, "full eff",
-	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Speedup|"
+	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Speedup|"
 	                   "Tile (baseline \xe2\x86\x92 candidate)|tile_eff|wq_eff|dim_eff|"
 	                   "% of roofline|Cause",
 	                   "ntntnnnnt");
@@ -286,7 +286,7 @@ static void
 metric_details(gs_html *w, xmlNodePtr sec, const gs_metrics *ms)
 {
 	xmlNodePtr tb = gs_html_table(w, sec, "full metrics",
-	                              "Shape (M\xc3\x97K\xc3\x97N)|"
+	                              "Shape (M\xc3\x97N\xc3\x97K)|"
 	                              "Metric|Baseline|Candidate|Ratio",
 	                              "ttnnn");
 	size_t shown = 0, total = 0;

@@ -313,7 +313,7 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 	             "median before (> 1 is slower); p: the t-test of the two segments; "
 	             "runs: those with the shape before / after the step.");
 	tb = gs_html_table(&p->w, sec, "changes",
-	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Run|"
+	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Run|"
 	                   "State|Before (\xc2\xb5s)|After (\xc2\xb5s)|Time ratio|p|Runs",
 	                   "ttttnnnnn");
 	for (size_t i = 0; i < h->ncps; i++)
@@ -369,7 +369,7 @@ fill_modes(hp *p, xmlNodePtr sec)
 	             m->name[GS_MODE_COMM_ONLY] ? m->name[GS_MODE_COMM_ONLY] : "\xe2\x80\x94",
 	             m->name[GS_MODE_COMP_ONLY] ? m->name[GS_MODE_COMP_ONLY] : "\xe2\x80\x94");
 	snprintf(heads, sizeof heads,
-	         "Shape (M\xc3\x97K\xc3\x97N)|Tag|full (\xc2\xb5s)|"
+	         "Shape (M\xc3\x97N\xc3\x97K)|Tag|full (\xc2\xb5s)|"
 	         "no_overlap (\xc2\xb5s)|comm_only (\xc2\xb5s)|comp_only (\xc2\xb5s)|"
 	         "Direct gain (\xc2\xb5s)|Decomposition gain (\xc2\xb5s)");
 	tb = gs_html_table(&p->w, sec, "full", heads, "ttnnnnnn");
@@ -427,7 +427,7 @@ fill_partial(hp *p, xmlNodePtr sec)
 	             "Their series have gaps; each run's geomeans use "
 	             "the shapes it shares with the first (or previous) run.");
 	tb = gs_html_table(&p->w, sec, "full",
-	                   "Shape (M\xc3\x97K\xc3\x97N)|Tag|Runs with "
+	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Runs with "
 	                   "it|Missing from",
 	                   "ttnt");
 	for (size_t i = 0; i < h->nseries; i++) {

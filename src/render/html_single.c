@@ -130,7 +130,7 @@ fill_top(gs_html *w, xmlNodePtr sec)
 	snprintf(title, sizeof title, "Top %zu by total time", n);
 	gs_html_add_text(w, sec, "h2", NULL, title);
 	tb = gs_html_table(w, sec, "top",
-	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Calls|"
+	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Calls|"
 	                   "Total (\xc2\xb5s)|Share|TFLOP/s|% of roofline|Tile|dim_eff",
 	                   "ntnnnnntn");
 	for (size_t i = 0; i < n; i++)
@@ -302,7 +302,7 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 	             "the CUs; the tile model's pick with its predicted dim_eff and its cost "
 	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time).");
 	tb = gs_html_table(w, sec, "full eff",
-	                   "#|Shape (M\xc3\x97K\xc3\x97N)|Calls|Median (\xc2\xb5s)|TFLOP/s|"
+	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Calls|Median (\xc2\xb5s)|TFLOP/s|"
 	                   "AI (FLOP/B)|% of roofline|Bound|Tile (source)|Tiles|Waves|"
 	                   "Last wave|tile_eff|wq_eff|dim_eff|Status|Model pick|"
 	                   "Pick dim_eff|Model cost|Occupancy (limiter)|Family|Kernel",
@@ -357,7 +357,7 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 	dl = gs_html_add(w, sec, "dl", NULL);
 	gs_html_define(w, dl, "Shapes and times",
 	               "A shape is the key (op, batch, M, N, K, "
-	               "dtype, transposes, bias); tables write it M\xc3\x97K\xc3\x97N. Times "
+	               "dtype, transposes, bias); tables write it M\xc3\x97N\xc3\x97K. Times "
 	               "are microseconds: a shape's time is the median of its calls or rows, "
 	               "its total time mean \xc2\xb7 calls. Shapes are ranked by total time.");
 	gs_html_eff_methodology(w, dl, model(w)->opts.roof);

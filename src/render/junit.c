@@ -8,7 +8,7 @@
  * shape; a regression has a <failure>, an unsure shape and a shape found
  * in one input only a <skipped>.  Before them, one <testcase
  * classname="gates"> per CI gate asked for (gs_junit_gates), failing when
- * crossed; the counts include them.  SHAPE is written M×K×N as in the report
+ * crossed; the counts include them.  SHAPE is written M×N×K as in the report
  * tables (the suite's property "shape_order" says so).
  */
 #include <math.h>
@@ -152,7 +152,7 @@ static void
 properties(gs_jx *x, const gs_report *r)
 {
 	const char *names[] = {"baseline", "candidate", "shape_order", "version"};
-	const char *values[] = {r->cmp->base->path, r->cmp->cand->path, "M\xc3\x97K\xc3\x97N",
+	const char *values[] = {r->cmp->base->path, r->cmp->cand->path, "M\xc3\x97N\xc3\x97K",
 	                        r->version ? r->version : ""};
 
 	gs_jx_start(x, "properties");

@@ -163,7 +163,7 @@ properties(gs_jx *x, const gs_report *r)
 	property(x, "last_run", h->runs[h->nruns - 1].name);
 	property(x, "runs", runs);
 	property(x, "persist", persist);
-	property(x, "shape_order", "M\xc3\x97K\xc3\x97N");
+	property(x, "shape_order", "M\xc3\x97N\xc3\x97K");
 	property(x, "version", r->version ? r->version : "");
 	gs_jx_end(x);
 }

@@ -155,7 +155,7 @@ top_regressions(FILE *out, const gs_compare *c)
 		return;
 	}
 	fprintf(out, "\n### Top %zu regressions\n\n", n);
-	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Baseline (\xc2\xb5s) |"
+	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Baseline (\xc2\xb5s) |"
 	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n",
 	      out);
 	for (size_t i = 0; i < n; i++)
@@ -314,7 +314,7 @@ single_markdown(const gs_report *r, FILE *out)
 	}
 	single_summary(out, s);
 	fprintf(out, "\n### Top %zu by total time\n\n", n);
-	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
+	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
 	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n",
 	      out);
 	for (size_t i = 0; i < n; i++)

@@ -102,7 +102,7 @@ open_regressions(FILE *out, const gs_report *r)
 		        "The first %zu, in shape order; the HTML report and the JSON "
 		        "list all.\n\n",
 		        top);
-	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Since run | Before (\xc2\xb5s) |"
+	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Since run | Before (\xc2\xb5s) |"
 	      " After (\xc2\xb5s) | Time ratio | Now vs before | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|---:|\n",
 	      out);
@@ -126,7 +126,7 @@ pending(FILE *out, const gs_report *r)
 		return;
 	fprintf(out, "\n### Pending steps (%zu): not yet lasted %u runs\n\n", h->pending,
 	        h->opts.persist);
-	fputs("| Shape (M\xc3\x97K\xc3\x97N) | Tag | Run | Before (\xc2\xb5s) |"
+	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Run | Before (\xc2\xb5s) |"
 	      " After (\xc2\xb5s) | Time ratio | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|\n",
 	      out);
