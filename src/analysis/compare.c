@@ -65,6 +65,8 @@ gs_compare_free(gs_compare *c)
 	free(c->only_cand);
 	free(c->top_improved);
 	free(c->top_regressed);
+	free(c->top_saved);
+	free(c->top_lost);
 	memset(c, 0, sizeof *c);
 }
 
@@ -308,6 +310,37 @@ by_speedup_asc(const void *a, const void *b)
 	return by_speedup_desc(b, a);
 }
 
+/* The time a pair's change saves (> 0) or loses (< 0), µs. */
+static double
+saved_us(const gs_pair *p)
+{
+	return p->base->t.median - p->cand->t.median;
+}
+
+static int
+by_saved_desc(const void *a, const void *b)
+{
+	double x = saved_us(&sort_pairs[*(const size_t *)a]);
+	double y = saved_us(&sort_pairs[*(const size_t *)b]);
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return (*(const size_t *)a > *(const size_t *)b) -
+	       (*(const size_t *)a < *(const size_t *)b);
+}
+
+static int
+by_lost_desc(const void *a, const void *b)
+{
+	double x = saved_us(&sort_pairs[*(const size_t *)a]);
+	double y = saved_us(&sort_pairs[*(const size_t *)b]);
+
+	if (x != y)
+		return x > y ? 1 : -1;
+	return (*(const size_t *)a > *(const size_t *)b) -
+	       (*(const size_t *)a < *(const size_t *)b);
+}
+
 static size_t *
 top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *), size_t *n)
 {
@@ -340,7 +373,9 @@ gs_compare_run(const gs_table *base, const gs_table *cand, const gs_compare_opts
 		return -1;
 	out->top_improved = top_of(out, GS_IMPROVED, by_speedup_desc, &out->ntop_improved);
 	out->top_regressed = top_of(out, GS_REGRESSED, by_speedup_asc, &out->ntop_regressed);
-	if (!out->top_improved || !out->top_regressed)
+	out->top_saved = top_of(out, GS_IMPROVED, by_saved_desc, &out->ntop_saved);
+	out->top_lost = top_of(out, GS_REGRESSED, by_lost_desc, &out->ntop_lost);
+	if (!out->top_improved || !out->top_regressed || !out->top_saved || !out->top_lost)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	return 0;
 }

@@ -76,6 +76,10 @@ typedef struct gs_report_hseries {
 typedef struct gs_report {
 	gs_report_kind kind;
 	const char *title; /* --title, or a default */
+	const char *report_url; /* --report-url: where the HTML is published
+	                           (the markdown links to it), NULL if not given */
+	int json_indent; /* --json-indent: pretty-print the JSON (2 spaces);
+	                    0: compact, the default (it is for machines) */
 	const char *version; /* PACKAGE_VERSION */
 	long long timestamp; /* seconds since the epoch: SOURCE_DATE_EPOCH or now */
 	const char *datadir; /* templates/ and fonts/ live here */
