@@ -85,7 +85,8 @@ check_top_tables(const gs_compare *cp)
 	assert_int_equal(saved->base->shape.K, 65536);
 	assert_true(fabs(saved->base->t.median - saved->cand->t.median - 3994.69513) < 1e-6);
 	for (size_t i = 1; i < cp->ntop_lost; i++) {
-		const gs_pair *a = &cp->pairs[cp->top_lost[i - 1]], *b = &cp->pairs[cp->top_lost[i]];
+		const gs_pair *a = &cp->pairs[cp->top_lost[i - 1]],
+		              *b = &cp->pairs[cp->top_lost[i]];
 		assert_int_equal(b->cls, GS_REGRESSED);
 		assert_true(a->cand->t.median - a->base->t.median >=
 		            b->cand->t.median - b->base->t.median);
