@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 #include "ingest/ingest.h"
 #include "model/gemm.h"
+#include "model/gpu.h"
 #include "model/stats.h"
 #include "runner/bdtype.h"
 #include "runner/bench.h"
@@ -20,8 +22,9 @@
 #include "util/outfile.h"
 
 /* Extra numeric columns of the results, in this order. */
-enum { X_ERR, X_CHECKED, X_COPIES, X__N };
-static const char *const extra_names[X__N] = {"max_rel_err", "checked_outputs", "rotating_copies"};
+enum { X_ERR, X_CHECKED, X_COPIES, X_FOOTPRINT, X__N };
+static const char *const extra_names[X__N] = {"max_rel_err", "checked_outputs", "rotating_copies",
+                                              "rotating_mib"};
 
 typedef struct bench {
 	gs_bench_args a;
@@ -235,6 +238,7 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 	r->extra[X_ERR] = m->max_err;
 	r->extra[X_CHECKED] = (double)m->checked;
 	r->extra[X_COPIES] = (double)m->copies;
+	r->extra[X_FOOTPRINT] = m->footprint_mib;
 	return 0;
 }
 
@@ -337,6 +341,32 @@ run_ceilings(bench *b, gs_error *err)
 
 /* ---- main ------------------------------------------------------------------- */
 
+/* The device's largest cache, which the rotation and the flush must
+ * exceed (measure.h): the built-in GPU table's L2 or last-level cache
+ * (MALL / Infinity Cache, which the runtime's l2CacheSize does not count)
+ * for the variant the runtime's name, memory, CU count and clock pick,
+ * else the cache size the runtime reports. */
+static void
+set_cache(bench *b)
+{
+	const gs_gpu *g = NULL;
+	double mib = NAN;
+
+	if (strcmp(b->api->platform, "cpu") != 0)
+		g = gs_gpu_find_variant(b->info.name, (double)b->info.mem_bytes, b->info.cus,
+		                        b->info.sclk_mhz / 1000.0, NULL, 0);
+	if (g)
+		mib = gs_gpu_largest_cache_mib(g);
+	if (!(mib > 0) && b->info.l2_bytes > 0)
+		mib = (double)b->info.l2_bytes / 1048576.0;
+	b->a.cfg.cache_mib = mib > 0 ? mib : 0;
+	if (b->a.cfg.rotating_mib > 0 && b->a.cfg.cache_mib > 0 &&
+	    b->a.cfg.rotating_mib < 2 * b->a.cfg.cache_mib)
+		say("--rotating %g MiB is less than 2x the largest cache (%g MiB): operands may be "
+		    "timed warm",
+		    b->a.cfg.rotating_mib, b->a.cfg.cache_mib);
+}
+
 static int
 prepare(bench *b, gs_error *err)
 {
@@ -346,6 +376,7 @@ prepare(bench *b, gs_error *err)
 		return GS_BENCH_USAGE;
 	if ((rc = start_backend(b, err)) != 0)
 		return rc == GS_BENCH_NO_GPU ? rc : GS_BENCH_USAGE;
+	set_cache(b);
 	if (check_tile(b, err) != 0)
 		return GS_BENCH_USAGE;
 	if (b->plan->n && b->a.output && gs_outfile_open(&b->out, b->a.output, err) != 0)

@@ -12,13 +12,20 @@ typedef struct opset {
 	void *a, *b, *c, *bias;
 } opset;
 
+/* The operand slots of an opset, in this order: each is one allocation
+ * holding every set's copy, STRIDE bytes apart. */
+enum { OP_A, OP_B, OP_C, OP_BIAS, OP__N };
+enum { SET_ALIGN = 256 };
+
 typedef struct run_ctx {
 	const gs_dev_api *api;
 	const gs_dev_info *info;
 	const gs_bench_cfg *cfg;
 	const gs_dev_gemm *g;
 	gs_check_ops ops;
-	opset *sets;
+	opset *sets; /* pointers into block[] */
+	void *block[OP__N];
+	size_t stride[OP__N]; /* bytes between two sets' copies */
 	long copies;
 	long next; /* rotation counter */
 	void *plan;
@@ -38,7 +45,7 @@ gs_bench_cfg_default(gs_bench_cfg *cfg)
 	cfg->warmup = 10;
 	cfg->iters = 20;
 	cfg->launches = 1;
-	cfg->rotating_mib = 512;
+	cfg->rotating_mib = -1;
 	cfg->seed = 1;
 	cfg->check_samples = 1024;
 }
@@ -52,13 +59,20 @@ gs_bench_gemm_bytes(const gs_dev_gemm *g)
 	             b * (double)g->m * (double)g->n + (g->bias ? (double)g->m : 0));
 }
 
+double
+gs_bench_rotating_mib(const gs_bench_cfg *cfg)
+{
+	if (cfg->rotating_mib >= 0)
+		return cfg->rotating_mib;
+	return cfg->cache_mib > 0 ? 2 * cfg->cache_mib : 512;
+}
+
 long
 gs_bench_copies(const gs_bench_cfg *cfg, double bytes)
 {
-	double uses = fmax(cfg->warmup, (double)cfg->iters * cfg->launches);
-	double need = ceil(cfg->rotating_mib * 1048576.0 / bytes);
+	double need = ceil(gs_bench_rotating_mib(cfg) * 1048576.0 / bytes);
 
-	return (long)fmax(1, fmin(uses, need));
+	return (long)fmax(1, fmin(GS_BENCH_MAX_COPIES, need));
 }
 
 static int
@@ -77,33 +91,44 @@ nbytes(const run_ctx *c, size_t elements)
 	return gs_mul_size(elements, gs_bdtype_size(c->g->dtype), &b) ? SIZE_MAX : b;
 }
 
-/* Pack N host floats to the dtype and upload them to each set's slot. */
+/* Pack N host floats to the dtype, upload them to set 0's copy of
+ * operand OP, then fill the other sets by doubling device-to-device
+ * copies (log2(copies) calls, not one upload per set). */
 static int
-upload_all(run_ctx *c, const float *src, size_t n, size_t slot)
+upload_all(run_ctx *c, const float *src, size_t n, int op)
 {
-	void *host = malloc(nbytes(c, n));
-	const char *msg = NULL;
+	size_t bytes = nbytes(c, n), stride = c->stride[op];
+	void *host = malloc(bytes);
+	const char *msg;
+	char *base = c->block[op];
 
 	if (!host)
 		return dev_fail(c, "out of memory packing the operands");
 	gs_bdtype_pack(c->g->dtype, src, host, n);
-	for (long i = 0; i < c->copies && !msg; i++) {
-		void **p = (void **)((char *)&c->sets[i] + slot);
-		msg = c->api->upload(*p, host, nbytes(c, n));
-	}
+	msg = c->api->upload(base, host, bytes);
 	free(host);
+	for (long have = 1; have < c->copies && !msg; have *= 2) {
+		long more = have < c->copies - have ? have : c->copies - have;
+		msg = c->api->copy(base + (size_t)have * stride, base,
+		                   (size_t)(more - 1) * stride + bytes);
+	}
+	if (!msg)
+		msg = c->api->sync();
 	return msg ? dev_fail(c, msg) : 0;
 }
 
+/* Allocate operand OP's block: COPIES copies of ELEMENTS elements. */
 static int
-alloc_set(run_ctx *c, opset *s)
+alloc_block(run_ctx *c, int op, size_t elements)
 {
+	size_t bytes = nbytes(c, elements), stride, total;
 	const char *msg;
 
-	if ((msg = c->api->alloc(&s->a, nbytes(c, c->ops.na))) ||
-	    (msg = c->api->alloc(&s->b, nbytes(c, c->ops.nb))) ||
-	    (msg = c->api->alloc(&s->c, nbytes(c, c->ops.nc))) ||
-	    (c->ops.bias && (msg = c->api->alloc(&s->bias, nbytes(c, (size_t)c->g->m)))))
+	if (bytes == SIZE_MAX || __builtin_add_overflow(bytes, (size_t)SET_ALIGN - 1, &stride) ||
+	    gs_mul_size(stride / SET_ALIGN * SET_ALIGN, (size_t)c->copies, &total))
+		return dev_fail(c, "the operands' size overflows");
+	c->stride[op] = stride / SET_ALIGN * SET_ALIGN;
+	if ((msg = c->api->alloc(&c->block[op], total)))
 		return dev_fail(c, msg);
 	return 0;
 }
@@ -111,17 +136,26 @@ alloc_set(run_ctx *c, opset *s)
 static int
 alloc_sets(run_ctx *c)
 {
+	size_t n[OP__N] = {c->ops.na, c->ops.nb, c->ops.nc, c->ops.bias ? (size_t)c->g->m : 0};
+
 	c->copies = gs_bench_copies(c->cfg, gs_bench_gemm_bytes(c->g));
 	c->sets = calloc((size_t)c->copies, sizeof *c->sets);
 	if (!c->sets)
 		return dev_fail(c, "out of memory");
-	for (long i = 0; i < c->copies; i++)
-		if (alloc_set(c, &c->sets[i]) != 0)
+	for (int op = 0; op < OP__N; op++)
+		if (n[op] && alloc_block(c, op, n[op]) != 0)
 			return -1;
-	if (upload_all(c, c->ops.a, c->ops.na, offsetof(opset, a)) != 0 ||
-	    upload_all(c, c->ops.b, c->ops.nb, offsetof(opset, b)) != 0)
+	for (long i = 0; i < c->copies; i++) {
+		void **slot[OP__N] = {&c->sets[i].a, &c->sets[i].b, &c->sets[i].c,
+		                      &c->sets[i].bias};
+		for (int op = 0; op < OP__N; op++)
+			if (c->block[op])
+				*slot[op] = (char *)c->block[op] + (size_t)i * c->stride[op];
+	}
+	if (upload_all(c, c->ops.a, c->ops.na, OP_A) != 0 ||
+	    upload_all(c, c->ops.b, c->ops.nb, OP_B) != 0)
 		return -1;
-	if (c->ops.bias && upload_all(c, c->ops.bias, (size_t)c->g->m, offsetof(opset, bias)) != 0)
+	if (c->ops.bias && upload_all(c, c->ops.bias, (size_t)c->g->m, OP_BIAS) != 0)
 		return -1;
 	return 0;
 }
@@ -144,10 +178,12 @@ check_once(run_ctx *c, gs_bench_meas *out)
 
 	if (!host)
 		return dev_fail(c, "out of memory for the result check");
-	c->next = 0;
-	if ((msg = c->api->fill(c->sets[0].c, 0xff, nbytes(c, c->ops.nc))) || (msg = launch(c)) ||
-	    (msg = c->api->sync()) ||
-	    (msg = c->api->download(host, c->sets[0].c, nbytes(c, c->ops.nc)))) {
+	/* The last set: the doubling copies of upload_all fill it last, so a
+	 * right result there shows the rotation holds the operands. */
+	c->next = c->copies - 1;
+	if ((msg = c->api->fill(c->sets[c->next].c, 0xff, nbytes(c, c->ops.nc))) ||
+	    (msg = launch(c)) || (msg = c->api->sync()) ||
+	    (msg = c->api->download(host, c->sets[c->copies - 1].c, nbytes(c, c->ops.nc)))) {
 		free(host);
 		return dev_fail(c, msg);
 	}
@@ -175,6 +211,7 @@ prepare_flush(run_ctx *c)
 	if (!c->cfg->flush)
 		return 0;
 	c->flush_bytes = mib > 0                 ? (size_t)(mib * 1048576.0)
+	                 : c->cfg->cache_mib > 0 ? (size_t)(2 * c->cfg->cache_mib * 1048576.0)
 	                 : c->info->l2_bytes > 0 ? 2 * (size_t)c->info->l2_bytes
 	                                         : 64u << 20;
 	if ((msg = c->api->alloc(&c->flush, c->flush_bytes)))
@@ -222,15 +259,9 @@ time_it(run_ctx *c, gs_bench_meas *out)
 static void
 release(run_ctx *c)
 {
-	if (c->sets) {
-		for (long i = 0; i < c->copies; i++) {
-			c->api->release(c->sets[i].a);
-			c->api->release(c->sets[i].b);
-			c->api->release(c->sets[i].c);
-			c->api->release(c->sets[i].bias);
-		}
-		free(c->sets);
-	}
+	for (int op = 0; op < OP__N; op++)
+		c->api->release(c->block[op]);
+	free(c->sets);
 	c->api->release(c->flush);
 	c->api->plan_free(c->plan);
 	gs_check_ops_free(&c->ops);
@@ -264,6 +295,7 @@ gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_
 	memset(out, 0, sizeof *out);
 	rc = prepare(&c, out);
 	out->copies = c.copies;
+	out->footprint_mib = (double)c.copies * gs_bench_gemm_bytes(g) / 1048576.0;
 	if (rc == 0)
 		rc = check_once(&c, out);
 	if (rc == 0)

@@ -4,17 +4,23 @@
  * and the CUTLASS profiler):
  * 1. Operands are random, never zero, from a fixed seed (check.h).
  * 2. Operands are rotated across `copies` sets of A, B, C (and bias) so
- *    that consecutive launches never find their inputs in the last-level
- *    cache: copies = max(1, min(max(warmup, iters·launches),
- *    ceil(rotating_bytes / bytes_per_problem))), hipblaslt-bench's
- *    --rotating formula; launch i uses set i mod copies.
- * 3. One launch on set 0 is checked against the CPU reference (check.h)
+ *    that consecutive launches never find their inputs in a cache:
+ *    copies = ceil(footprint / bytes_per_problem), at least 1 and at most
+ *    GS_BENCH_MAX_COPIES, with footprint = `--rotating` MiB, by default 2×
+ *    the device's largest cache (L2 or MALL/Infinity Cache: a footprint
+ *    inside the 256 MB Infinity Cache of an MI300X would time warm
+ *    operands), 512 MiB when no cache size is known.  Each operand's sets
+ *    lie in one allocation (stride rounded up to 256 bytes); launch i uses
+ *    set i mod copies.  hipblaslt-bench's --rotating also caps copies at
+ *    the number of launches; that cap is dropped here: sets that no
+ *    launch touches still evict the ones that do.
+ * 3. One launch on the last set is checked against the CPU reference (check.h)
  *    before anything is timed; a wrong result fails the shape.
  * 4. `warmup` launches, then `iters` samples, each timed with device
  *    events around `launches` back-to-back launches; a sample is the
  *    elapsed time divided by `launches`, in µs.  With flush, a memset
- *    of `flush_bytes` (by default 2× the last-level cache) runs before
- *    each sample, outside the events (nvbench's L2 flush).
+ *    of `flush_bytes` (by default 2× the largest cache, as the rotation)
+ *    runs before each sample, outside the events (nvbench's L2 flush).
  */
 #ifndef GS_MEASURE_H
 #define GS_MEASURE_H
@@ -31,15 +37,18 @@ typedef struct gs_bench_cfg {
 	int warmup; /* launches before timing, >= 0 */
 	int iters; /* samples, >= 1 */
 	int launches; /* launches per sample, >= 1 */
-	double rotating_mib; /* 0: one operand set */
+	double rotating_mib; /* rotation footprint, MiB; 0: one operand set;
+	                        < 0: 2× cache_mib (512 MiB if that is 0) */
+	double cache_mib; /* the device's largest cache (L2 or last-level:
+	                     MALL, Infinity Cache), MiB; 0 if unknown */
 	int flush; /* 1: flush the cache before each sample */
-	double flush_mib; /* 0: 2× the device's last-level cache */
+	double flush_mib; /* 0: 2× cache_mib */
 	uint64_t seed;
 	long check_samples; /* outputs checked for big problems */
 } gs_bench_cfg;
 
-/* gs_bench_cfg_default: warmup 10, iters 20, launches 1, rotating 512
- * MiB, no flush, seed 1, 1024 checked outputs, vendor backend, tile
+/* gs_bench_cfg_default: warmup 10, iters 20, launches 1, rotating from
+ * the cache (-1), cache unknown (0), no flush, seed 1, 1024 checked outputs, vendor backend, tile
  * 128x128x32 (8×8 per thread). */
 void gs_bench_cfg_default(gs_bench_cfg *cfg);
 
@@ -49,13 +58,21 @@ typedef struct gs_bench_meas {
 	size_t nsamples;
 	char kernel[256]; /* "" if the backend does not tell */
 	long copies; /* operand sets rotated */
+	double footprint_mib; /* copies × bytes of one set (A, B, C, bias), MiB */
 	double max_err, bound; /* check: largest normalised error, its bound */
 	long checked; /* outputs compared */
 	int full_check; /* 1: every output was compared */
 } gs_bench_meas;
 
+enum { GS_BENCH_MAX_COPIES = 1 << 16 };
+
+/* gs_bench_rotating_mib: CFG's rotation footprint in MiB (step 2 above):
+ * rotating_mib when >= 0, else 2 × cache_mib, else 512. */
+double gs_bench_rotating_mib(const gs_bench_cfg *cfg);
+
 /* gs_bench_copies: the rotating set count of step 2 above for a problem
- * of BYTES bytes (A + B + C + bias). */
+ * of BYTES (> 0) bytes (A + B + C + bias): ceil(footprint / BYTES) within
+ * [1, GS_BENCH_MAX_COPIES]; 1 when the footprint is 0. */
 long gs_bench_copies(const gs_bench_cfg *cfg, double bytes);
 
 /* gs_bench_gemm_bytes: bytes of A, B, C and bias of G, the memory one

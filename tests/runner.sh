@@ -64,7 +64,7 @@ done || fails=$((fails + 1))
 [ "$(head -n 1 "$work/base.csv")" = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,\
 time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,\
 flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,max_rel_err,\
-checked_outputs,rotating_copies,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library" ] ||
+checked_outputs,rotating_copies,rotating_mib,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library" ] ||
 	fail "base.csv: header $(head -n 1 "$work/base.csv")"
 "$GEMMSCOPE" report "$work/base.csv" -q --csv "$work/base-report.csv" -o "$work/base.html" ||
 	fail "gemmscope report on gemmscope-bench output"

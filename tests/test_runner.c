@@ -347,6 +347,33 @@ test_shapes_from_iree(void **state)
 
 /* ---- measurement ----------------------------------------------------------------- */
 
+/* The rotation footprint (measure.h step 2): 2x the largest cache by
+ * default, so that an MI300X's 256 MB Infinity Cache cannot hold the
+ * operands of a 1024^3 bf16 GEMM (6 MiB a set: 20 sets, the old cap at
+ * the launch count, were 120 MiB). */
+static void
+test_rotation_footprint(void **state)
+{
+	gs_dev_gemm g = {1024, 1024, 1024, 1, GS_DEV_BF16, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	gs_dev_gemm tiny = {16, 16, 16, 1, GS_DEV_F32, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	gs_bench_cfg cfg;
+
+	(void)state;
+	gs_bench_cfg_default(&cfg);
+	assert_true(gs_bench_gemm_bytes(&g) == 6 * 1048576.0);
+	assert_true(gs_bench_rotating_mib(&cfg) == 512); /* cache unknown */
+	cfg.cache_mib = 256; /* MI300X Infinity Cache */
+	assert_true(gs_bench_rotating_mib(&cfg) == 512);
+	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 86); /* ceil(512/6) */
+	assert_true(86 * 6 >= 2 * 256);
+	cfg.cache_mib = 50; /* H100 L2 */
+	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 17); /* ceil(100/6) */
+	cfg.rotating_mib = 0; /* hot-cache timing */
+	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 1);
+	cfg.rotating_mib = 512; /* 3 KiB sets: capped */
+	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&tiny)), GS_BENCH_MAX_COPIES);
+}
+
 static void
 test_measure_cpu(void **state)
 {
@@ -367,11 +394,14 @@ test_measure_cpu(void **state)
 	cfg.flush = 1;
 	cfg.flush_mib = 1;
 	/* bytes = 2·(2·48·72 + 2·72·40 + 2·48·40 + 48) = 33120; ceil(1 MiB /
-	 * 33120) = 32 sets needed, capped at max(warmup, iters·launches) = 5 */
+	 * 33120) = 32 sets, more than the 6 launches: the untouched sets still
+	 * evict the used ones.  The check ran on set 31, which the doubling
+	 * device copies filled last. */
 	assert_true(gs_bench_gemm_bytes(&g) == 33120);
 	assert_int_equal(gs_bench_measure(api, &info, &cfg, &g, &m, &err), 0);
 	assert_int_equal(m.nsamples, 5);
-	assert_int_equal(m.copies, 5);
+	assert_int_equal(m.copies, 32);
+	assert_true(fabs(m.footprint_mib - 32 * 33120 / 1048576.0) < 1e-12);
 	assert_int_equal(m.full_check, 1);
 	assert_int_equal(m.checked, 2 * 48 * 40);
 	assert_true(m.max_err <= m.bound);
@@ -578,6 +608,7 @@ main(void)
 	        cmocka_unit_test(test_tile),
 	        cmocka_unit_test(test_shapes_from_regressions),
 	        cmocka_unit_test(test_shapes_from_iree),
+	        cmocka_unit_test(test_rotation_footprint),
 	        cmocka_unit_test(test_measure_cpu),
 	        cmocka_unit_test(test_size_overflow),
 	        cmocka_unit_test(test_results_read_back),
