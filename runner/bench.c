@@ -146,10 +146,15 @@ start_backend(bench *b, gs_error *err)
 	char why[1024];
 	const char *msg;
 
-	if (b->a.cfg.kind == GS_DEV_CPU) {
+	if (b->a.cfg.kind == GS_DEV_CPU || strcmp(b->a.platform, "cpu") == 0) {
 		if ((msg = gs_cpugemm_api()->init(b->a.device, &b->info)))
 			return gs_error_set(err, NULL, 0, 0, "%s", msg);
 		b->api = gs_cpugemm_api();
+		if (b->a.cfg.kind == GS_DEV_VENDOR && !b->info.blas[0]) {
+			say("no vendor GEMM library for the CPU in this build of gemmscope-bench "
+			    "(configure found no OpenBLAS): use --backend cpu");
+			return GS_BENCH_NO_GPU;
+		}
 		return 0;
 	}
 	if (gs_devload_open(&b->dl, b->a.platform, b->dirs, b->a.device, &b->info, why,

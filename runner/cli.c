@@ -97,7 +97,8 @@ gs_bench_cli_usage(FILE *out)
 	      "  --dtype LIST           f32,f16,bf16 for shapes without a dtype (default f32)\n"
 	      "backend:\n"
 	      "  --backend NAME         vendor (hipBLASLt/rocBLAS/cuBLASLt), tiled, cpu (default vendor)\n"
-	      "  --platform NAME        auto, hip or cuda (default auto)   --device N (default 0)\n"
+	      "  --platform NAME        auto, hip, cuda or cpu (default auto)   --device N (default 0);\n"
+	      "                         on cpu, vendor is OpenBLAS\n"
 	      "  --tile TMxTNxTK        tiled backend macro tile (default 128x128x32)\n"
 	      "measurement:\n"
 	      "  --warmup N (10)  --iters N samples (20)  --launches N per sample (1)\n"
@@ -203,9 +204,9 @@ parse_backend(gs_bench_args *a, const char *s, gs_error *err)
 static int
 parse_platform(gs_bench_args *a, const char *s, gs_error *err)
 {
-	if (strcmp(s, "auto") && strcmp(s, "hip") && strcmp(s, "cuda"))
+	if (strcmp(s, "auto") && strcmp(s, "hip") && strcmp(s, "cuda") && strcmp(s, "cpu"))
 		return gs_error_set(err, NULL, 0, 0,
-		                    "--platform expects auto, hip or cuda, got '%s'", s);
+		                    "--platform expects auto, hip, cuda or cpu, got '%s'", s);
 	a->platform = s;
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "runner/bdtype.h"
+#include "runner/cpublas.h"
 #include "runner/cpugemm.h"
 #include "util/checked.h"
 
@@ -238,6 +239,8 @@ cpu_init(int device, gs_dev_info *info)
 	llc = sysconf(_SC_LEVEL3_CACHE_SIZE);
 #endif
 	info->l2_bytes = llc > 0 ? llc : 32LL << 20;
+	if (gs_cpublas_version())
+		snprintf(info->blas, sizeof info->blas, "%s", gs_cpublas_version());
 	return NULL;
 }
 
@@ -267,22 +270,62 @@ cpu_fill(void *dst, int byte, size_t bytes)
 	return NULL;
 }
 
+/* A plan of this backend: its own blocked GEMM or OpenBLAS (cpublas.h). */
+typedef struct cpu_handle {
+	int vendor;
+	void *plan;
+} cpu_handle;
+
+static void
+handle_free(void *vh)
+{
+	cpu_handle *h = vh;
+
+	if (!h)
+		return;
+	if (h->vendor)
+		gs_cpublas_plan_free(h->plan);
+	else
+		plan_free(h->plan);
+	free(h);
+}
+
 static const char *
 cpu_make_plan(const gs_dev_gemm *g, int kind, void **plan, char *kernel, size_t ksize)
 {
-	if (kind != GS_DEV_CPU)
-		return "the CPU backend runs only its own blocked GEMM";
-	*plan = plan_new(g);
-	if (!*plan)
-		return "out of memory for the CPU GEMM workspace";
-	snprintf(kernel, ksize, "gemmscope_cpu_MC%dKC%d_MR%dNR%d_f32acc", MC, KC, MR, NR);
+	cpu_handle *h;
+	const char *msg = NULL;
+
+	*plan = NULL;
+	if (kind != GS_DEV_CPU && kind != GS_DEV_VENDOR)
+		return "the CPU runs its own blocked GEMM (--backend cpu) and OpenBLAS (--backend "
+		       "vendor), not the tiled device kernel";
+	if (!(h = calloc(1, sizeof *h)))
+		return "out of memory for the CPU GEMM plan";
+	h->vendor = kind == GS_DEV_VENDOR;
+	if (h->vendor) {
+		msg = gs_cpublas_plan(g, &h->plan, kernel, ksize);
+	} else if (!(h->plan = plan_new(g))) {
+		msg = "out of memory for the CPU GEMM workspace";
+	} else {
+		snprintf(kernel, ksize, "gemmscope_cpu_MC%dKC%d_MR%dNR%d_f32acc", MC, KC, MR, NR);
+	}
+	if (msg) {
+		handle_free(h);
+		return msg;
+	}
+	*plan = h;
 	return NULL;
 }
 
 static const char *
-cpu_run(void *plan, const void *a, const void *b, void *c, const void *bias)
+cpu_run(void *vh, const void *a, const void *b, void *c, const void *bias)
 {
-	plan_run(plan, a, b, c, bias);
+	cpu_handle *h = vh;
+
+	if (h->vendor)
+		return gs_cpublas_run(h->plan, a, b, c, bias);
+	plan_run(h->plan, a, b, c, bias);
 	return NULL;
 }
 
@@ -323,7 +366,7 @@ static const gs_dev_api cpu_api = {
         .copy = cpu_memcpy,
         .plan = cpu_make_plan,
         .run = cpu_run,
-        .plan_free = plan_free,
+        .plan_free = handle_free,
         .timer_start = cpu_timer_start,
         .timer_stop = cpu_timer_stop,
         .sync = cpu_sync,

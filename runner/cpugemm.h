@@ -11,8 +11,10 @@
 
 #include "runner/devapi.h"
 
-/* gs_cpugemm_api: the CPU backend (platform "cpu").  It plans only
- * GS_DEV_CPU (vendor and tiled plans return a message); "device" memory
+/* gs_cpugemm_api: the CPU backend (platform "cpu").  It plans GS_DEV_CPU
+ * (the blocked GEMM below) and GS_DEV_VENDOR (OpenBLAS, cpublas.h: a
+ * message when the build has none; INFO's blas names it when it has);
+ * the tiled kind returns a message.  "Device" memory
  * is host memory; the timer is CLOCK_MONOTONIC around the queued work,
  * which runs synchronously.  Static storage; never NULL. */
 const gs_dev_api *gs_cpugemm_api(void);

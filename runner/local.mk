@@ -7,6 +7,7 @@ runner_librunner_a_SOURCES = \
 	runner/devapi.h \
 	runner/bdtype.c runner/bdtype.h \
 	runner/cpugemm.c runner/cpugemm.h \
+	runner/cpublas.c runner/cpublas.h \
 	runner/check.c runner/check.h \
 	runner/psize.c runner/psize.h \
 	runner/yscan.c runner/yscan.h \
@@ -19,12 +20,16 @@ runner_librunner_a_SOURCES = \
 	runner/cli.c runner/cli.h \
 	runner/bench.c runner/bench.h
 
+runner_librunner_a_CPPFLAGS = $(AM_CPPFLAGS) $(OPENBLAS_CFLAGS)
+# What links librunner.a: it and the CPU backend's OpenBLAS.
+RUNNER_LIBS = runner/librunner.a $(OPENBLAS_LIBS)
+
 bin_PROGRAMS += gemmscope-bench
 gemmscope_bench_SOURCES = runner/main.c
 gemmscope_bench_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DGS_BUILD_LIBDIR='"$(abs_top_builddir)/runner"' \
 	-DGS_PKGLIBDIR='"$(pkglibdir)"'
-gemmscope_bench_LDADD = runner/librunner.a $(GS_LIBS)
+gemmscope_bench_LDADD = $(RUNNER_LIBS) $(GS_LIBS)
 
 ## Device backends: the one HIP source, built by hipcc and by nvcc (through
 ## hip2cuda.h) into shared libraries gemmscope-bench dlopens.  Built by

@@ -33,8 +33,8 @@ TESTS += \
 	tests/style.sh tests/sanitizers.sh
 
 # The runner's own tests link its library (runner/local.mk).
-tests_test_runner_LDADD = runner/librunner.a $(LDADD)
-tests_test_psize_LDADD = runner/librunner.a $(LDADD)
+tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
+tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
 
 EXTRA_DIST += \
 	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \
@@ -133,7 +133,7 @@ tests_fuzz_fuzz_kernel_name_LDADD = $(GS_LIBS)
 tests_fuzz_fuzz_gpuspec_SOURCES = tests/fuzz/fuzz_gpuspec.c $(FUZZ_REPLAY)
 tests_fuzz_fuzz_gpuspec_LDADD = $(GS_LIBS)
 tests_fuzz_fuzz_psize_SOURCES = tests/fuzz/fuzz_psize.c $(FUZZ_REPLAY)
-tests_fuzz_fuzz_psize_LDADD = runner/librunner.a $(GS_LIBS)
+tests_fuzz_fuzz_psize_LDADD = $(RUNNER_LIBS) $(GS_LIBS)
 tests_fuzz_fuzz_report_json_SOURCES = tests/fuzz/fuzz_report_json.c $(FUZZ_REPLAY)
 tests_fuzz_fuzz_report_json_LDADD = $(GS_LIBS)
 tests_fuzz_fuzz_runset_SOURCES = tests/fuzz/fuzz_runset.c $(FUZZ_REPLAY)
@@ -147,7 +147,7 @@ tests_fuzz_fuzz_writers_LDADD = $(GS_LIBS)
 # tests/fuzz/obj/.  Run a target as `tests/fuzz/fuzz-NAME-libfuzzer
 # CORPUS_DIR $(srcdir)/tests/fuzz/seeds/NAME` (tests/fuzz/README.md).
 FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CC = clang -g -O1 -DGS_LIBFUZZER $(FUZZ_SAN) -I$(srcdir) $(AM_CPPFLAGS) $(DEFS)
+FUZZ_CC = clang -g -O1 -DGS_LIBFUZZER $(FUZZ_SAN) -I$(srcdir) $(AM_CPPFLAGS) $(OPENBLAS_CFLAGS) $(DEFS)
 FUZZ_OBJ = $(patsubst %.c,tests/fuzz/obj/%.o,$(filter %.c,$(libgs_a_SOURCES) \
 	$(runner_librunner_a_SOURCES)))
 tests/fuzz/obj/%.o: $(srcdir)/%.c libgs.a runner/librunner.a
@@ -160,7 +160,7 @@ fuzz: $(FUZZ_OBJ)
 			$(srcdir)/tests/fuzz/fuzz_$$t.c $(srcdir)/tests/fuzz/replay.c \
 			$(FUZZ_OBJ) -o tests/fuzz/fuzz-`echo $$t | tr _ -`-libfuzzer \
 			$(XML_LIBS) $(CAIRO_LIBS) $(FONTCONFIG_LIBS) $(ZLIB_LIBS) $(YAJL_LIBS) \
-			$(YAML_LIBS) $(SQLITE_LIBS) $(CSV_LIBS) $(LIBS) || exit 1; \
+			$(YAML_LIBS) $(SQLITE_LIBS) $(CSV_LIBS) $(OPENBLAS_LIBS) $(LIBS) || exit 1; \
 	done
 clean-fuzz:
 	-rm -rf tests/fuzz/obj tests/fuzz/*-libfuzzer

@@ -88,6 +88,28 @@ grep -q '^peak_tflops_bf16 = [0-9]' "$work/cpu.gpu" || fail "spec file: peak_tfl
 "$BENCH" --backend cpu --dtype f8 -m 1 -n 1 -k 1 2>/dev/null
 [ $? = 2 ] || fail "an unsupported dtype is a usage error (2)"
 
+# The CPU's vendor GEMM, OpenBLAS (runner/cpublas.h), when configure found
+# it (bootstrap installs it): checked like any backend, every dtype,
+# transposes, bias and batch; without it, exit 3 naming what is missing.
+if grep -q '^#define HAVE_OPENBLAS 1' "$top_builddir/config.h"; then
+	for d in f32 f16 bf16; do
+		"$BENCH" --platform cpu -m 96 -n 80 -k 200 --transA T --transB T --bias --batch 2 \
+			--dtype $d --iters 3 --warmup 1 --rotating 1 -q -o "$work/blas-$d.csv" ||
+			fail "OpenBLAS $d: exit $?"
+		[ "$(column "$work/blas-$d.csv" backend)" = vendor ] || fail "OpenBLAS $d: backend"
+		column "$work/blas-$d.csv" kernel | grep -q '^openblas_sgemm' ||
+			fail "OpenBLAS $d: kernel $(column "$work/blas-$d.csv" kernel)"
+		column "$work/blas-$d.csv" library | grep -q '^OpenBLAS [0-9]' ||
+			fail "OpenBLAS $d: library column"
+		# all 2·96·80 outputs were checked against the double reference
+		[ "$(column "$work/blas-$d.csv" checked_outputs)" = 15360 ] || fail "OpenBLAS $d: check"
+	done
+else
+	"$BENCH" --platform cpu -m 8 -n 8 -k 8 -q -o "$work/blas.csv" 2>"$work/blas.err"
+	[ $? = 3 ] && grep -q 'no vendor GEMM library for the CPU' "$work/blas.err" &&
+		[ ! -e "$work/blas.csv" ] || fail "no OpenBLAS: exit 3 and a message"
+fi
+
 # --- 2. the device backends ---------------------------------------------------
 built=
 for p in hip cuda; do
