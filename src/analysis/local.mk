@@ -9,4 +9,4 @@ libgs_a_SOURCES += \
 	src/analysis/history.c src/analysis/history.h src/analysis/impact.c \
 	src/analysis/impact.h src/analysis/metrics.c src/analysis/metrics.h \
 	src/analysis/modes.c src/analysis/modes.h src/analysis/report.c \
-	src/analysis/report.h src/analysis/single.c src/analysis/single.h
+	src/analysis/report.h src/analysis/residual.c src/analysis/residual.h src/analysis/single.c src/analysis/single.h

@@ -1,0 +1,145 @@
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis/residual.h"
+#include "model/kendall.h"
+#include "model/stats.h"
+
+static gs_residual
+residual_of(const gs_single_row *row)
+{
+	const gs_eff *e = &row->eff;
+	gs_residual r = {NAN, row->rec->t.median, NAN, NAN};
+
+	if (!row->have_eff || !(e->dim_eff > 0) || !isfinite(e->compute_us) ||
+	    !isfinite(e->memory_us) || !(r.measured_us > 0))
+		return r;
+	r.predicted_us = fmax(e->compute_us / e->dim_eff, e->memory_us);
+	r.frac = r.predicted_us / r.measured_us;
+	r.excess_us = row->total_us * (1 - r.frac);
+	return r;
+}
+
+static const gs_residual *sort_rows;
+
+static int
+by_excess_desc(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = sort_rows[i].excess_us, y = sort_rows[j].excess_us;
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return (i > j) - (i < j);
+}
+
+/* Tau, median and outliers over the predicted rows of R. */
+static int
+summarize(gs_residuals *r, size_t top)
+{
+	double *pred = calloc(r->npredicted ? r->npredicted : 1, sizeof *pred);
+	double *meas = calloc(r->npredicted ? r->npredicted : 1, sizeof *meas);
+	size_t k = 0;
+	int rc = -1;
+
+	r->outliers = malloc((r->npredicted ? r->npredicted : 1) * sizeof *r->outliers);
+	if (!pred || !meas || !r->outliers)
+		goto out;
+	for (size_t i = 0; i < r->n; i++)
+		if (!isnan(r->rows[i].predicted_us)) {
+			pred[k] = r->rows[i].predicted_us;
+			meas[k] = r->rows[i].measured_us;
+			r->outliers[k++] = i;
+		}
+	if (gs_kendall_tau_b(pred, meas, k, &r->tau) != 0)
+		goto out;
+	for (size_t i = 0; i < k; i++)
+		pred[i] = r->rows[r->outliers[i]].frac;
+	r->median_frac = k ? gs_stats_median(pred, k) : NAN;
+	sort_rows = r->rows;
+	qsort(r->outliers, k, sizeof *r->outliers, by_excess_desc);
+	sort_rows = NULL;
+	r->noutliers = k < top ? k : top;
+	rc = 0;
+out:
+	free(pred);
+	free(meas);
+	return rc;
+}
+
+int
+gs_residuals_run(const gs_single *s, size_t top, gs_residuals *out, gs_error *err)
+{
+	*out = (gs_residuals){.tau = NAN, .median_frac = NAN};
+	out->rows = malloc((s->n ? s->n : 1) * sizeof *out->rows);
+	if (!out->rows)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	out->n = s->n;
+	for (size_t i = 0; i < s->n; i++) {
+		out->rows[i] = residual_of(&s->rows[i]);
+		out->npredicted += !isnan(out->rows[i].predicted_us);
+	}
+	if (summarize(out, top) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	return 0;
+}
+
+void
+gs_residuals_free(gs_residuals *r)
+{
+	free(r->rows);
+	free(r->outliers);
+	*r = (gs_residuals){.tau = NAN, .median_frac = NAN};
+}
+
+/* The residual of record REC under S and its residuals R, or NULL. */
+static const gs_residual *
+residual_at(const gs_single *s, const gs_residuals *r, const gs_record *rec)
+{
+	const gs_single_row *row = gs_single_row_of(s, rec);
+
+	if (!row || (size_t)(row - s->rows) >= r->n)
+		return NULL;
+	return &r->rows[row - s->rows];
+}
+
+int
+gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residuals *base,
+                      const gs_single *sc, const gs_residuals *cand, gs_residual_shift *out,
+                      gs_error *err)
+{
+	size_t n = c->npairs ? c->npairs : 1, nw = 0;
+	double *fb = malloc(n * sizeof *fb), *fc = malloc(n * sizeof *fc);
+	double *wb = malloc(n * sizeof *wb), *wc = malloc(n * sizeof *wc);
+	double t = c->opts.threshold;
+
+	*out = (gs_residual_shift){0, 0, 0, NAN, NAN, NAN, NAN};
+	if (!fb || !fc || !wb || !wc) {
+		free(fb), free(fc), free(wb), free(wc);
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	for (size_t i = 0; i < c->npairs; i++) {
+		const gs_residual *b = residual_at(sb, base, c->pairs[i].base);
+		const gs_residual *k = residual_at(sc, cand, c->pairs[i].cand);
+		if (!b || !k || isnan(b->frac) || isnan(k->frac))
+			continue;
+		fb[out->pairs] = b->frac;
+		fc[out->pairs++] = k->frac;
+		if (k->frac < b->frac * (1 - t)) {
+			wb[nw] = b->frac;
+			wc[nw++] = k->frac;
+		}
+		out->better += k->frac > b->frac * (1 + t);
+	}
+	out->worse = nw;
+	if (out->pairs) {
+		out->median_base = gs_stats_median(fb, out->pairs);
+		out->median_cand = gs_stats_median(fc, out->pairs);
+	}
+	if (nw) {
+		out->worse_base = gs_stats_median(wb, nw);
+		out->worse_cand = gs_stats_median(wc, nw);
+	}
+	free(fb), free(fc), free(wb), free(wc);
+	return 0;
+}
