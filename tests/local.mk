@@ -32,9 +32,9 @@ TESTS += \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/style.sh tests/sanitizers.sh
 
-# Kendall's tau-b and the measured/predicted residuals (issue 13 §3).
-check_PROGRAMS += tests/test_kendall tests/test_residual
-TESTS += tests/test_kendall tests/test_residual
+# Kendall's tau-b, measured/predicted residuals, cliffs (issue 13 §3, §4).
+check_PROGRAMS += tests/test_kendall tests/test_residual tests/test_cliff
+TESTS += tests/test_kendall tests/test_residual tests/test_cliff
 
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)

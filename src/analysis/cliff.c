@@ -1,0 +1,221 @@
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/cliff.h"
+
+static const gs_single *sort_s;
+static char sort_dim;
+
+static long
+dim_of(const gs_shape *s, char d)
+{
+	return d == 'M' ? s->M : d == 'N' ? s->N : s->K;
+}
+
+/* Shapes P and Q compared on every key field except dimension D. */
+static int
+key_cmp(const gs_shape *p, const gs_shape *q, char d)
+{
+	long pd[3] = {p->M, p->N, p->K}, qd[3] = {q->M, q->N, q->K};
+	int skip = d == 'M' ? 0 : d == 'N' ? 1 : 2, c;
+
+	for (int i = 0; i < 3; i++)
+		if (i != skip && pd[i] != qd[i])
+			return pd[i] < qd[i] ? -1 : 1;
+	if (p->batch != q->batch)
+		return p->batch < q->batch ? -1 : 1;
+	if ((c = strcmp(p->op, q->op)) || (c = strcmp(p->dtype, q->dtype)))
+		return c;
+	if (p->trans_a != q->trans_a)
+		return p->trans_a - q->trans_a;
+	if (p->trans_b != q->trans_b)
+		return p->trans_b - q->trans_b;
+	return p->bias - q->bias;
+}
+
+/* Rows of SORT_S by every key field except SORT_DIM, then by it. */
+static int
+by_key_then_dim(const void *a, const void *b)
+{
+	const gs_shape *p = &sort_s->rows[*(const size_t *)a].rec->shape;
+	const gs_shape *q = &sort_s->rows[*(const size_t *)b].rec->shape;
+	int c = key_cmp(p, q, sort_dim);
+	long x = dim_of(p, sort_dim), y = dim_of(q, sort_dim);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/* 1 if rows I and J of S share every key field but D. */
+static int
+same_sweep(const gs_single *s, size_t i, size_t j, char d)
+{
+	return key_cmp(&s->rows[i].rec->shape, &s->rows[j].rec->shape, d) == 0;
+}
+
+static int
+usable(const gs_single_row *r)
+{
+	return r->have_eff && r->eff.achieved_tflops > 0 && isfinite(r->eff.achieved_tflops);
+}
+
+/* Tile steps along D of E: macro tiles over M and N, or K steps of its
+ * tile_k; 0 when the tile does not tell. */
+static long
+tile_steps(const gs_eff *e, char d)
+{
+	if (d == 'K')
+		return e->tile_k > 0 ? (e->k + e->tile_k - 1) / e->tile_k : 0;
+	return e->tile_m > 0 && e->num_tiles > 0 ? e->num_tiles : 0;
+}
+
+/* What crossed from row A to row B along D: bits into *CROSSED, the bits
+ * that could be decided into *KNOWN. */
+static void
+crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *crossed, int *known)
+{
+	long ta = tile_steps(&a->eff, d), tb = tile_steps(&b->eff, d);
+
+	*crossed = 0;
+	*known = 0;
+	if (ta > 0 && tb > 0) {
+		*known |= GS_CROSS_TILE;
+		*crossed |= ta < tb ? GS_CROSS_TILE : 0;
+	}
+	if (a->eff.rounds > 0 && b->eff.rounds > 0) {
+		*known |= GS_CROSS_WAVE;
+		*crossed |= a->eff.rounds < b->eff.rounds ? GS_CROSS_WAVE : 0;
+	}
+	if (a->rec->kernel && b->rec->kernel) {
+		*known |= GS_CROSS_KERNEL;
+		*crossed |= strcmp(a->rec->kernel, b->rec->kernel) ? GS_CROSS_KERNEL : 0;
+	}
+}
+
+/* Append the cliffs of sweep W (index SW) of S at threshold T to OUT. */
+static int
+sweep_cliffs(const gs_single *s, const gs_sweep *w, size_t sw, double t, gs_cliffs *out,
+             size_t *cap)
+{
+	for (size_t i = 0; i + 1 < w->n; i++) {
+		const gs_single_row *a = &s->rows[w->rows[i]], *b = &s->rows[w->rows[i + 1]];
+		double fa = a->eff.achieved_tflops, fb = b->eff.achieved_tflops;
+		gs_cliff *cl;
+		if (!(fb < fa * (1 - t)))
+			continue;
+		if (out->ncliffs == *cap) {
+			size_t nc = *cap ? 2 * *cap : 16;
+			gs_cliff *p = realloc(out->cliffs, nc * sizeof *p);
+			if (!p)
+				return -1;
+			out->cliffs = p;
+			*cap = nc;
+		}
+		cl = &out->cliffs[out->ncliffs++];
+		*cl = (gs_cliff){sw, w->rows[i], w->rows[i + 1], fa, fb, 1 - fb / fa, 0, 0};
+		crossing(a, b, w->dim, &cl->crossed, &cl->known);
+	}
+	return 0;
+}
+
+/* The sweeps along D: runs of usable rows in ORDER (sorted by key then
+ * D) with GS_CLIFF_MIN_POINTS or more distinct sizes.  Rows of a sweep
+ * stay in ORDER; the rest of ORDER is overwritten.  *NUSED: how much of
+ * ORDER the sweeps took. */
+static int
+sweeps_along(const gs_single *s, char d, size_t *order, size_t n, gs_cliffs *out, size_t *nused,
+             size_t *cap)
+{
+	size_t w = 0;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && same_sweep(s, order[i], order[j], d); j++)
+			;
+		if (j - i < GS_CLIFF_MIN_POINTS)
+			continue;
+		if (out->nsweeps == *cap) {
+			size_t nc = *cap ? 2 * *cap : 16;
+			gs_sweep *p = realloc(out->sweeps, nc * sizeof *p);
+			if (!p)
+				return -1;
+			out->sweeps = p;
+			*cap = nc;
+		}
+		memmove(order + w, order + i, (j - i) * sizeof *order);
+		out->sweeps[out->nsweeps++] = (gs_sweep){d, order + w, j - i};
+		w += j - i;
+	}
+	*nused = w;
+	return 0;
+}
+
+static int
+by_drop_desc(const void *a, const void *b)
+{
+	const gs_cliff *p = a, *q = b;
+
+	if (p->drop != q->drop)
+		return p->drop < q->drop ? 1 : -1;
+	if (p->sweep != q->sweep)
+		return p->sweep < q->sweep ? -1 : 1;
+	return (p->from > q->from) - (p->from < q->from);
+}
+
+int
+gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
+{
+	const char dims[3] = {'M', 'N', 'K'};
+	size_t nu = 0, total = 0, scap = 0, ccap = 0;
+
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < s->n; i++)
+		nu += usable(&s->rows[i]);
+	/* each usable row can be in one sweep per dimension */
+	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order)))
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (int k = 0; k < 3; k++) {
+		size_t *o = out->order + total, m = 0, used;
+		for (size_t i = 0; i < s->n; i++)
+			if (usable(&s->rows[i]))
+				o[m++] = i;
+		sort_s = s;
+		sort_dim = dims[k];
+		qsort(o, m, sizeof *o, by_key_then_dim);
+		if (sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0)
+			return gs_error_set(err, NULL, 0, 0, "out of memory");
+		total += used;
+	}
+	for (size_t w = 0; w < out->nsweeps; w++)
+		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
+			return gs_error_set(err, NULL, 0, 0, "out of memory");
+	qsort(out->cliffs, out->ncliffs, sizeof *out->cliffs, by_drop_desc);
+	return 0;
+}
+
+void
+gs_cliffs_free(gs_cliffs *c)
+{
+	free(c->order);
+	free(c->sweeps);
+	free(c->cliffs);
+	memset(c, 0, sizeof *c);
+}
+
+char *
+gs_cliff_crossed_text(const gs_cliff *cl, char *buf, size_t size)
+{
+	unsigned x = cl->crossed;
+	const char *tw = (x & GS_CROSS_TILE) && (x & GS_CROSS_WAVE) ? "tile and wave boundary"
+	                 : (x & GS_CROSS_TILE)                      ? "tile boundary"
+	                 : (x & GS_CROSS_WAVE)                      ? "wave boundary"
+	                                                            : NULL;
+
+	if (!x)
+		snprintf(buf, size, "nothing the inputs tell%s",
+		         cl->known & (GS_CROSS_TILE | GS_CROSS_WAVE) ? "" : " (tiles unknown)");
+	else
+		snprintf(buf, size, "%s%s%s", tw ? tw : "", tw && (x & GS_CROSS_KERNEL) ? "; " : "",
+		         x & GS_CROSS_KERNEL ? "kernel changed" : "");
+	return buf;
+}

@@ -1,0 +1,73 @@
+/* cliff.h: cliffs along M, N and K (issue 13 §4).
+ *
+ * An input sweeps a dimension when at least GS_CLIFF_MIN_POINTS of its
+ * shapes share every key field (op, batch, the other two dimensions,
+ * dtype, transposes, bias) and differ in that one: a Tensile ProblemSizes
+ * range, `gemmscope-bench --range`, any CSV with many values of one
+ * dimension.  Along a sweep, sorted by the dimension, a cliff is a step
+ * from one size to the next where the achieved TFLOP/s (FLOP / median
+ * time) drops by more than the threshold T: tflops_to < tflops_from ·
+ * (1 - T).  Each cliff says what crossed between the two sizes, as far as
+ * the inputs tell: the tile count (a new row or column of macro tiles, or
+ * another K step: efficiency.md §2), the wave count (one more round of
+ * workgroups over the CUs: §3), the kernel (its name changed).
+ */
+#ifndef GS_CLIFF_H
+#define GS_CLIFF_H
+
+#include <stddef.h>
+
+#include "analysis/single.h"
+#include "util/error.h"
+
+enum { GS_CLIFF_MIN_POINTS = 4 };
+
+/* What crossed between the two sizes of a cliff (bits). */
+enum {
+	GS_CROSS_TILE = 1, /* num_tiles (M, N) or ceil(K / tile_k) grew */
+	GS_CROSS_WAVE = 2, /* rounds (waves) grew */
+	GS_CROSS_KERNEL = 4 /* the kernel names differ */
+};
+
+/* One sweep: rows of a gs_single that differ only in DIM, by DIM. */
+typedef struct gs_sweep {
+	char dim; /* 'M', 'N' or 'K' */
+	size_t *rows; /* indices into the gs_single's rows; points into
+	                 gs_cliffs.order, not owned */
+	size_t n;
+} gs_sweep;
+
+typedef struct gs_cliff {
+	size_t sweep; /* index into gs_cliffs.sweeps */
+	size_t from, to; /* row indices: consecutive sizes of the sweep */
+	double tflops_from, tflops_to;
+	double drop; /* 1 - tflops_to / tflops_from, > T */
+	unsigned crossed; /* GS_CROSS_* bits; 0: nothing the inputs tell */
+	int known; /* GS_CROSS_* bits that could be decided (tile and wave
+	              need both sides' tiles and a GPU; kernel both names) */
+} gs_cliff;
+
+typedef struct gs_cliffs {
+	size_t *order; /* owned: the rows of every sweep, back to back */
+	gs_sweep *sweeps; /* owned */
+	size_t nsweeps;
+	gs_cliff *cliffs; /* owned, by drop descending (ties: sweep, size) */
+	size_t ncliffs;
+} gs_cliffs;
+
+/* gs_cliffs_find: every sweep of S's rows (those with M/N/K and a time)
+ * and its cliffs at threshold T (a fraction: 0.05).  Returns 0, or -1
+ * with ERR on out of memory.  Free OUT with gs_cliffs_free() in either
+ * case. */
+int gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err);
+
+/* gs_cliffs_free: release what C owns; C is left empty. */
+void gs_cliffs_free(gs_cliffs *c);
+
+/* gs_cliff_crossed_text: the crossed bits of CL as words, "tile and wave
+ * boundary; kernel changed", "kernel changed", or "nothing the inputs
+ * tell" (with "tiles unknown" when tile and wave could not be decided),
+ * into BUF (SIZE bytes, truncated).  Returns BUF. */
+char *gs_cliff_crossed_text(const gs_cliff *cl, char *buf, size_t size);
+
+#endif
