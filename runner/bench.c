@@ -15,16 +15,19 @@
 #include "runner/benchout.h"
 #include "runner/ceilings.h"
 #include "runner/cli.h"
+#include "runner/clocks.h"
 #include "runner/cpugemm.h"
 #include "runner/devload.h"
 #include "runner/shapes.h"
 #include "runner/tile.h"
+#include "util/grow.h"
 #include "util/outfile.h"
+#include "render/fmt.h"
 
 /* Extra numeric columns of the results, in this order. */
-enum { X_ERR, X_CHECKED, X_COPIES, X_FOOTPRINT, X__N };
+enum { X_ERR, X_CHECKED, X_COPIES, X_FOOTPRINT, X_THROTTLED, X__N };
 static const char *const extra_names[X__N] = {"max_rel_err", "checked_outputs", "rotating_copies",
-                                              "rotating_mib"};
+                                              "rotating_mib", "throttled_samples"};
 
 typedef struct bench {
 	gs_bench_args a;
@@ -36,6 +39,10 @@ typedef struct bench {
 	gs_dev_info info;
 	gs_outfile out;
 	long failed;
+	gs_clocks *clocks; /* NULL until the backend started */
+	char *(*clk)[GS_BENCHOUT_CLOCKS]; /* per result record, in order: the
+	                                     sampled clocks as ';'-lists, owned */
+	size_t nclk, clk_cap;
 } bench;
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -222,6 +229,77 @@ gemm_of(const gs_shape *s)
 	return g;
 }
 
+/* Samples of M taken below 90 % of the device's peak shader clock: a
+ * throttled GPU (power, temperature) or one not clocked up; NAN when the
+ * peak or the sampled clock is unknown. */
+static double
+throttled(const bench *b, const gs_bench_meas *m)
+{
+	double n = 0;
+	int known = 0;
+
+	if (!m->clk || b->info.sclk_mhz <= 0)
+		return NAN;
+	for (size_t i = 0; i < m->nsamples; i++)
+		if (!isnan(m->clk[i].sclk_mhz)) {
+			known = 1;
+			n += m->clk[i].sclk_mhz < 0.9 * b->info.sclk_mhz;
+		}
+	return known ? n : NAN;
+}
+
+/* Field F of S in the order of the lists: sclk, mclk, temperature, power. */
+static double
+clock_field(const gs_clock_sample *s, size_t f)
+{
+	return f == 0 ? s->sclk_mhz : f == 1 ? s->mclk_mhz : f == 2 ? s->temp_c : s->power_w;
+}
+
+/* Field F of M's clock samples as "v;v;..." (shortest exact text, empty
+ * items where unknown), or NULL when none is known.  Malloc'd. */
+static char *
+clock_list(const gs_bench_meas *m, size_t f)
+{
+	gs_dynbuf d;
+	int any = 0;
+
+	gs_dynbuf_init(&d, (size_t)1 << 30);
+	for (size_t i = 0; m->clk && i < m->nsamples; i++) {
+		double v = clock_field(&m->clk[i], f);
+		char num[40] = "";
+		if (!isnan(v)) {
+			gs_fmt_exact(num, sizeof num, v);
+			any = 1;
+		}
+		if (gs_dynbuf_printf(&d, "%s%s", i ? ";" : "", num) != 0)
+			return NULL; /* the buffer is freed */
+	}
+	if (!any) {
+		gs_dynbuf_free(&d);
+		return NULL;
+	}
+	return d.d;
+}
+
+/* Keep M's clock lists for record R, the last one added to the results. */
+static int
+keep_clocks(bench *b, const gs_record *r, const gs_bench_meas *m, gs_error *err)
+{
+	size_t i = (size_t)(r - b->res->rec);
+
+	if (i >= b->nclk) {
+		if (GS_GROW(b->clk, b->clk_cap, i + 1, (size_t)1 << 40) != 0)
+			return gs_error_set(err, NULL, 0, 0, "out of memory");
+		memset(b->clk + b->nclk, 0, (i + 1 - b->nclk) * sizeof *b->clk);
+		b->nclk = i + 1;
+	}
+	for (size_t f = 0; f < GS_BENCHOUT_CLOCKS; f++) {
+		free(b->clk[i][f]);
+		b->clk[i][f] = clock_list(m, f);
+	}
+	return 0;
+}
+
 static int
 keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 {
@@ -244,7 +322,8 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 	r->extra[X_CHECKED] = (double)m->checked;
 	r->extra[X_COPIES] = (double)m->copies;
 	r->extra[X_FOOTPRINT] = m->footprint_mib;
-	return 0;
+	r->extra[X_THROTTLED] = throttled(b, m);
+	return keep_clocks(b, r, m, err);
 }
 
 static void
@@ -289,7 +368,8 @@ run_one(bench *b, size_t i, gs_error *err)
 static int
 write_results(bench *b, gs_error *err)
 {
-	gs_benchout_meta meta = {b->a.backend, &b->info};
+	gs_benchout_meta meta = {b->a.backend, &b->info, gs_clocks_source(b->clocks),
+	                         (char *const(*)[GS_BENCHOUT_CLOCKS])b->clk, b->nclk};
 
 	if (b->res->n == 0)
 		return gs_error_set(err, NULL, 0, 0, "no shape succeeded: nothing written");
@@ -382,6 +462,9 @@ prepare(bench *b, gs_error *err)
 	if ((rc = start_backend(b, err)) != 0)
 		return rc == GS_BENCH_NO_GPU ? rc : GS_BENCH_USAGE;
 	set_cache(b);
+	if (!(b->clocks = gs_clocks_open(b->api->platform, b->info.pci_bus_id)))
+		return GS_BENCH_USAGE;
+	b->a.cfg.clocks = b->clocks;
 	if (check_tile(b, err) != 0)
 		return GS_BENCH_USAGE;
 	if (b->plan->n && b->a.output && gs_outfile_open(&b->out, b->a.output, err) != 0)
@@ -436,5 +519,10 @@ gs_bench_main(int argc, char **argv, const char *const *plugin_dirs)
 	gs_devload_close(&b.dl);
 	gs_table_free(b.plan);
 	gs_table_free(b.res);
+	gs_clocks_close(b.clocks);
+	for (size_t i = 0; i < b.nclk; i++)
+		for (size_t f = 0; f < GS_BENCHOUT_CLOCKS; f++)
+			free(b.clk[i][f]);
+	free(b.clk);
 	return rc;
 }

@@ -9,7 +9,19 @@
 
 /* The run's columns, equal on every row (gs_dev_info). */
 static const char *const run_columns[] = {
-        "backend", "gpu", "arch", "cus", "sclk_mhz", "mclk_mhz", "runtime", "library",
+        "sclk_mhz_samples",
+        "mclk_mhz_samples",
+        "temp_c_samples",
+        "power_w_samples",
+        "backend",
+        "gpu",
+        "arch",
+        "cus",
+        "sclk_mhz",
+        "mclk_mhz",
+        "runtime",
+        "library",
+        "clock_source",
 };
 
 enum { NRUN = sizeof run_columns / sizeof run_columns[0] };
@@ -41,9 +53,11 @@ run_cells(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cell)
 	const gs_dev_info *d = x->meta->info;
 	size_t n = x->t->nextra;
 
-	(void)i;
 	for (size_t e = 0; e < n; e++)
 		cell[e] = (gs_csv_cell){NULL, r->extra[e]};
+	for (size_t f = 0; f < GS_BENCHOUT_CLOCKS; f++)
+		cell[n++] = str_cell(x->meta->clocks && i < x->meta->nclocks ? x->meta->clocks[i][f]
+		                                                             : NULL);
 	cell[n + 0] = str_cell(x->meta->backend);
 	cell[n + 1] = str_cell(d->name);
 	cell[n + 2] = str_cell(d->arch);
@@ -52,6 +66,7 @@ run_cells(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cell)
 	cell[n + 5] = int_cell(d->mclk_mhz);
 	cell[n + 6] = str_cell(d->runtime);
 	cell[n + 7] = str_cell(d->blas);
+	cell[n + 8] = str_cell(x->meta->clock_source);
 }
 
 /* Write T with the derived columns of REC (gs_single_records). */

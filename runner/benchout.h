@@ -11,10 +11,14 @@
  * (the derived columns as far as the record alone gives them,
  * gs_single_records: no GPU, so wq_eff is empty), then the table's extra
  * numeric columns (the runner's: max_rel_err, checked_outputs,
- * rotating_copies), then the run's columns, equal on every row:
- * backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library (the device, its
- * CU/SM count, peak clocks, runtime and vendor library versions as
- * gs_dev_info has them; empty when unknown).
+ * rotating_copies, rotating_mib, throttled_samples), then the clocks
+ * sampled after each sample, parallel to `samples` (clocks.h; empty when
+ * not sampled): sclk_mhz_samples,mclk_mhz_samples,temp_c_samples,
+ * power_w_samples; then the run's columns, equal on every row:
+ * backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library,clock_source (the
+ * device, its CU/SM count, peak clocks, runtime and vendor library
+ * versions as gs_dev_info has them, and where the sampled clocks came
+ * from; empty when unknown).
  */
 #ifndef GS_BENCHOUT_H
 #define GS_BENCHOUT_H
@@ -25,9 +29,17 @@
 #include "table.h"
 #include "util/error.h"
 
+/* The sampled-clock lists of a record: sclk, mclk, temperature, power. */
+enum { GS_BENCHOUT_CLOCKS = 4 };
+
 typedef struct gs_benchout_meta {
 	const char *backend; /* "vendor", "tiled" or "cpu" */
 	const gs_dev_info *info; /* the device that ran them */
+	const char *clock_source; /* gs_clocks_source(), NULL if none */
+	char *const (*clocks)[GS_BENCHOUT_CLOCKS]; /* per record of the table, in
+	                                             order: ';'-lists (NULL: empty),
+	                                             nclocks of them; may be NULL */
+	size_t nclocks;
 } gs_benchout_meta;
 
 /* gs_benchout_csv: write every record of T (finished with

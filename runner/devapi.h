@@ -32,7 +32,7 @@
 extern "C" {
 #endif
 
-#define GS_DEV_ABI 1
+#define GS_DEV_ABI 2
 
 /* Element types a backend runs. */
 typedef enum gs_dev_dtype {
@@ -73,6 +73,8 @@ typedef struct gs_dev_info {
 	long long l2_bytes; /* last-level cache the runtime reports, bytes */
 	long long mem_bytes; /* device memory, bytes */
 	long long lds_bytes; /* shared memory / LDS per workgroup, bytes */
+	char pci_bus_id[32]; /* "0000:c1:00.0", "" if unknown: how the clock
+	                        sampler (clocks.h) finds the same device */
 } gs_dev_info;
 
 typedef struct gs_dev_api {

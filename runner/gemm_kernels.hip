@@ -580,6 +580,8 @@ device_info(int device, gs_dev_info *info)
 	info->l2_bytes = prop.l2CacheSize;
 	info->mem_bytes = (long long)prop.totalGlobalMem;
 	info->lds_bytes = lds_max;
+	if (hipDeviceGetPCIBusId(info->pci_bus_id, sizeof info->pci_bus_id, device) != hipSuccess)
+		info->pci_bus_id[0] = '\0';
 	return NULL;
 }
 

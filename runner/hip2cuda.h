@@ -32,6 +32,7 @@
 #define hipDeviceProp_t cudaDeviceProp
 #define hipGetDeviceProperties cudaGetDeviceProperties
 #define hipDeviceGetAttribute cudaDeviceGetAttribute
+#define hipDeviceGetPCIBusId cudaDeviceGetPCIBusId
 #define hipDeviceAttributeClockRate cudaDevAttrClockRate
 #define hipDeviceAttributeMemoryClockRate cudaDevAttrMemoryClockRate
 /* the opt-in limit: the runner raises the kernel's limit to it */

@@ -9,6 +9,7 @@ runner_librunner_a_SOURCES = \
 	runner/cpugemm.c runner/cpugemm.h \
 	runner/cpublas.c runner/cpublas.h \
 	runner/check.c runner/check.h \
+	runner/clocks.c runner/clocks.h \
 	runner/psize.c runner/psize.h \
 	runner/yscan.c runner/yscan.h \
 	runner/tile.c runner/tile.h \

@@ -246,11 +246,15 @@ time_it(run_ctx *c, gs_bench_meas *out)
 	if (msg || (msg = c->api->sync()))
 		return dev_fail(c, msg);
 	out->samples = malloc((size_t)c->cfg->iters * sizeof *out->samples);
-	if (!out->samples)
+	if (c->cfg->clocks)
+		out->clk = malloc((size_t)c->cfg->iters * sizeof *out->clk);
+	if (!out->samples || (c->cfg->clocks && !out->clk))
 		return dev_fail(c, "out of memory");
 	for (int s = 0; s < c->cfg->iters; s++) {
 		if (one_sample(c, &out->samples[s]) != 0)
 			return -1;
+		if (out->clk)
+			gs_clocks_sample(c->cfg->clocks, &out->clk[s]);
 		out->nsamples++;
 	}
 	return 0;
@@ -312,6 +316,8 @@ void
 gs_bench_meas_free(gs_bench_meas *m)
 {
 	free(m->samples);
+	free(m->clk);
 	m->samples = NULL;
+	m->clk = NULL;
 	m->nsamples = 0;
 }

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runner/clocks.h"
 #include "runner/devapi.h"
 #include "util/error.h"
 
@@ -45,6 +46,8 @@ typedef struct gs_bench_cfg {
 	double flush_mib; /* 0: 2× cache_mib */
 	uint64_t seed;
 	long check_samples; /* outputs checked for big problems */
+	gs_clocks *clocks; /* read after every sample, outside the events;
+	                      borrowed, NULL: not sampled */
 } gs_bench_cfg;
 
 /* gs_bench_cfg_default: warmup 10, iters 20, launches 1, rotating from
@@ -55,6 +58,8 @@ void gs_bench_cfg_default(gs_bench_cfg *cfg);
 /* The outcome of one shape. */
 typedef struct gs_bench_meas {
 	double *samples; /* iters values, µs per launch; owned */
+	gs_clock_sample *clk; /* the clocks after each sample (cfg->clocks),
+	                         nsamples entries, owned; NULL if not sampled */
 	size_t nsamples;
 	char kernel[256]; /* "" if the backend does not tell */
 	long copies; /* operand sets rotated */

@@ -64,10 +64,21 @@ done || fails=$((fails + 1))
 [ "$(head -n 1 "$work/base.csv")" = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,\
 time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,\
 flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,max_rel_err,\
-checked_outputs,rotating_copies,rotating_mib,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library" ] ||
+checked_outputs,rotating_copies,rotating_mib,throttled_samples,sclk_mhz_samples,mclk_mhz_samples,\
+temp_c_samples,power_w_samples,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library,clock_source" ] ||
 	fail "base.csv: header $(head -n 1 "$work/base.csv")"
 "$GEMMSCOPE" report "$work/base.csv" -q --csv "$work/base-report.csv" -o "$work/base.html" ||
 	fail "gemmscope report on gemmscope-bench output"
+# the CPU's clock after every sample, from /proc/cpuinfo where it has one
+# (runner/clocks.h): as many values as samples, each a frequency in MHz
+if grep -q '^cpu MHz' /proc/cpuinfo; then
+	[ "$(column "$work/base.csv" clock_source | sort -u)" = /proc/cpuinfo ] || fail "clock_source"
+	column "$work/base.csv" sclk_mhz_samples | awk -F';' '
+		NF != 3 { exit 1 } { for (i = 1; i <= NF; i++) if (!($i > 100 && $i < 10000)) exit 1 }' ||
+		fail "sclk_mhz_samples: $(column "$work/base.csv" sclk_mhz_samples | head -1)"
+else
+	[ -z "$(column "$work/base.csv" sclk_mhz_samples | tr -d '\n')" ] || fail "no cpu MHz: no clocks"
+fi
 medians=$(column "$work/base.csv" time_us_median)
 [ -n "$medians" ] && [ "$(column "$work/base-report.csv" time_us_median)" = "$medians" ] ||
 	fail "report: medians read back exactly"

@@ -24,6 +24,7 @@
 #include "runner/bench.h"
 #include "runner/check.h"
 #include "runner/cpugemm.h"
+#include "runner/clocks.h"
 #include "runner/measure.h"
 #include "runner/psize.h"
 #include "runner/shapes.h"
@@ -374,6 +375,45 @@ test_rotation_footprint(void **state)
 	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&tiny)), GS_BENCH_MAX_COPIES);
 }
 
+/* The clock sampler (clocks.h): the CPU's from /proc/cpuinfo; a device
+ * platform whose library or device is missing degrades to NAN readings
+ * and says why, never failing the run. */
+static void
+test_clocks(void **state)
+{
+	const char *platforms[] = {"cuda", "hip"};
+	gs_clocks *c = gs_clocks_open("cpu", NULL);
+	gs_clock_sample s;
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[256];
+	int has_mhz = 0;
+
+	(void)state;
+	while (f && fgets(line, sizeof line, f))
+		has_mhz |= strncmp(line, "cpu MHz", 7) == 0;
+	if (f)
+		fclose(f);
+	assert_non_null(c);
+	gs_clocks_sample(c, &s);
+	if (has_mhz) {
+		assert_string_equal(gs_clocks_source(c), "/proc/cpuinfo");
+		assert_true(s.sclk_mhz > 100 && s.sclk_mhz < 10000);
+	} else {
+		assert_true(isnan(s.sclk_mhz));
+	}
+	assert_true(isnan(s.mclk_mhz) && isnan(s.temp_c) && isnan(s.power_w));
+	gs_clocks_close(c);
+	for (int p = 0; p < 2; p++) {
+		c = gs_clocks_open(platforms[p], "0000:ff:1f.7"); /* no such device */
+		assert_non_null(c);
+		assert_true(strncmp(gs_clocks_source(c), "not sampled: ", 13) == 0);
+		gs_clocks_sample(c, &s);
+		assert_true(isnan(s.sclk_mhz) && isnan(s.mclk_mhz) && isnan(s.temp_c) &&
+		            isnan(s.power_w));
+		gs_clocks_close(c);
+	}
+}
+
 static void
 test_measure_cpu(void **state)
 {
@@ -609,6 +649,7 @@ main(void)
 	        cmocka_unit_test(test_shapes_from_regressions),
 	        cmocka_unit_test(test_shapes_from_iree),
 	        cmocka_unit_test(test_rotation_footprint),
+	        cmocka_unit_test(test_clocks),
 	        cmocka_unit_test(test_measure_cpu),
 	        cmocka_unit_test(test_size_overflow),
 	        cmocka_unit_test(test_results_read_back),
