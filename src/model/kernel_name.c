@@ -60,6 +60,9 @@ static const struct {
         [R_CK_WAVE] = {"WaveTile: ([0-9]+)x([0-9]+)", 0},
         [R_CK_BLKSIZE] = {"BlkSize: ([0-9]+)", 0},
         [R_CK_DEV] = {"DeviceGemm([A-Za-z0-9_]*)<([0-9]+), ([0-9]+), ([0-9]+), ([0-9]+)", 0},
+        [R_CK_GRID] = {"ck::kernel_[a-z0-9_]*<ck::(Gridwise[A-Za-z0-9_]*)<.*GemmSpecialization\\)"
+                       "[0-9]+, ([0-9, ]+)",
+                       0},
         [R_AITER] = {"^_ZN5aiter|aiter::", 0},
         [R_AITER_TILE] = {"gemm_[a-z0-9_]*_([0-9]+)x([0-9]+)(_|E|$)", 1},
         [R_AITER_TYPE] = {"^_ZN5aiter[0-9]+([a-z][a-z0-9]*)gemm", 0},
@@ -207,20 +210,20 @@ param_list_start(const char *s)
 	return i;
 }
 
-/* The NAME inside cutlass::Kernel<NAME>(...) or ...::Kernel2<NAME>, else NULL. */
+/* The NAME inside cutlass::Kernel<NAME>(...), ...::Kernel2<NAME> or, as
+ * traces print CUTLASS 3 kernels, cutlass::device_kernel<NAME>(...), else
+ * NULL. */
 static const char *
 wrapped_name(const char *s, size_t *len)
 {
-	const char *w = strstr(s, "::Kernel2<");
-	size_t skip = 10;
+	static const char *const wrappers[] = {"::Kernel2<", "::Kernel<", "::device_kernel<"};
+	const char *w = NULL;
 
-	if (!w) {
-		w = strstr(s, "::Kernel<");
-		skip = 9;
-	}
+	for (size_t i = 0; !w && i < sizeof wrappers / sizeof wrappers[0]; i++)
+		if ((w = strstr(s, wrappers[i])))
+			w += strlen(wrappers[i]);
 	if (!w)
 		return NULL;
-	w += skip;
 	*len = strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
 	return *len ? w : NULL;
 }

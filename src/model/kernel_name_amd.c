@@ -134,6 +134,56 @@ gs_kn_parse_tensile_aux(const gs_kparser *p, const char *s, gs_kernel_info *k)
 	          "exclude it from tile statistics";
 }
 
+/* CK gridwise GEMM structs whose integer template arguments after the
+ * GemmSpecialization are BlockSize, then SKIP others, then MPerBlock,
+ * NPerBlock, KPerBlock (ROCm/composable_kernel gridwise_gemm_*.hpp; the
+ * ABScale layout as a demangled MI300 vLLM FP8 trace name shows it:
+ * BlockSize, ScaleBlockM, ScaleBlockN, ScaleBlockK, MPerBlock, ...). */
+static const struct {
+	const char *name;
+	int skip;
+} ck_grids[] = {
+        {"GridwiseGemm_xdl_cshuffle_v3", 0},
+        {"GridwiseGemmMultiD_xdl_cshuffle_v3", 0},
+        {"GridwiseGemmMultiD_ABScale_xdl_cshuffle_v3", 3},
+};
+
+/* The tile of a demangled CK kernel symbol
+ * "ck::kernel_...<ck::GridwiseGemm...<types..., (...GemmSpecialization)N,
+ * BlockSize, ...>" whose gridwise struct ck_grids knows.  1 if set. */
+static int
+ck_gridwise(const gs_kparser *p, const char *s, gs_kernel_info *k)
+{
+	regmatch_t m[NGROUPS];
+	long v[8];
+	const char *c;
+	char *end;
+	size_t len;
+	int n = 0;
+
+	if (!gs_kn_match(p, R_CK_GRID, s, m))
+		return 0;
+	len = (size_t)(m[1].rm_eo - m[1].rm_so);
+	for (size_t g = 0; g < sizeof ck_grids / sizeof ck_grids[0]; g++) {
+		if (strlen(ck_grids[g].name) != len ||
+		    strncmp(s + m[1].rm_so, ck_grids[g].name, len))
+			continue;
+		for (c = s + m[2].rm_so; n < 8 && c < s + m[2].rm_eo; c = end + (*end == ',')) {
+			long x = strtol(c, &end, 10);
+			if (end == c)
+				break;
+			v[n++] = x;
+		}
+		if (n < 4 + ck_grids[g].skip)
+			return 0;
+		k->block_size = (int)v[0];
+		gs_kn_set_tile(k, (int)v[1 + ck_grids[g].skip], (int)v[2 + ck_grids[g].skip],
+		               (int)v[3 + ck_grids[g].skip]);
+		return k->has_tile;
+	}
+	return 0;
+}
+
 void
 gs_kn_parse_ck(const gs_kparser *p, const char *s, gs_kernel_info *k)
 {
@@ -155,7 +205,7 @@ gs_kn_parse_ck(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		k->block_size = gs_kn_grp_int(s, m, 2);
 		gs_kn_set_tile(k, gs_kn_grp_int(s, m, 3), gs_kn_grp_int(s, m, 4),
 		               old ? 0 : gs_kn_grp_int(s, m, 5));
-	} else {
+	} else if (!ck_gridwise(p, s, k)) {
 		k->note = "CK kernel symbol: the tile is in template arguments (not parsed)";
 	}
 }
