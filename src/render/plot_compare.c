@@ -13,23 +13,19 @@
 #define FIG_W 720.0
 #define FIG_H 420.0
 
-/* A speedup with the class the report model gave it. */
-typedef struct cls_value {
-	double v;
-	int cls;
-} cls_value;
+typedef gs_cls_value cls_value;
 
 /* CLS as a GS_PLOT_* class this module draws (anything else: neutral). */
-static int
-known_class(int cls)
+int
+gs_known_class(int cls)
 {
 	return cls == GS_PLOT_IMPROVED || cls == GS_PLOT_REGRESSED || cls == GS_PLOT_UNSURE
 	               ? cls
 	               : GS_PLOT_NEUTRAL;
 }
 
-static int
-cmp_cls_value(const void *a, const void *b)
+int
+gs_cmp_cls_value(const void *a, const void *b)
 {
 	const cls_value *x = a, *y = b;
 	int c = gs_cmp_double(&x->v, &y->v);
@@ -50,9 +46,9 @@ positive_sorted(const double *v, const int *cls, size_t n, size_t *m)
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(v[i]) && v[i] > 0) {
 			s[*m].v = v[i];
-			s[(*m)++].cls = known_class(cls[i]);
+			s[(*m)++].cls = gs_known_class(cls[i]);
 		}
-	qsort(s, *m, sizeof *s, cmp_cls_value);
+	qsort(s, *m, sizeof *s, gs_cmp_cls_value);
 	return s;
 }
 
@@ -159,7 +155,8 @@ curve_points(gs_plot *p, const cls_value *s, size_t m)
 }
 
 gs_plot *
-gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold)
+gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold,
+                      const gs_plot_labels *labels)
 {
 	size_t m;
 	cls_value *s = positive_sorted(speedup, cls, n, &m);
@@ -175,10 +172,16 @@ gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double th
 		curve_axes(p, s, m, threshold);
 		gs_frame_single(p, 3);
 		curve_band(p, threshold);
-		curve_points(p, s, m);
+		if (m > GS_PLOT_DENSE_MIN)
+			gs_curve_columns(p, s, m);
+		else
+			curve_points(p, s, m);
+		gs_curve_labels(p, s, m, speedup, cls, n, labels);
 		threshold_legend(p, threshold, 1, any_unsure(s, m));
 		gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-		count_note(p, m, p->skipped, "shapes");
+		count_note(p, m, p->skipped,
+		           m > GS_PLOT_DENSE_MIN ? "shapes; min and max per pixel column"
+		                                 : "shapes");
 	}
 	free(s);
 	if (p && gs_plot_finish(p) < 0) {
@@ -228,16 +231,29 @@ scatter_points(gs_plot *p, const double *b, const double *c, const int *cls, siz
 		q->x = gs_axis_map(&pn->ax, b[i]);
 		q->y = gs_axis_map(&pn->ay, c[i]);
 		q->r = r;
-		q->cls = known_class(cls[i]);
+		q->cls = gs_known_class(cls[i]);
 		unsure |= q->cls == GS_PLOT_UNSURE;
 		gs_mark_circle(p, q->x, q->y, r, *gs_class_colour(q->cls), gs_col_white, 0);
 	}
 	return unsure;
 }
 
+/* The dense scatter's legend: the labelled points and the lines. */
+static void
+dense_legend(gs_plot *p, double t, int labelled)
+{
+	char buf[96];
+
+	if (labelled)
+		gs_legend_add(p, "top regressions", gs_col_regressed, 2);
+	gs_legend_add(p, "y = x", gs_col_ink, 1);
+	snprintf(buf, sizeof buf, "\xc2\xb1%.3g %%", t * 100);
+	gs_legend_add(p, buf, gs_col_ink, 3);
+}
+
 gs_plot *
 gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls, size_t n,
-                double threshold)
+                double threshold, const gs_plot_labels *labels)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	size_t m = 0;
@@ -260,14 +276,26 @@ gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls
 	gs_axis_log(p, &p->panel[0].ay, 10, lo, hi);
 	gs_axis_set_label(p, &p->panel[0].ax, "baseline time (\xc2\xb5s)");
 	gs_axis_set_label(p, &p->panel[0].ay, "candidate time (\xc2\xb5s)");
-	gs_frame_single(p, 3);
+	if (m > GS_PLOT_DENSE_MIN) {
+		gs_frame_place(p, 0, 0, GS_TOP, p->width - GS_DENSITY_BAR_W, p->height - GS_TOP, 3);
+		gs_scatter_density(p, t_base_us, t_cand_us, n, p->width - GS_DENSITY_BAR_W + 16);
+	} else {
+		gs_frame_single(p, 3);
+	}
 	scatter_ratio_line(p, 1, 0);
 	scatter_ratio_line(p, 1 + threshold, 1);
 	if (threshold < 1)
 		scatter_ratio_line(p, 1 - threshold, 1);
-	threshold_legend(p, threshold, 0, scatter_points(p, t_base_us, t_cand_us, cls, n));
+	if (m > GS_PLOT_DENSE_MIN)
+		dense_legend(p, threshold, labels && labels->n);
+	else
+		threshold_legend(p, threshold, 0, scatter_points(p, t_base_us, t_cand_us, cls, n));
+	gs_scatter_labels(p, t_base_us, t_cand_us, cls, n, labels);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-	count_note(p, m, p->skipped, "shapes; below the diagonal is faster");
+	count_note(p, m, p->skipped,
+	           m > GS_PLOT_DENSE_MIN
+	                   ? "shapes, counted in 6 px cells; below the diagonal is faster"
+	                   : "shapes; below the diagonal is faster");
 	if (gs_plot_finish(p) < 0) {
 		gs_plot_free(p);
 		return NULL;

@@ -121,15 +121,36 @@ gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand, size_t 
 	linear_ticks(p, a, lo, hi, step);
 }
 
+/* A decade tick V >= 1000 of an axis reaching 1e5 or more, with an SI
+ * prefix ("1k", "10k", "100k", "1M" ... "100G"), so the labels of one
+ * axis share one form instead of "10000" beside "1e5".  Returns 0 when V
+ * is not such a tick. */
+static int
+si_label(char *buf, size_t size, double v, double hi)
+{
+	static const char *const unit[4] = {"k", "M", "G", "T"};
+	int e = (int)floor(log10(v) + 1e-9);
+
+	if (hi < 1e5 || v < 1000 || e >= 15)
+		return 0;
+	snprintf(buf, size, "%.0f%s", pow(10, e % 3), unit[e / 3 - 1]);
+	return 1;
+}
+
 static void
 log_decade_ticks(gs_plot *p, gs_axis *a, double l0, double l1, double lb)
 {
 	long k0 = (long)ceil(l0 - 1e-9), k1 = (long)floor(l1 + 1e-9);
 	long stride = (k1 - k0 + 1 + 7) / 8;
+	char buf[32];
 
-	for (long k = k0; k <= k1; k++)
+	for (long k = k0; k <= k1; k++) {
+		double v = exp(k * lb);
+
 		if (k % stride == 0)
-			gs_axis_add_tick(p, a, exp(k * lb), NULL);
+			gs_axis_add_tick(p, a, v,
+			                 si_label(buf, sizeof buf, v, exp(l1 * lb)) ? buf : NULL);
+	}
 }
 
 static void
