@@ -3,6 +3,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,54 @@ gs_cmp_cls_value(const void *a, const void *b)
 	return c ? c : (x->cls > y->cls) - (x->cls < y->cls);
 }
 
+/* One stable counting-sort pass of the M values of FROM into TO by the
+ * 16-bit digit of their key at SHIFT (SHIFT 64: by class). */
+static void
+radix_pass(const cls_value *from, cls_value *to, size_t m, int shift, size_t *cnt)
+{
+	memset(cnt, 0, 65537 * sizeof *cnt);
+	for (size_t i = 0; i < m; i++) {
+		uint64_t k;
+
+		memcpy(&k, &from[i].v, sizeof k);
+		cnt[1 + (shift == 64 ? (size_t)from[i].cls : (size_t)((k >> shift) & 0xFFFF))]++;
+	}
+	for (size_t d = 1; d <= 65536; d++)
+		cnt[d] += cnt[d - 1];
+	for (size_t i = 0; i < m; i++) {
+		uint64_t k;
+
+		memcpy(&k, &from[i].v, sizeof k);
+		to[cnt[shift == 64 ? (size_t)from[i].cls : (size_t)((k >> shift) & 0xFFFF)]++] =
+		        from[i];
+	}
+}
+
+/* Sort S ascending by value, ties by class, as gs_cmp_cls_value: an LSD
+ * radix sort (class, then the 64-bit pattern of the value in 16-bit
+ * digits; positive finite doubles order as their bit patterns), O(M), so
+ * a million shapes cost milliseconds instead of a comparison sort's
+ * second.  Falls back to qsort when out of memory. */
+static void
+sort_values(cls_value *s, size_t m)
+{
+	cls_value *tmp = malloc((m ? m : 1) * sizeof *tmp);
+	size_t *cnt = malloc(65537 * sizeof *cnt);
+
+	if (!tmp || !cnt) {
+		qsort(s, m, sizeof *s, gs_cmp_cls_value);
+	} else {
+		radix_pass(s, tmp, m, 64, cnt);
+		radix_pass(tmp, s, m, 0, cnt);
+		radix_pass(s, tmp, m, 16, cnt);
+		radix_pass(tmp, s, m, 32, cnt);
+		radix_pass(s, tmp, m, 48, cnt);
+		memcpy(s, tmp, m * sizeof *s);
+	}
+	free(tmp);
+	free(cnt);
+}
+
 /* Finite positive values of V with their classes, sorted ascending (ties
  * by class), into a new array. */
 static cls_value *
@@ -48,7 +97,7 @@ positive_sorted(const double *v, const int *cls, size_t n, size_t *m)
 			s[*m].v = v[i];
 			s[(*m)++].cls = gs_known_class(cls[i]);
 		}
-	qsort(s, *m, sizeof *s, gs_cmp_cls_value);
+	sort_values(s, *m);
 	return s;
 }
 
