@@ -247,6 +247,26 @@ paint_rects(const draw *d, const gs_mark *m)
 	cairo_fill(d->cr);
 }
 
+/* Many circles of one style, one path: the fills, then the outlines. */
+static void
+paint_dots(const draw *d, const gs_mark *m)
+{
+	for (size_t i = 0; i < m->npts; i++) {
+		cairo_new_sub_path(d->cr);
+		cairo_arc(d->cr, m->pts[2 * i], m->pts[2 * i + 1], m->w, 0, 2 * GS_PI);
+	}
+	if (m->fill.a > 0) {
+		set_colour(d->cr, m->fill);
+		cairo_fill_preserve(d->cr);
+	}
+	if (m->stroke.a > 0) {
+		set_colour(d->cr, m->stroke);
+		cairo_set_line_width(d->cr, m->lw);
+		cairo_stroke(d->cr);
+	}
+	cairo_new_path(d->cr);
+}
+
 static void
 paint_mark(const draw *d, const gs_mark *m)
 {
@@ -259,6 +279,7 @@ paint_mark(const draw *d, const gs_mark *m)
 	case GS_MK_ARROW: paint_arrow(d, m); break;
 	case GS_MK_HATCH: paint_hatch(d, m); break;
 	case GS_MK_RECTS: paint_rects(d, m); break;
+	case GS_MK_DOTS: paint_dots(d, m); break;
 	}
 }
 

@@ -36,7 +36,8 @@ enum gs_mark_kind {
 	GS_MK_TEXT,
 	GS_MK_ARROW,
 	GS_MK_HATCH,
-	GS_MK_RECTS /* many rectangles of one fill: pts holds x,y,w,h each */
+	GS_MK_RECTS, /* many rectangles of one fill: pts holds x,y,w,h each */
+	GS_MK_DOTS /* many circles of one style: pts holds x,y each, radius w */
 };
 
 enum gs_halign { GS_AL_LEFT, GS_AL_CENTER, GS_AL_RIGHT };
@@ -201,6 +202,12 @@ void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c,
 /* gs_mark_rects: N rectangles (XYWH: x, y, w, h each, copied) filled with
  * FILL, painted as one path (one SVG element however many). */
 void gs_mark_rects(gs_plot *p, const double *xywh, size_t n, gs_rgb fill, int clip);
+
+/* gs_mark_dots: N circles of radius R at XY (x, y each, copied), one
+ * FILL and STROKE (alpha 0: none, 0.75 px), painted as one path: every
+ * fill, then every outline (one SVG element however many). */
+void gs_mark_dots(gs_plot *p, const double *xy, size_t n, double r, gs_rgb fill, gs_rgb stroke,
+                  int clip);
 
 /* Density (plot_density.c): a grid of GS_PLOT_CELL_PX cells over a
  * panel's plot area, counted in one pass; memory O(cells), whatever the
