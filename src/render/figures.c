@@ -14,7 +14,7 @@ enum { MAX_CEILINGS = 2 * GS_PK_COUNT, LABEL_LEN = 64, TEXT_LEN = 1024, MAX_TILE
 
 /* The top regressions (by ratio) labelled on the curve and the scatter:
  * a handful a reader can match with the table, at any number of shapes. */
-enum { TOP_LABELS = 5 };
+enum { TOP_LABELS = 5, TOP_LABEL_LEN = 80 };
 
 void
 gs_figures_free(gs_report_plot *plots, size_t n)
@@ -70,7 +70,7 @@ dims_shared(const gs_shape *const *s, size_t n, size_t i)
  * "R1 M×N×K", numbered as the report numbers them; the dtype and the
  * transposes follow when another label has the same M×N×K. */
 static void
-top_labels(const gs_compare *c, size_t *idx, char (*text)[LABEL_LEN], const char **ptr,
+top_labels(const gs_compare *c, size_t *idx, char (*text)[TOP_LABEL_LEN], const char **ptr,
            gs_plot_labels *l)
 {
 	const gs_shape *sh[TOP_LABELS];
@@ -84,11 +84,11 @@ top_labels(const gs_compare *c, size_t *idx, char (*text)[LABEL_LEN], const char
 	for (size_t i = 0; i < l->n; i++) {
 		shape_label(sh[i], dims, sizeof dims);
 		if (dims_shared(sh, l->n, i))
-			snprintf(text[i], LABEL_LEN, "R%zu %.40s %.12s %c%c", i + 1, dims,
-			         sh[i]->dtype, sh[i]->trans_a ? sh[i]->trans_a : '?',
+			snprintf(text[i], TOP_LABEL_LEN, "R%u %.40s %.12s %c%c", (unsigned)(i + 1),
+			         dims, sh[i]->dtype, sh[i]->trans_a ? sh[i]->trans_a : '?',
 			         sh[i]->trans_b ? sh[i]->trans_b : '?');
 		else
-			snprintf(text[i], LABEL_LEN, "R%zu %.40s", i + 1, dims);
+			snprintf(text[i], TOP_LABEL_LEN, "R%u %.40s", (unsigned)(i + 1), dims);
 		ptr[i] = text[i];
 	}
 	l->index = idx;
@@ -126,7 +126,7 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 	gs_report_plot *pl = calloc(3, sizeof *pl);
 	double t = c->opts.threshold;
 	size_t lidx[TOP_LABELS];
-	char ltext[TOP_LABELS][LABEL_LEN];
+	char ltext[TOP_LABELS][TOP_LABEL_LEN];
 	const char *lptr[TOP_LABELS];
 	gs_plot_labels lab;
 	int rc = -1;

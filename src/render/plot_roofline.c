@@ -370,7 +370,7 @@ roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pt
            size_t drawn)
 {
 	const gs_panel *pn = &p->panel[0];
-	size_t keep[KEEP_MAX], k = dense_keep(pts, n, keep);
+	size_t keep[KEEP_MAX] = {0}, k = dense_keep(pts, n, keep);
 	gs_density d;
 	char buf[128];
 
