@@ -140,16 +140,29 @@ draw_level(gs_plot *p, const gs_density *d, const size_t *lo, size_t nl, size_t 
 	free(r);
 }
 
+/* A count of the bar: exact below 10000, else as a tick ("28.04k"). */
+static void
+fmt_count(char *buf, size_t size, size_t c)
+{
+	if (c < 10000)
+		snprintf(buf, size, "%zu", c);
+	else
+		gs_plot_fmt_num(buf, size, (double)c);
+}
+
 /* Level K's label: "LO", "LO–HI" or, for the top level, "LO–MAX". */
 static void
 level_label(char *buf, size_t size, const size_t *lo, size_t nl, size_t k, size_t max)
 {
 	size_t hi = k + 1 < nl ? lo[k + 1] - 1 : max;
+	char a[24], b[24];
 
+	fmt_count(a, sizeof a, lo[k]);
+	fmt_count(b, sizeof b, hi);
 	if (hi <= lo[k])
-		snprintf(buf, size, "%zu", lo[k]);
+		snprintf(buf, size, "%s", a);
 	else
-		snprintf(buf, size, "%zu\xe2\x80\x93%zu", lo[k], hi);
+		snprintf(buf, size, "%s\xe2\x80\x93%s", a, b);
 }
 
 /* The colour bar: one swatch per level, the highest on top, each with
@@ -159,7 +172,7 @@ colour_bar(gs_plot *p, const size_t *lo, size_t nl, size_t max, double x)
 {
 	const gs_panel *pn = &p->panel[0];
 	double sh = fmin(26, (pn->h - 40) / (double)nl), top = pn->y + 36;
-	char buf[64];
+	char buf[80];
 
 	gs_mark_text(p, x, pn->y + 4, "shapes", GS_FS_TICK, GS_AL_LEFT, GS_AL_TOP, 0, gs_col_ink);
 	gs_mark_text(p, x, pn->y + 4 + GS_FS_TICK + 2, "per cell", GS_FS_TICK, GS_AL_LEFT,

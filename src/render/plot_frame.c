@@ -14,16 +14,23 @@
 
 /* ----------------------------------------------------------------- ticks */
 
-/* Tick label: plain decimal for 1e-3 <= |v| < 1e5, else "2.5e6". */
+/* Tick label: plain decimal for 1e-3 <= |v| < 1e4; an SI prefix from
+ * 1e4 to 1e15 ("10k", "200k", "1.5M", "2G"), so an axis reads "1k, 10k,
+ * 100k" rather than "1000, 10000, 1e5"; else "2.5e-6". */
 void
 gs_plot_fmt_num(char *buf, size_t size, double v)
 {
+	static const char *const si[4] = {"k", "M", "G", "T"};
 	double a = fabs(v);
 
 	if (a == 0) {
 		snprintf(buf, size, "0");
-	} else if (a >= 1e-3 && a < 1e5) {
+	} else if (a >= 1e-3 && a < 1e4) {
 		snprintf(buf, size, "%.6g", v);
+	} else if (a >= 1e4 && a < 1e15) {
+		int u = (int)floor(log10(a) + 1e-9) / 3;
+
+		snprintf(buf, size, "%.4g%s", v / pow(1000, u), si[u - 1]);
 	} else {
 		int e = (int)floor(log10(a) + 1e-9);
 		double m = v / pow(10, e);
@@ -121,36 +128,15 @@ gs_axis_linear(gs_plot *p, gs_axis *a, double lo, double hi, int expand, size_t 
 	linear_ticks(p, a, lo, hi, step);
 }
 
-/* A decade tick V >= 1000 of an axis reaching 1e5 or more, with an SI
- * prefix ("1k", "10k", "100k", "1M" ... "100G"), so the labels of one
- * axis share one form instead of "10000" beside "1e5".  Returns 0 when V
- * is not such a tick. */
-static int
-si_label(char *buf, size_t size, double v, double hi)
-{
-	static const char *const unit[4] = {"k", "M", "G", "T"};
-	int e = (int)floor(log10(v) + 1e-9);
-
-	if (hi < 1e5 || v < 1000 || e >= 15)
-		return 0;
-	snprintf(buf, size, "%.0f%s", pow(10, e % 3), unit[e / 3 - 1]);
-	return 1;
-}
-
 static void
 log_decade_ticks(gs_plot *p, gs_axis *a, double l0, double l1, double lb)
 {
 	long k0 = (long)ceil(l0 - 1e-9), k1 = (long)floor(l1 + 1e-9);
 	long stride = (k1 - k0 + 1 + 7) / 8;
-	char buf[32];
 
-	for (long k = k0; k <= k1; k++) {
-		double v = exp(k * lb);
-
+	for (long k = k0; k <= k1; k++)
 		if (k % stride == 0)
-			gs_axis_add_tick(p, a, v,
-			                 si_label(buf, sizeof buf, v, exp(l1 * lb)) ? buf : NULL);
-	}
+			gs_axis_add_tick(p, a, exp(k * lb), NULL);
 }
 
 static void
