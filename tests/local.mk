@@ -8,7 +8,7 @@ check_PROGRAMS += \
 	tests/test_csvrows tests/test_efficiency tests/test_gpu \
 	tests/test_gpu_variant tests/test_grow tests/test_history tests/test_impact \
 	tests/test_kernel_name tests/test_metrics tests/test_modes \
-	tests/test_occupancy tests/test_plot tests/test_plot_figs tests/test_psize \
+	tests/test_occupancy tests/test_plot tests/test_plot_dense tests/test_plot_figs tests/test_psize \
 	tests/test_render tests/test_render_eff tests/test_render_output \
 	tests/test_rocprof tests/test_runner tests/test_single tests/test_stats \
 	tests/test_table tests/test_tile_model tests/test_trace \
@@ -19,7 +19,7 @@ TESTS += \
 	tests/test_csvrows tests/test_efficiency tests/test_gpu \
 	tests/test_gpu_variant tests/test_grow tests/test_history tests/test_impact \
 	tests/test_kernel_name tests/test_metrics tests/test_modes \
-	tests/test_occupancy tests/test_plot tests/test_plot_figs tests/test_psize \
+	tests/test_occupancy tests/test_plot tests/test_plot_dense tests/test_plot_figs tests/test_psize \
 	tests/test_render tests/test_render_eff tests/test_render_output \
 	tests/test_rocprof tests/test_runner tests/test_single tests/test_stats \
 	tests/test_table tests/test_tile_model tests/test_trace \

@@ -116,6 +116,12 @@ check "assets moved into it, its own file kept" sh -c \
 	'test -s keep-assets/speedup-curve.svg && test -s keep-assets/speedup-curve.png &&
 	 grep -qx mine keep-assets/notes.txt && ! ls -a | grep -q "^keep-assets\."'
 check "no temporaries inside it" sh -c '! ls -a keep-assets | grep -q gemmscope-'
+# The 2x PNG: the same figure at twice the pixels in each dimension (the
+# IHDR width and height, big-endian at bytes 16..23).
+png_wh() { od -An -tu1 -j16 -N8 "$1" | awk '{print ($1*16777216+$2*65536+$3*256+$4) "x" ($5*16777216+$6*65536+$7*256+$8)}'; }
+check "2x PNG asset: twice the 1x PNG's width and height" \
+	test "$(png_wh keep-assets/speedup-curve@2x.png)" = 1440x840 -a \
+	"$(png_wh keep-assets/speedup-curve.png)" = 720x420
 mkdir -p clash/speedup-curve.svg
 status_is 2 "an asset would replace a directory" \
 	gs compare base.csv cand.csv -o /dev/null --assets clash

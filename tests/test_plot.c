@@ -84,7 +84,7 @@ test_scatter_real(void **state)
 	int base;
 
 	assert_int_equal(pr->n, 558);
-	p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05);
+	p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05, NULL);
 	assert_non_null(p);
 	assert_int_equal(gs_plot_npoints(p), 558);
 	assert_int_equal(gs_plot_skipped(p), 0);
@@ -134,7 +134,7 @@ test_log_ticks(void **state)
 	size_t n;
 
 	(void)state;
-	p = gs_plot_scatter(tb, tc, NEUTRAL, 4, 0.05);
+	p = gs_plot_scatter(tb, tc, NEUTRAL, 4, 0.05, NULL);
 	assert_non_null(p);
 	n = gs_plot_ticks(p, GS_PLOT_X, &lab, &val, &px);
 	assert_int_equal(n, 4);
@@ -158,7 +158,7 @@ static void
 test_curve_real(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05, NULL);
 	double x, y, px = -1, py = 1e9, lo, hi, ax, ay, aw, ah, top, bottom;
 	int base;
 
@@ -241,11 +241,11 @@ test_degenerate(void **state)
 	gs_plot *p;
 
 	(void)state;
-	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 0, 0.05));
-	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 3, 0.05));
+	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 0, 0.05, NULL));
+	assert_null(gs_plot_speedup_curve(bad, NEUTRAL, 3, 0.05, NULL));
 	assert_null(gs_plot_histogram(bad, NEUTRAL, 3, 0.05));
-	assert_null(gs_plot_scatter(bad, bad, NEUTRAL, 3, 0.05));
-	p = gs_plot_scatter(one, one, NEUTRAL, 3, 0.05);
+	assert_null(gs_plot_scatter(bad, bad, NEUTRAL, 3, 0.05, NULL));
+	p = gs_plot_scatter(one, one, NEUTRAL, 3, 0.05, NULL);
 	assert_non_null(p);
 	assert_int_equal(gs_plot_skipped(p), 1);
 	assert_int_equal(gs_plot_point_xy(p, 1, &x, &y), -1);
@@ -283,14 +283,14 @@ test_unsure_classes(void **state)
 	double x, y;
 
 	(void)state;
-	p = gs_plot_speedup_curve(US_S, US_CLS, 4, 0.05);
+	p = gs_plot_speedup_curve(US_S, US_CLS, 4, 0.05, NULL);
 	assert_non_null(p);
 	for (size_t i = 0; i < 4; i++)
 		assert_int_equal(gs_plot_point_xy(p, i, &x, &y), sorted[i]);
 	assert_true(has_legend(p, "unsure (U test)"));
 	assert_true(svg_has_unsure(p));
 	gs_plot_free(p);
-	p = gs_plot_scatter(US_B, US_C, US_CLS, 4, 0.05);
+	p = gs_plot_scatter(US_B, US_C, US_CLS, 4, 0.05, NULL);
 	assert_non_null(p);
 	for (size_t i = 0; i < 4; i++)
 		assert_int_equal(gs_plot_point_xy(p, i, &x, &y), US_CLS[i]);
@@ -309,7 +309,7 @@ test_unsure_classes(void **state)
 	assert_true(svg_has_unsure(p));
 	gs_plot_free(p);
 	/* Without unsure shapes: no legend entry, no unsure paint. */
-	p = gs_plot_scatter(US_B, US_C, NEUTRAL, 4, 0.05);
+	p = gs_plot_scatter(US_B, US_C, NEUTRAL, 4, 0.05, NULL);
 	assert_false(has_legend(p, "unsure (U test)"));
 	assert_false(svg_has_unsure(p));
 	gs_plot_free(p);
@@ -321,7 +321,7 @@ static void
 test_svg_ids(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05);
+	gs_plot *p = gs_plot_scatter(pr->tb, pr->tc, pr->cls, pr->n, 0.05, NULL);
 	gs_plot *q = gs_plot_histogram(pr->s, pr->cls, pr->n, 0.05);
 	size_t la, lb, lc;
 	char *a = svg_of(p, "scatter", &la), *b = svg_of(q, "hist", &lb);
@@ -362,7 +362,7 @@ static void
 test_svg_bad_prefix(void **state)
 {
 	double s[2] = {1, 2};
-	gs_plot *p = gs_plot_speedup_curve(s, NEUTRAL, 2, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(s, NEUTRAL, 2, 0.05, NULL);
 	char *svg = (char *)1;
 	size_t len;
 	gs_error err;
@@ -440,7 +440,7 @@ static void
 test_png(void **state)
 {
 	pairs *pr = *state;
-	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05);
+	gs_plot *p = gs_plot_speedup_curve(pr->s, pr->cls, pr->n, 0.05, NULL);
 	char dir[] = "/tmp/gs-plot-XXXXXX", path[64];
 	unsigned char magic[8];
 	cairo_surface_t *img;
@@ -449,7 +449,7 @@ test_png(void **state)
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/curve.png", dir);
-	assert_int_equal(gs_plot_png(p, path, &err), 0);
+	assert_int_equal(gs_plot_png(p, path, 1, &err), 0);
 	f = fopen(path, "rb");
 	assert_non_null(f);
 	assert_int_equal(fread(magic, 1, 8, f), 8);
@@ -463,7 +463,7 @@ test_png(void **state)
 	unlink(path);
 	/* A directory that does not exist: error, nothing created. */
 	snprintf(path, sizeof path, "%s/no/such.png", dir);
-	assert_int_equal(gs_plot_png(p, path, &err), -1);
+	assert_int_equal(gs_plot_png(p, path, 1, &err), -1);
 	assert_string_equal(err.file, path);
 	assert_int_equal(rmdir(dir), 0);
 	gs_plot_free(p);
@@ -483,8 +483,8 @@ draw_all(const double *tb, const double *tc, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		s[i] = tb[i] / tc[i];
-	plots[0] = gs_plot_scatter(tb, tc, cls, n, 0.05);
-	plots[1] = gs_plot_speedup_curve(s, cls, n, 0.05);
+	plots[0] = gs_plot_scatter(tb, tc, cls, n, 0.05, NULL);
+	plots[1] = gs_plot_speedup_curve(s, cls, n, 0.05, NULL);
 	plots[2] = gs_plot_histogram(s, cls, n, 0.05);
 	for (int k = 0; k < 3; k++) {
 		char *svg = NULL;

@@ -12,6 +12,10 @@
 
 enum { MAX_CEILINGS = 2 * GS_PK_COUNT, LABEL_LEN = 64, TEXT_LEN = 1024, MAX_TILE_PAIRS = 4 };
 
+/* The top regressions (by ratio) labelled on the curve and the scatter:
+ * a handful a reader can match with the table, at any number of shapes. */
+enum { TOP_LABELS = 5, TOP_LABEL_LEN = 80 };
+
 void
 gs_figures_free(gs_report_plot *plots, size_t n)
 {
@@ -49,6 +53,68 @@ gs_figures_plot_class(gs_class c)
 
 /* ---- compare: speedup figures */
 
+static void shape_label(const gs_shape *s, char *buf, size_t size);
+
+/* 1 if another of the N shapes S[] than S[I] has its M×N×K. */
+static int
+dims_shared(const gs_shape *const *s, size_t n, size_t i)
+{
+	for (size_t j = 0; j < n; j++)
+		if (j != i && s[j]->M == s[i]->M && s[j]->N == s[i]->N && s[j]->K == s[i]->K &&
+		    (s[i]->M || (s[i]->name && s[j]->name && strcmp(s[i]->name, s[j]->name) == 0)))
+			return 1;
+	return 0;
+}
+
+/* The first TOP_LABELS of C's top regressions (by ratio) as plot labels
+ * "R1 M×N×K", numbered as the report numbers them; the dtype and the
+ * transposes follow when another label has the same M×N×K. */
+static void
+top_labels(const gs_compare *c, size_t *idx, char (*text)[TOP_LABEL_LEN], const char **ptr,
+           gs_plot_labels *l)
+{
+	const gs_shape *sh[TOP_LABELS];
+	char dims[LABEL_LEN];
+
+	l->n = 0;
+	for (size_t i = 0; i < c->ntop_regressed && l->n < TOP_LABELS; i++) {
+		idx[l->n] = c->top_regressed[i];
+		sh[l->n++] = &c->pairs[c->top_regressed[i]].base->shape;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		shape_label(sh[i], dims, sizeof dims);
+		if (dims_shared(sh, l->n, i))
+			snprintf(text[i], TOP_LABEL_LEN, "R%u %.40s %.12s %c%c", (unsigned)(i + 1),
+			         dims, sh[i]->dtype, sh[i]->trans_a ? sh[i]->trans_a : '?',
+			         sh[i]->trans_b ? sh[i]->trans_b : '?');
+		else
+			snprintf(text[i], TOP_LABEL_LEN, "R%u %.40s", (unsigned)(i + 1), dims);
+		ptr[i] = text[i];
+	}
+	l->index = idx;
+	l->text = ptr;
+}
+
+static const char CURVE_POINTS[] =
+        "Every matched shape, sorted by speedup (log scale). The shaded band is "
+        "the neutral zone (change within ±threshold); above it the candidate is "
+        "faster, below it slower. The labelled points are the top regressions R1, R2 ... by ratio.";
+static const char CURVE_DENSE[] =
+        "Every matched shape, sorted by speedup (log scale), drawn per pixel column "
+        "from the smallest to the largest speedup in it, so every extreme shows "
+        "(the first and last rank are marked). The shaded band is the neutral zone "
+        "(change within ±threshold); above it the candidate is faster, below it "
+        "slower. The labelled points are the top regressions R1, R2 ... by ratio.";
+static const char SCATTER_POINTS[] =
+        "Median time per shape, log-log. Points below the diagonal are faster in "
+        "the candidate; the dashed lines mark ±threshold. The labelled points are "
+        "the top regressions.";
+static const char SCATTER_DENSE[] =
+        "Median time per shape, log-log, as a 2-D histogram: the colour of a cell "
+        "is how many shapes fall in it (log scale, bar on the right). Cells below "
+        "the diagonal are faster in the candidate; the dashed lines mark "
+        "±threshold. The labelled points are the top regressions R1, R2 ... by ratio.";
+
 int
 gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **out, size_t *n,
                    gs_error *err)
@@ -59,6 +125,10 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 	int *cls = malloc((np ? np : 1) * sizeof *cls);
 	gs_report_plot *pl = calloc(3, sizeof *pl);
 	double t = c->opts.threshold;
+	size_t lidx[TOP_LABELS];
+	char ltext[TOP_LABELS][TOP_LABEL_LEN];
+	const char *lptr[TOP_LABELS];
+	gs_plot_labels lab;
 	int rc = -1;
 
 	*out = NULL;
@@ -75,18 +145,13 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 		tc[i] = c->pairs[i].cand->t.median;
 		cls[i] = gs_figures_plot_class(c->pairs[i].cls);
 	}
-	if (gs_figure_finish(
-	            &pl[0], gs_plot_speedup_curve(s, cls, np, t), "speedup-curve", "Sorted speedup",
-	            "Every matched shape, sorted by speedup (log scale). The shaded band is "
-	            "the neutral zone (change within ±threshold); above it the candidate is "
-	            "faster, below it slower.",
-	            err) != 0 ||
-	    gs_figure_finish(
-	            &pl[1], gs_plot_scatter(tb, tc, cls, np, t), "time-scatter",
-	            "Baseline vs candidate time",
-	            "Median time per shape, log-log. Points below the diagonal are faster in "
-	            "the candidate; the dashed lines mark ±threshold.",
-	            err) != 0 ||
+	top_labels(c, lidx, ltext, lptr, &lab);
+	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, cls, np, t, &lab), "speedup-curve",
+	                     "Sorted speedup", np > GS_PLOT_DENSE_MIN ? CURVE_DENSE : CURVE_POINTS,
+	                     err) != 0 ||
+	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, cls, np, t, &lab), "time-scatter",
+	                     "Baseline vs candidate time",
+	                     np > GS_PLOT_DENSE_MIN ? SCATTER_DENSE : SCATTER_POINTS, err) != 0 ||
 	    gs_figure_finish(&pl[2], gs_plot_histogram(s, cls, np, t), "speedup-histogram",
 	                     "Distribution of log2 speedup",
 	                     "Number of shapes per speedup bin (bins of equal width in log2, axis "
@@ -173,17 +238,19 @@ typedef struct roof_data {
 	size_t nceil;
 	double bw_gbs;
 	gs_roofline_point *pts;
-	char (*labels)[LABEL_LEN];
-	size_t n, cap;
+	char (*labels)[LABEL_LEN]; /* only the labelled points' (LCAP) */
+	size_t n, cap, nl, lcap;
 } roof_data;
 
+/* Room for CAP points of which at most LCAP labelled. */
 static int
-roof_init(roof_data *rd, size_t cap)
+roof_init(roof_data *rd, size_t cap, size_t lcap)
 {
 	memset(rd, 0, sizeof *rd);
 	rd->pts = calloc(cap ? cap : 1, sizeof *rd->pts);
-	rd->labels = calloc(cap ? cap : 1, sizeof *rd->labels);
+	rd->labels = calloc(lcap ? lcap : 1, sizeof *rd->labels);
 	rd->cap = cap;
+	rd->lcap = lcap;
 	rd->bw_gbs = NAN;
 	return rd->pts && rd->labels ? 0 : -1;
 }
@@ -220,10 +287,26 @@ roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
 	}
 }
 
+/* S as M×N×K (DESIGN.md: one order everywhere), or its kernel name
+ * (shortened to 28 bytes on a UTF-8 boundary) when it has no M. */
 static void
 shape_label(const gs_shape *s, char *buf, size_t size)
 {
-	snprintf(buf, size, "%ld\xc3\x97%ld\xc3\x97%ld", s->M, s->K, s->N);
+	size_t n;
+
+	if (s->name && !s->M) {
+		n = strlen(s->name);
+		if (n > 28) {
+			n = 25;
+			while (n > 0 && ((unsigned char)s->name[n] & 0xC0) == 0x80)
+				n--;
+			snprintf(buf, size, "%.*s\xe2\x80\xa6", (int)n, s->name);
+		} else {
+			snprintf(buf, size, "%s", s->name);
+		}
+		return;
+	}
+	snprintf(buf, size, "%ld\xc3\x97%ld\xc3\x97%ld", s->M, s->N, s->K);
 }
 
 /* Append ROW's point with LABEL (NULL: none); returns its index, or -1
@@ -237,12 +320,15 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 	    !isfinite(row->eff.achieved_tflops) || rd->n >= rd->cap)
 		return -1;
 	q = &rd->pts[rd->n];
-	snprintf(rd->labels[rd->n], LABEL_LEN, "%s", label ? label : "");
+	q->label = NULL;
+	if (label && rd->nl < rd->lcap) {
+		snprintf(rd->labels[rd->nl], LABEL_LEN, "%s", label);
+		q->label = rd->labels[rd->nl++];
+	}
 	q->ai = row->eff.cost.ai;
 	q->tflops = row->eff.achieved_tflops;
 	q->time_us = row->total_us;
 	q->dim_eff = row->eff.dim_eff;
-	q->label = label ? rd->labels[rd->n] : NULL;
 	q->arrow_to = arrow_to;
 	return (long)rd->n++;
 }
@@ -273,7 +359,7 @@ single_roofline(plist *l, const gs_single *s, gs_error *err)
 
 	if (!g)
 		return 0;
-	if (roof_init(&rd, s->n) != 0)
+	if (roof_init(&rd, s->n, s->opts.top) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	roof_ceilings(&rd, s, g, 0);
 	rd.bw_gbs = s->roof_bw_tbs * 1000;
@@ -444,7 +530,7 @@ compare_roofline(plist *l, const gs_compare *c, const gs_single *b, const gs_sin
 	roof_data rd;
 	int rc = 0;
 
-	if (roof_init(&rd, 2 * c->npairs) != 0)
+	if (roof_init(&rd, c->npairs + c->ntop_regressed, c->ntop_regressed) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	g = compare_roofs(&rd, b, cd);
 	if (g) {

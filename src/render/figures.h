@@ -10,7 +10,11 @@
 /* gs_figures_compare: lay out and render (SVG, ids prefixed per plot) the
  * compare report's figures: sorted speedup curve, baseline-vs-candidate
  * scatter, log2-speedup histogram, each point coloured by its pair's class
- * as C has it (unsure included).  DATADIR holds fonts/.  On success *OUT
+ * as C has it (unsure included); above GS_PLOT_DENSE_MIN pairs the curve
+ * and the scatter are densities (plot.h), so their size and cost do not
+ * grow with the number of shapes.  The first 5 of C->top_regressed are
+ * labelled "R1 M×N×K" ... on the curve and the scatter at any N (dtype and
+ * transposes added when two share M×N×K).  DATADIR holds fonts/.  On success *OUT
  * is a malloc'd array of *N plots (free with gs_figures_free).  Returns 0
  * or -1 with ERR. */
 int gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **out, size_t *n,

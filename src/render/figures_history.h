@@ -10,7 +10,12 @@
 
 enum { GS_FIGURES_HISTORY_PANELS = 12 }; /* shapes in the small multiples */
 
-/* gs_figures_history: lay out and render (SVG, ids prefixed per plot) the
+/* Bounded at any size (issue 10: 60 runs x 100k shapes): the trend has one
+ * point per run, the small multiples GS_FIGURES_HISTORY_PANELS panels of
+ * one point per run, chosen in GS_FIGURES_HISTORY_PANELS passes over the
+ * series without allocation.
+ *
+ * gs_figures_history: lay out and render (SVG, ids prefixed per plot) the
  * history report's figures from H (borrowed):
  *   "history-trend": the geomean speedup of every run against the first
  *     (gs_plot_trend, the evolution table's "Geo Mean" column,

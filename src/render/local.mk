@@ -16,6 +16,7 @@ libgs_a_SOURCES += \
 	src/render/junitw.h src/render/markdown.c src/render/markdown_history.c \
 	src/render/native_csv.h src/render/output.c src/render/output.h \
 	src/render/plot.c src/render/plot.h src/render/plot_compare.c \
+	src/render/plot_dense.c src/render/plot_density.c \
 	src/render/plot_draw.c src/render/plot_frame.c src/render/plot_history.c \
 	src/render/plot_impl.h src/render/plot_marks.c src/render/plot_roofline.c \
 	src/render/plot_svg.c src/render/plot_tile.c src/render/report.h \

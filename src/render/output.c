@@ -189,9 +189,16 @@ existing_inputs(const gs_report *r, const char **ins)
 	return n;
 }
 
+/* The files of one figure in the assets directory: the SVG as inlined,
+ * the PNG at 1 px per unit and the 2x PNG (twice the pixels in each
+ * dimension, same layout, for high-density screens and slides). */
+static const char *const asset_ext[3] = {".svg", ".png", "@2x.png"};
+static const int asset_scale[3] = {0, 1, 2};
+#define NASSET 3
+
 /* Every output path of PATHS (the assets directory too) into OUTS, then
- * each asset file DIR/<id>.svg and .png (allocated into OWNED, *NOWNED of
- * them), *NOUT in all.  An asset that would land on a directory (its
+ * each asset file DIR/<id>.svg, .png and @2x.png (allocated into OWNED,
+ * *NOWNED of them), *NOUT in all.  An asset that would land on a directory (its
  * rename would fail half way through the commit) is refused.  Returns 0,
  * or -1 with ERR. */
 static int
@@ -204,8 +211,8 @@ output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
 		if (path_of(paths, (gs_output_format)f))
 			outs[(*nout)++] = path_of(paths, (gs_output_format)f);
 	for (size_t i = 0; paths->assets && i < r->nplots; i++) {
-		for (int png = 0; png < 2; png++) {
-			char *p = join(paths->assets, r->plots[i].id, png ? ".png" : ".svg");
+		for (int k = 0; k < NASSET; k++) {
+			char *p = join(paths->assets, r->plots[i].id, asset_ext[k]);
 			if (!p)
 				return gs_error_set(err, paths->assets, 0, 0, "out of memory");
 			owned[(*nowned)++] = p;
@@ -223,10 +230,10 @@ output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
 static int
 check_distinct(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 {
-	size_t cap = GS_OUT_NFORMATS + 2 * r->nplots, nowned = 0, nout = 0;
+	size_t cap = GS_OUT_NFORMATS + NASSET * r->nplots, nowned = 0, nout = 0;
 	const char **outs = malloc(cap * sizeof *outs);
 	const char **ins = malloc((r->ninputs + 1) * sizeof *ins);
-	char **owned = malloc((2 * r->nplots + 1) * sizeof *owned);
+	char **owned = malloc((NASSET * r->nplots + 1) * sizeof *owned);
 	int rc = -1;
 
 	if (!outs || !ins || !owned)
@@ -408,8 +415,9 @@ assets_mktemp(assets *a, gs_error *err)
 	return 0;
 }
 
-/* PL as TMP/<id>.svg and (when laid out) TMP/<id>.png, each complete and
- * fsynced.  Returns 0 or -1 with ERR (naming the temporary path). */
+/* PL as TMP/<id>.svg and (when laid out) TMP/<id>.png and
+ * TMP/<id>@2x.png, each complete and fsynced.  Returns 0 or -1 with ERR
+ * (naming the temporary path). */
 static int
 assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
 {
@@ -428,10 +436,13 @@ assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
 	}
 	if (gs_outfile_commit(&f, err) != 0)
 		goto done;
-	free(path);
-	if (!(path = join(a->tmp, pl->id, ".png")))
-		return gs_error_set(err, a->dir, 0, 0, "out of memory");
-	rc = pl->plot ? gs_plot_png(pl->plot, path, err) : 0;
+	rc = 0;
+	for (int k = 1; k < NASSET && rc == 0 && pl->plot; k++) {
+		free(path);
+		if (!(path = join(a->tmp, pl->id, asset_ext[k])))
+			return gs_error_set(err, a->dir, 0, 0, "out of memory");
+		rc = gs_plot_png(pl->plot, path, asset_scale[k], err);
+	}
 done:
 	free(path);
 	return rc;
@@ -450,8 +461,8 @@ assets_name_error(const assets *a, gs_error *err)
 	snprintf(err->file, sizeof err->file, "%s%s", a->dir, tail);
 }
 
-/* Assets: every figure as <id>.svg and <id>.png in A's temporary
- * directory; nothing is visible under DIR until assets_commit. */
+/* Assets: every figure as <id>.svg, <id>.png and <id>@2x.png in A's
+ * temporary directory; nothing is visible under DIR until assets_commit. */
 static int
 assets_render(assets *a, const gs_report *r, const char *dir, gs_error *err)
 {
@@ -483,8 +494,8 @@ static int
 assets_move(assets *a, const gs_report *r, gs_error *err)
 {
 	for (size_t i = 0; i < r->nplots; i++) {
-		for (int png = 0; png < 1 + (r->plots[i].plot != NULL); png++) {
-			const char *ext = png ? ".png" : ".svg";
+		for (int k = 0; k < (r->plots[i].plot ? NASSET : 1); k++) {
+			const char *ext = asset_ext[k];
 			char *from = join(a->tmp, r->plots[i].id, ext);
 			char *to = join(a->dir, r->plots[i].id, ext);
 			int rc = from && to ? rename(from, to) : (errno = ENOMEM, -1);

@@ -210,6 +210,10 @@ gs_plot_free(gs_plot *p)
 	free(p->bin_counts);
 	free(p->bin_cls);
 	free(p->ridge);
+	free(p->col_lo);
+	free(p->col_hi);
+	for (size_t i = 0; i < p->nlab; i++)
+		free(p->lab[i].text);
 	free(p->title);
 	free(p);
 }
@@ -370,6 +374,48 @@ gs_plot_bin_class(const gs_plot *p, size_t bin, int cls)
 	if (bin >= p->nbins || !p->bin_cls || cls < 0 || cls >= GS_PLOT_NCLS)
 		return 0;
 	return p->bin_cls[GS_PLOT_NCLS * bin + (size_t)cls];
+}
+
+int
+gs_plot_density(const gs_plot *p, size_t *cells, size_t *points, size_t *max_count)
+{
+	if (cells)
+		*cells = p->dense_cells;
+	if (points)
+		*points = p->dense_points;
+	if (max_count)
+		*max_count = p->dense_max;
+	return p->dense;
+}
+
+size_t
+gs_plot_columns(const gs_plot *p, const double **lo, const double **hi)
+{
+	if (lo)
+		*lo = p->col_lo;
+	if (hi)
+		*hi = p->col_hi;
+	return p->ncols;
+}
+
+size_t
+gs_plot_nlabels(const gs_plot *p)
+{
+	return p->nlab;
+}
+
+int
+gs_plot_label_box(const gs_plot *p, size_t i, double *x, double *y, double *w, double *h,
+                  const char **text)
+{
+	if (i >= p->nlab)
+		return -1;
+	*x = p->lab[i].x;
+	*y = p->lab[i].y;
+	*w = p->lab[i].w;
+	*h = p->lab[i].h;
+	*text = p->lab[i].text;
+	return 0;
 }
 
 double

@@ -94,6 +94,31 @@ enum {
 	GS_PLOT_NCLS = 5
 };
 
+/* Above this many drawable points the speedup curve, the scatter and the
+ * roofline draw densities instead of one marker per point (DESIGN.md "The
+ * report", STYLE.md 7b).  Why 2000: the scatter's plot area is about
+ * 600 x 330 px, some 5,500 cells of a 6 px marker's pitch; real pairs
+ * crowd near the diagonal, so past ~2,000 markers most of them cover
+ * others and the picture no longer shows more, while the SVG grows by
+ * ~500 bytes a marker (1 MB per plot at 2,000).  The curve's x axis has
+ * ~640 px columns: past 2,000 ranks three or more share a column, and
+ * its min and max are all a column can show. */
+#define GS_PLOT_DENSE_MIN 2000
+/* The side of a density cell (px): a marker's diameter. */
+#define GS_PLOT_CELL_PX 6.0
+
+/* Points to label on a plot (the top regressions): INDEX[i] is an input
+ * index of the constructor's arrays, TEXT[i] its short label (copied),
+ * N at most GS_PLOT_MAX_LABELS (the rest are ignored).  Labels are placed
+ * so they neither overlap one another nor leave the plot area, with a
+ * leader line when moved away from their point. */
+#define GS_PLOT_MAX_LABELS 8
+typedef struct gs_plot_labels {
+	const size_t *index;
+	const char *const *text;
+	size_t n;
+} gs_plot_labels;
+
 /* Axis selector for the accessors. */
 typedef enum gs_plot_axis { GS_PLOT_X = 0, GS_PLOT_Y = 1 } gs_plot_axis;
 
@@ -123,16 +148,30 @@ void gs_plot_fini(void);
 /* gs_plot_speedup_curve: the N speedups (t_base/t_cand) sorted ascending
  * with their classes (the function sorts its own copy; ties by class), y on
  * a log2 scale, x = rank.  The neutral band y in [1-T, 1+T] is shaded,
- * y = 1 is drawn.  Point i is the i-th smallest drawable speedup.
- * THRESHOLD T is a fraction (0.05). */
-gs_plot *gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold);
+ * y = 1 is drawn.  Up to GS_PLOT_DENSE_MIN drawable speedups, one marker
+ * each: point i is the i-th smallest.  Above, the curve is reduced per
+ * pixel column of the plot area: each class present in a column is drawn
+ * from its smallest to its largest speedup there, so every extreme (the
+ * first and last rank, the global min and max) survives; no point slots
+ * are kept (gs_plot_npoints 0) and gs_plot_columns gives the columns.
+ * LABELS (may be NULL) are drawn at their ranks at any N.
+ * THRESHOLD T is a fraction (0.05).  Memory: O(N) for the sorted copy
+ * while laying out, O(columns) kept. */
+gs_plot *gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold,
+                               const gs_plot_labels *labels);
 
 /* gs_plot_scatter: candidate time against baseline time (µs), log-log, with
  * the diagonal y = x and the threshold lines y = x/(1+T) (improved below)
- * and y = x/(1-T) (regressed above; omitted when T >= 1).  Point i is pair
- * i, coloured by CLS[i]. */
+ * and y = x/(1-T) (regressed above; omitted when T >= 1).  Up to
+ * GS_PLOT_DENSE_MIN drawable pairs, point i is pair i, coloured by CLS[i].
+ * Above, a 2-D histogram: the pairs are counted in one pass into square
+ * log-log cells of GS_PLOT_CELL_PX (a marker's pitch), each cell filled by
+ * its count on a log colour scale (ColorBrewer "Purples", colour-blind
+ * safe) with a legend bar of the counts ("shapes per cell"); no point
+ * slots are kept (gs_plot_density).  LABELS (may be NULL) are drawn as
+ * markers of their class with their text at any N. */
 gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls, size_t n,
-                         double threshold);
+                         double threshold, const gs_plot_labels *labels);
 
 /* gs_plot_histogram: histogram of log2(speedup).  Bin width by the
  * Freedman-Diaconis rule 2*IQR*n^(-1/3) (Freedman & Diaconis 1981), 0.05 when
@@ -146,7 +185,10 @@ gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n, doub
  * compute ceiling per SPEC->ceilings, ridge AI = peak * 1000 / bandwidth_gbs
  * (efficiency.md §1.2).  Marker area is proportional to time_us, colour is
  * dim_eff on a 0..1 viridis scale (grey when NAN); arrows from a point to
- * pts[i].arrow_to.  Point i is pts[i]. */
+ * pts[i].arrow_to.  Point i is pts[i].  Above GS_PLOT_DENSE_MIN drawable
+ * points, only the labelled points and their arrows' ends are markers
+ * (white, ink outline, sized by time); every other point is counted into
+ * a 2-D histogram as gs_plot_scatter's, and no point slots are kept. */
 gs_plot *gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n);
 
 /* gs_plot_tile_grid: the M x N output split into tile_m x tile_n tiles
@@ -191,10 +233,11 @@ int gs_plot_set_title(gs_plot *p, const char *title);
  * non-empty, [A-Za-z][A-Za-z0-9_-]*. */
 int gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len, gs_error *err);
 
-/* gs_plot_png: paint P into an ARGB image at 1 px per unit and write it as
- * PNG to PATH atomically (util/outfile.h): on failure -1 with ERR naming
- * PATH and PATH untouched; 0 on success. */
-int gs_plot_png(const gs_plot *p, const char *path, gs_error *err);
+/* gs_plot_png: paint P into an ARGB image at SCALE px per unit (1, or 2
+ * for a 2x asset: twice the pixels in each dimension, same layout) and
+ * write it as PNG to PATH atomically (util/outfile.h): on failure -1 with
+ * ERR naming PATH and PATH untouched; 0 on success.  SCALE must be 1..4. */
+int gs_plot_png(const gs_plot *p, const char *path, int scale, gs_error *err);
 
 /* gs_plot_free: release P and everything it owns.  NULL is a no-op. */
 void gs_plot_free(gs_plot *p);
@@ -240,6 +283,19 @@ size_t gs_plot_bins(const gs_plot *p, const double **edges, const size_t **count
 /* Histogram: how many of bin BIN's shapes have class CLS (GS_PLOT_*);
  * 0 when BIN or CLS is out of range. */
 size_t gs_plot_bin_class(const gs_plot *p, size_t bin, int cls);
+/* Density plots (scatter, roofline above GS_PLOT_DENSE_MIN): returns 1 and
+ * fills the number of non-empty cells, the points counted and the largest
+ * count of a cell (any pointer may be NULL); 0 for a point plot. */
+int gs_plot_density(const gs_plot *p, size_t *cells, size_t *points, size_t *max_count);
+/* Reduced speedup curve: the number of pixel columns drawn, with the
+ * smallest and largest speedup of each (NAN for an empty column); 0 for a
+ * point curve. */
+size_t gs_plot_columns(const gs_plot *p, const double **lo, const double **hi);
+/* Labelled points: how many were placed, and label I's box (device
+ * units) and text; -1 when I is out of range. */
+size_t gs_plot_nlabels(const gs_plot *p);
+int gs_plot_label_box(const gs_plot *p, size_t i, double *x, double *y, double *w, double *h,
+                      const char **text);
 /* Roofline: ridge AI (FLOP/byte) of ceiling I, or NAN. */
 double gs_plot_ridge(const gs_plot *p, size_t i);
 

@@ -3,6 +3,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,28 +14,72 @@
 #define FIG_W 720.0
 #define FIG_H 420.0
 
-/* A speedup with the class the report model gave it. */
-typedef struct cls_value {
-	double v;
-	int cls;
-} cls_value;
+typedef gs_cls_value cls_value;
 
 /* CLS as a GS_PLOT_* class this module draws (anything else: neutral). */
-static int
-known_class(int cls)
+int
+gs_known_class(int cls)
 {
 	return cls == GS_PLOT_IMPROVED || cls == GS_PLOT_REGRESSED || cls == GS_PLOT_UNSURE
 	               ? cls
 	               : GS_PLOT_NEUTRAL;
 }
 
-static int
-cmp_cls_value(const void *a, const void *b)
+int
+gs_cmp_cls_value(const void *a, const void *b)
 {
 	const cls_value *x = a, *y = b;
 	int c = gs_cmp_double(&x->v, &y->v);
 
 	return c ? c : (x->cls > y->cls) - (x->cls < y->cls);
+}
+
+/* One stable counting-sort pass of the M values of FROM into TO by the
+ * 16-bit digit of their key at SHIFT (SHIFT 64: by class). */
+static void
+radix_pass(const cls_value *from, cls_value *to, size_t m, int shift, size_t *cnt)
+{
+	memset(cnt, 0, 65537 * sizeof *cnt);
+	for (size_t i = 0; i < m; i++) {
+		uint64_t k;
+
+		memcpy(&k, &from[i].v, sizeof k);
+		cnt[1 + (shift == 64 ? (size_t)from[i].cls : (size_t)((k >> shift) & 0xFFFF))]++;
+	}
+	for (size_t d = 1; d <= 65536; d++)
+		cnt[d] += cnt[d - 1];
+	for (size_t i = 0; i < m; i++) {
+		uint64_t k;
+
+		memcpy(&k, &from[i].v, sizeof k);
+		to[cnt[shift == 64 ? (size_t)from[i].cls : (size_t)((k >> shift) & 0xFFFF)]++] =
+		        from[i];
+	}
+}
+
+/* Sort S ascending by value, ties by class, as gs_cmp_cls_value: an LSD
+ * radix sort (class, then the 64-bit pattern of the value in 16-bit
+ * digits; positive finite doubles order as their bit patterns), O(M), so
+ * a million shapes cost milliseconds instead of a comparison sort's
+ * second.  Falls back to qsort when out of memory. */
+static void
+sort_values(cls_value *s, size_t m)
+{
+	cls_value *tmp = malloc((m ? m : 1) * sizeof *tmp);
+	size_t *cnt = malloc(65537 * sizeof *cnt);
+
+	if (!tmp || !cnt) {
+		qsort(s, m, sizeof *s, gs_cmp_cls_value);
+	} else {
+		radix_pass(s, tmp, m, 64, cnt);
+		radix_pass(tmp, s, m, 0, cnt);
+		radix_pass(s, tmp, m, 16, cnt);
+		radix_pass(tmp, s, m, 32, cnt);
+		radix_pass(s, tmp, m, 48, cnt);
+		memcpy(s, tmp, m * sizeof *s);
+	}
+	free(tmp);
+	free(cnt);
 }
 
 /* Finite positive values of V with their classes, sorted ascending (ties
@@ -50,9 +95,9 @@ positive_sorted(const double *v, const int *cls, size_t n, size_t *m)
 	for (size_t i = 0; i < n; i++)
 		if (isfinite(v[i]) && v[i] > 0) {
 			s[*m].v = v[i];
-			s[(*m)++].cls = known_class(cls[i]);
+			s[(*m)++].cls = gs_known_class(cls[i]);
 		}
-	qsort(s, *m, sizeof *s, cmp_cls_value);
+	sort_values(s, *m);
 	return s;
 }
 
@@ -133,12 +178,42 @@ curve_band(gs_plot *p, double t)
 	             gs_col_ink, 1.25, 0, 0);
 }
 
+/* The placed points of P as one mark per class (about 140 bytes of SVG a
+ * point instead of 400 for a styled element each), regressions drawn
+ * last so nothing hides them: neutral, improved, unsure, regressed.
+ * STROKE outlines every disc after all fills: only for unoutlined
+ * markers whose overlap order does not matter (the sorted curve). */
+static void
+dots_by_class(gs_plot *p, double r, gs_rgb stroke)
+{
+	static const int order[4] = {GS_PLOT_NEUTRAL, GS_PLOT_IMPROVED, GS_PLOT_UNSURE,
+	                             GS_PLOT_REGRESSED};
+	double *xy = malloc(2 * (p->npt ? p->npt : 1) * sizeof *xy);
+
+	if (!xy) {
+		p->oom = 1;
+		return;
+	}
+	for (int k = 0; k < 4; k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < p->npt; i++)
+			if (p->pt[i].cls == order[k]) {
+				xy[2 * n] = p->pt[i].x;
+				xy[2 * n++ + 1] = p->pt[i].y;
+			}
+		if (n)
+			gs_mark_dots(p, xy, n, r, *gs_class_colour(order[k]), stroke, 0);
+	}
+	free(xy);
+}
+
 static void
 curve_points(gs_plot *p, const cls_value *s, size_t m)
 {
 	const gs_panel *pn = &p->panel[0];
 	double *xy = malloc(2 * m * sizeof *xy);
-	double r = m <= 2000 ? 2.5 : 1.5;
+	double r = 2.5;
 
 	if (!xy || gs_points_alloc(p, m) < 0) {
 		p->oom = 1;
@@ -153,13 +228,12 @@ curve_points(gs_plot *p, const cls_value *s, size_t m)
 	}
 	gs_mark_poly(p, xy, m, gs_rgb_hex(0x777777, 1), 1, 0);
 	free(xy);
-	for (size_t i = 0; i < m; i++)
-		gs_mark_circle(p, p->pt[i].x, p->pt[i].y, r, *gs_class_colour(p->pt[i].cls),
-		               (gs_rgb){0, 0, 0, 0}, 0);
+	dots_by_class(p, r, (gs_rgb){0, 0, 0, 0});
 }
 
 gs_plot *
-gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold)
+gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold,
+                      const gs_plot_labels *labels)
 {
 	size_t m;
 	cls_value *s = positive_sorted(speedup, cls, n, &m);
@@ -175,10 +249,16 @@ gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double th
 		curve_axes(p, s, m, threshold);
 		gs_frame_single(p, 3);
 		curve_band(p, threshold);
-		curve_points(p, s, m);
+		if (m > GS_PLOT_DENSE_MIN)
+			gs_curve_columns(p, s, m);
+		else
+			curve_points(p, s, m);
+		gs_curve_labels(p, s, m, speedup, cls, n, labels);
 		threshold_legend(p, threshold, 1, any_unsure(s, m));
 		gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-		count_note(p, m, p->skipped, "shapes");
+		count_note(p, m, p->skipped,
+		           m > GS_PLOT_DENSE_MIN ? "shapes; min and max per pixel column"
+		                                 : "shapes");
 	}
 	free(s);
 	if (p && gs_plot_finish(p) < 0) {
@@ -213,7 +293,7 @@ static int
 scatter_points(gs_plot *p, const double *b, const double *c, const int *cls, size_t n)
 {
 	const gs_panel *pn = &p->panel[0];
-	double r = n <= 2000 ? 3 : 2;
+	double r = 3;
 	int unsure = 0;
 
 	if (gs_points_alloc(p, n) < 0)
@@ -228,16 +308,32 @@ scatter_points(gs_plot *p, const double *b, const double *c, const int *cls, siz
 		q->x = gs_axis_map(&pn->ax, b[i]);
 		q->y = gs_axis_map(&pn->ay, c[i]);
 		q->r = r;
-		q->cls = known_class(cls[i]);
+		q->cls = gs_known_class(cls[i]);
 		unsure |= q->cls == GS_PLOT_UNSURE;
+		/* One mark each, in input order: the white outline of each marker
+		 * separates it from those it covers (a batched outline would ring
+		 * every marker of a cluster). */
 		gs_mark_circle(p, q->x, q->y, r, *gs_class_colour(q->cls), gs_col_white, 0);
 	}
 	return unsure;
 }
 
+/* The dense scatter's legend: the labelled points and the lines. */
+static void
+dense_legend(gs_plot *p, double t, int labelled)
+{
+	char buf[96];
+
+	if (labelled)
+		gs_legend_add(p, "top regressions", gs_col_regressed, 2);
+	gs_legend_add(p, "y = x", gs_col_ink, 1);
+	snprintf(buf, sizeof buf, "\xc2\xb1%.3g %%", t * 100);
+	gs_legend_add(p, buf, gs_col_ink, 3);
+}
+
 gs_plot *
 gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls, size_t n,
-                double threshold)
+                double threshold, const gs_plot_labels *labels)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	size_t m = 0;
@@ -260,14 +356,26 @@ gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const int *cls
 	gs_axis_log(p, &p->panel[0].ay, 10, lo, hi);
 	gs_axis_set_label(p, &p->panel[0].ax, "baseline time (\xc2\xb5s)");
 	gs_axis_set_label(p, &p->panel[0].ay, "candidate time (\xc2\xb5s)");
-	gs_frame_single(p, 3);
+	if (m > GS_PLOT_DENSE_MIN) {
+		gs_frame_place(p, 0, 0, GS_TOP, p->width - GS_DENSITY_BAR_W, p->height - GS_TOP, 3);
+		gs_scatter_density(p, t_base_us, t_cand_us, n, p->width - GS_DENSITY_BAR_W + 16);
+	} else {
+		gs_frame_single(p, 3);
+	}
 	scatter_ratio_line(p, 1, 0);
 	scatter_ratio_line(p, 1 + threshold, 1);
 	if (threshold < 1)
 		scatter_ratio_line(p, 1 - threshold, 1);
-	threshold_legend(p, threshold, 0, scatter_points(p, t_base_us, t_cand_us, cls, n));
+	if (m > GS_PLOT_DENSE_MIN)
+		dense_legend(p, threshold, labels && labels->n);
+	else
+		threshold_legend(p, threshold, 0, scatter_points(p, t_base_us, t_cand_us, cls, n));
+	gs_scatter_labels(p, t_base_us, t_cand_us, cls, n, labels);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-	count_note(p, m, p->skipped, "shapes; below the diagonal is faster");
+	count_note(p, m, p->skipped,
+	           m > GS_PLOT_DENSE_MIN
+	                   ? "shapes, counted in 6 px cells; below the diagonal is faster"
+	                   : "shapes; below the diagonal is faster");
 	if (gs_plot_finish(p) < 0) {
 		gs_plot_free(p);
 		return NULL;

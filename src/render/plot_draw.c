@@ -67,10 +67,15 @@ set_colour(cairo_t *cr, gs_rgb c)
 		cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
 }
 
+/* Raster output at RASTER device pixels per unit: a 1-unit line is
+ * RASTER pixels wide, centred on a pixel centre when that is odd and on
+ * a pixel edge when even, so it covers whole pixels. */
 static double
 snap(const draw *d, double v)
 {
-	return d->raster ? floor(v) + 0.5 : v;
+	int k = d->raster;
+
+	return k ? (floor(v * k) + (k % 2 ? 0.5 : 0)) / k : v;
 }
 
 static void
@@ -231,6 +236,37 @@ paint_hatch(const draw *d, const gs_mark *m)
 	cairo_restore(d->cr);
 }
 
+/* Many rectangles, one path, one fill. */
+static void
+paint_rects(const draw *d, const gs_mark *m)
+{
+	for (size_t i = 0; i < m->npts; i++)
+		cairo_rectangle(d->cr, m->pts[4 * i], m->pts[4 * i + 1], m->pts[4 * i + 2],
+		                m->pts[4 * i + 3]);
+	set_colour(d->cr, m->fill);
+	cairo_fill(d->cr);
+}
+
+/* Many circles of one style, one path: the fills, then the outlines. */
+static void
+paint_dots(const draw *d, const gs_mark *m)
+{
+	for (size_t i = 0; i < m->npts; i++) {
+		cairo_new_sub_path(d->cr);
+		cairo_arc(d->cr, m->pts[2 * i], m->pts[2 * i + 1], m->w, 0, 2 * GS_PI);
+	}
+	if (m->fill.a > 0) {
+		set_colour(d->cr, m->fill);
+		cairo_fill_preserve(d->cr);
+	}
+	if (m->stroke.a > 0) {
+		set_colour(d->cr, m->stroke);
+		cairo_set_line_width(d->cr, m->lw);
+		cairo_stroke(d->cr);
+	}
+	cairo_new_path(d->cr);
+}
+
 static void
 paint_mark(const draw *d, const gs_mark *m)
 {
@@ -242,6 +278,8 @@ paint_mark(const draw *d, const gs_mark *m)
 	case GS_MK_TEXT: paint_text(d, m); break;
 	case GS_MK_ARROW: paint_arrow(d, m); break;
 	case GS_MK_HATCH: paint_hatch(d, m); break;
+	case GS_MK_RECTS: paint_rects(d, m); break;
+	case GS_MK_DOTS: paint_dots(d, m); break;
 	}
 }
 
@@ -301,24 +339,25 @@ paint(cairo_t *cr, const gs_plot *p, int raster)
 /* ------------------------------------------------------- surface switch */
 
 static cairo_surface_t *
-surface_open(const gs_plot *p, int fmt, membuf *out)
+surface_open(const gs_plot *p, int fmt, int scale, membuf *out)
 {
 	cairo_surface_t *s;
 
 	if (fmt == FMT_PNG)
-		return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->width),
-		                                  (int)ceil(p->height));
+		return cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->width) * scale,
+		                                  (int)ceil(p->height) * scale);
 	s = cairo_svg_surface_create_for_stream(membuf_write, out, p->width, p->height);
 	cairo_svg_surface_restrict_to_version(s, CAIRO_SVG_VERSION_1_1);
 	cairo_svg_surface_set_document_unit(s, CAIRO_SVG_UNIT_PX);
 	return s;
 }
 
-/* Render P as FMT bytes into OUT.  Returns 0 or -1 with ERR set. */
+/* Render P as FMT bytes into OUT, raster at SCALE device pixels per unit
+ * (the same layout, cairo_scale).  Returns 0 or -1 with ERR set. */
 static int
-render(const gs_plot *p, int fmt, membuf *out, gs_error *err)
+render(const gs_plot *p, int fmt, int scale, membuf *out, gs_error *err)
 {
-	cairo_surface_t *s = surface_open(p, fmt, out);
+	cairo_surface_t *s = surface_open(p, fmt, scale, out);
 	cairo_status_t st;
 	cairo_t *cr;
 
@@ -327,7 +366,8 @@ render(const gs_plot *p, int fmt, membuf *out, gs_error *err)
 		return gs_error_set(err, "", 0, 0, "cairo cannot create a surface");
 	}
 	cr = cairo_create(s);
-	paint(cr, p, fmt == FMT_PNG);
+	cairo_scale(cr, scale, scale);
+	paint(cr, p, fmt == FMT_PNG ? scale : 0);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS && fmt == FMT_PNG)
@@ -354,7 +394,7 @@ gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len, gs
 		return gs_error_set(err, "", 0, 0, "bad SVG id prefix \"%s\"",
 		                    id_prefix ? id_prefix : "");
 	membuf_init(&raw);
-	if (render(p, FMT_SVG, &raw, err) < 0) {
+	if (render(p, FMT_SVG, 1, &raw, err) < 0) {
 		gs_dynbuf_free(&raw.b);
 		return -1;
 	}
@@ -364,13 +404,15 @@ gs_plot_svg(const gs_plot *p, const char *id_prefix, char **svg, size_t *len, gs
 }
 
 int
-gs_plot_png(const gs_plot *p, const char *path, gs_error *err)
+gs_plot_png(const gs_plot *p, const char *path, int scale, gs_error *err)
 {
 	membuf png;
 	gs_outfile out;
 
+	if (scale < 1 || scale > 4)
+		return gs_error_set(err, path, 0, 0, "PNG scale %d is not 1..4", scale);
 	membuf_init(&png);
-	if (render(p, FMT_PNG, &png, err) < 0) {
+	if (render(p, FMT_PNG, scale, &png, err) < 0) {
 		gs_dynbuf_free(&png.b);
 		if (err)
 			snprintf(err->file, sizeof err->file, "%s", path);

@@ -14,16 +14,23 @@
 
 /* ----------------------------------------------------------------- ticks */
 
-/* Tick label: plain decimal for 1e-3 <= |v| < 1e5, else "2.5e6". */
+/* Tick label: plain decimal for 1e-3 <= |v| < 1e4; an SI prefix from
+ * 1e4 to 1e15 ("10k", "200k", "1.5M", "2G"), so an axis reads "1k, 10k,
+ * 100k" rather than "1000, 10000, 1e5"; else "2.5e-6". */
 void
 gs_plot_fmt_num(char *buf, size_t size, double v)
 {
+	static const char *const si[4] = {"k", "M", "G", "T"};
 	double a = fabs(v);
 
 	if (a == 0) {
 		snprintf(buf, size, "0");
-	} else if (a >= 1e-3 && a < 1e5) {
+	} else if (a >= 1e-3 && a < 1e4) {
 		snprintf(buf, size, "%.6g", v);
+	} else if (a >= 1e4 && a < 1e15) {
+		int u = (int)floor(log10(a) + 1e-9) / 3;
+
+		snprintf(buf, size, "%.4g%s", v / pow(1000, u), si[u - 1]);
 	} else {
 		int e = (int)floor(log10(a) + 1e-9);
 		double m = v / pow(10, e);

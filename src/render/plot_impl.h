@@ -16,6 +16,8 @@
 
 #define GS_PI 3.14159265358979323846
 
+#include <stdint.h>
+
 /* Bounds of a plot's growable arrays (util/grow.h): far beyond any real
  * plot (a mark per shape of a million-shape run and its frame, a tick per
  * run of a history), so a runaway layout ends in P->OOM instead of
@@ -33,7 +35,9 @@ enum gs_mark_kind {
 	GS_MK_CIRCLE,
 	GS_MK_TEXT,
 	GS_MK_ARROW,
-	GS_MK_HATCH
+	GS_MK_HATCH,
+	GS_MK_RECTS, /* many rectangles of one fill: pts holds x,y,w,h each */
+	GS_MK_DOTS /* many circles of one style: pts holds x,y each, radius w */
 };
 
 enum gs_halign { GS_AL_LEFT, GS_AL_CENTER, GS_AL_RIGHT };
@@ -118,6 +122,16 @@ struct gs_plot {
 	size_t nridge;
 	int has_tiles;
 	gs_plot_tiles tiles;
+	/* density plots (plot_density.c) */
+	int dense;
+	size_t dense_cells, dense_points, dense_max;
+	double *col_lo, *col_hi; /* reduced curve: per pixel column */
+	size_t ncols;
+	struct {
+		double x, y, w, h;
+		char *text; /* owned */
+	} lab[GS_PLOT_MAX_LABELS];
+	size_t nlab;
 	int oom;
 };
 
@@ -185,6 +199,52 @@ void gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw, i
 void gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, int clip);
 void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int clip);
 
+/* gs_mark_rects: N rectangles (XYWH: x, y, w, h each, copied) filled with
+ * FILL, painted as one path (one SVG element however many). */
+void gs_mark_rects(gs_plot *p, const double *xywh, size_t n, gs_rgb fill, int clip);
+
+/* gs_mark_dots: N circles of radius R at XY (x, y each, copied), one
+ * FILL and STROKE (alpha 0: none, 0.75 px), painted as one path: every
+ * fill, then every outline (one SVG element however many). */
+void gs_mark_dots(gs_plot *p, const double *xy, size_t n, double r, gs_rgb fill, gs_rgb stroke,
+                  int clip);
+
+/* Density (plot_density.c): a grid of GS_PLOT_CELL_PX cells over a
+ * panel's plot area, counted in one pass; memory O(cells), whatever the
+ * number of points. */
+typedef struct gs_density {
+	size_t nx, ny;
+	double x0, y0, cell; /* device: top-left of the grid, cell side */
+	uint32_t *count; /* nx * ny, row-major from the top */
+	size_t points; /* counted (inside the grid) */
+} gs_density;
+/* gs_density_init: an empty grid over panel PANEL of P; -1 (P->oom) when
+ * out of memory. */
+int gs_density_init(gs_plot *p, gs_density *d, size_t panel);
+/* gs_density_add: count the point at device (X, Y); outside: ignored. */
+void gs_density_add(gs_density *d, double x, double y);
+/* gs_density_draw: the cells as marks (one path per colour level, runs of
+ * a row merged, clipped to the panel), the count colour bar with its
+ * title "shapes per cell" left-aligned at device x BAR_X, and P's density
+ * facts.  Frees the grid. */
+void gs_density_draw(gs_plot *p, gs_density *d, double bar_x);
+void gs_density_free(gs_density *d);
+/* The count palette and its level of count C for the largest count MAX:
+ * ColorBrewer "Purples" steps 4-9 (Brewer & Harrower, colorbrewer2.org),
+ * levels at 1-2-5 bounds spaced evenly in log.  Fills LO[] with each
+ * level's lowest count; returns the number of levels (1..6). */
+size_t gs_density_levels(size_t max, size_t *lo);
+gs_rgb gs_density_colour(size_t level);
+
+/* gs_plot_place_labels: label N points at device (X[i], Y[i]) (marker
+ * radius R[i]) with TEXT[i]: each label tried right, then left of its
+ * point, then moved up and down by a line until it overlaps no placed
+ * label and stays inside panel 0; a leader line joins a moved label to
+ * its point.  At most GS_PLOT_MAX_LABELS; boxes kept for
+ * gs_plot_label_box. */
+void gs_plot_place_labels(gs_plot *p, const double *x, const double *y, const double *r,
+                          const char *const *text, size_t n);
+
 /* Points: allocate N, fill later. */
 int gs_points_alloc(gs_plot *p, size_t n);
 
@@ -197,6 +257,32 @@ int gs_points_alloc(gs_plot *p, size_t n);
 int gs_svg_prefix_ok(const char *s);
 int gs_svg_finish(const char *raw, size_t n, const char *prefix, const char *title, char **svg,
                   size_t *len, gs_error *err);
+
+/* A speedup with the class the report model gave it (plot_compare.c). */
+typedef struct gs_cls_value {
+	double v;
+	int cls;
+} gs_cls_value;
+
+/* The right strip of a density plot for its count colour bar (px). */
+#define GS_DENSITY_BAR_W 104.0
+
+/* Dense compare plots (plot_dense.c).  gs_curve_columns: the sorted
+ * speedups S[0..M) reduced per pixel column of panel 0 (per class: min to
+ * max), with the grey envelope and markers at the first and last rank;
+ * fills P->col_lo/col_hi.  gs_scatter_density: pairs (B[i], C[i]) counted
+ * into cells of panel 0 and drawn with the colour bar at BAR_X.
+ * gs_curve_labels / gs_scatter_labels: LABELS' points (input indices of
+ * the constructor's arrays) as class-coloured markers with their text;
+ * the curve finds a label's rank in S by binary search. */
+void gs_curve_columns(gs_plot *p, const gs_cls_value *s, size_t m);
+void gs_scatter_density(gs_plot *p, const double *b, const double *c, size_t n, double bar_x);
+void gs_curve_labels(gs_plot *p, const gs_cls_value *s, size_t m, const double *speedup,
+                     const int *cls, size_t n, const gs_plot_labels *labels);
+void gs_scatter_labels(gs_plot *p, const double *b, const double *c, const int *cls, size_t n,
+                       const gs_plot_labels *labels);
+int gs_known_class(int cls);
+int gs_cmp_cls_value(const void *a, const void *b);
 
 /* Small helpers. */
 int gs_cmp_double(const void *a, const void *b);

@@ -153,3 +153,42 @@ gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int 
 	m->lw = 0.75;
 	m->clip = clip;
 }
+
+void
+gs_mark_rects(gs_plot *p, const double *xywh, size_t n, gs_rgb fill, int clip)
+{
+	gs_mark *m = gs_mark_add(p, GS_MK_RECTS);
+
+	if (!m)
+		return;
+	m->pts = malloc((n ? n : 1) * 4 * sizeof *m->pts);
+	if (!m->pts) {
+		p->oom = 1;
+		return;
+	}
+	memcpy(m->pts, xywh, n * 4 * sizeof *m->pts);
+	m->npts = n;
+	m->fill = fill;
+	m->clip = clip;
+}
+
+void
+gs_mark_dots(gs_plot *p, const double *xy, size_t n, double r, gs_rgb fill, gs_rgb stroke, int clip)
+{
+	gs_mark *m = gs_mark_add(p, GS_MK_DOTS);
+
+	if (!m)
+		return;
+	m->pts = malloc((n ? n : 1) * 2 * sizeof *m->pts);
+	if (!m->pts) {
+		p->oom = 1;
+		return;
+	}
+	memcpy(m->pts, xy, n * 2 * sizeof *m->pts);
+	m->npts = n;
+	m->w = r;
+	m->fill = fill;
+	m->stroke = stroke;
+	m->lw = 0.75;
+	m->clip = clip;
+}

@@ -280,6 +280,118 @@ roof_legend(gs_plot *p, size_t drawn)
 	gs_frame_note(p, buf);
 }
 
+/* ---------------------------------------------------- dense roofline */
+
+/* The dense roofline's markers: the labelled points and their arrows'
+ * targets (at most KEEP_MAX), sorted by index. */
+#define KEEP_MAX (2 * GS_PLOT_MAX_LABELS)
+
+static int
+cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static size_t
+dense_keep(const gs_roofline_point *pts, size_t n, size_t *keep)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n && k + 2 <= KEEP_MAX; i++) {
+		long j = pts[i].arrow_to;
+
+		if (!pts[i].label || !point_ok(&pts[i]))
+			continue;
+		keep[k++] = i;
+		if (j >= 0 && (size_t)j < n && (size_t)j != i && point_ok(&pts[j]))
+			keep[k++] = (size_t)j;
+	}
+	qsort(keep, k, sizeof *keep, cmp_size);
+	return k;
+}
+
+static int
+kept(const size_t *keep, size_t k, size_t i)
+{
+	return bsearch(&i, keep, k, sizeof *keep, cmp_size) != NULL;
+}
+
+/* Arrows between kept points, then their markers (white, ink ring), then
+ * the labels placed clear of each other. */
+static void
+dense_markers(gs_plot *p, const gs_roofline_point *pts, size_t n, const size_t *keep, size_t k)
+{
+	const gs_panel *pn = &p->panel[0];
+	double x[KEEP_MAX], y[KEEP_MAX], r[KEEP_MAX], tmax = max_time(pts, n);
+	const char *text[KEEP_MAX];
+	size_t nl = 0;
+
+	for (size_t a = 0; a < k; a++) {
+		double t = pts[keep[a]].time_us;
+
+		x[a] = gs_axis_map(&pn->ax, pts[keep[a]].ai);
+		y[a] = gs_axis_map(&pn->ay, pts[keep[a]].tflops);
+		r[a] = 3 + (tmax > 0 && t > 0 ? 9 * sqrt(t / tmax) : 0);
+	}
+	for (size_t a = 0; a < k; a++) {
+		long j = pts[keep[a]].arrow_to;
+		const size_t *hit = NULL;
+
+		if (pts[keep[a]].label && j >= 0)
+			hit = bsearch(&(size_t){(size_t)j}, keep, k, sizeof *keep, cmp_size);
+		if (hit && hit != &keep[a]) {
+			size_t b = (size_t)(hit - keep);
+			double dx = x[b] - x[a], dy = y[b] - y[a], len = hypot(dx, dy);
+
+			if (len > r[b] + 2)
+				gs_mark_arrow(p, x[a], y[a], x[b] - dx / len * (r[b] + 1),
+				              y[b] - dy / len * (r[b] + 1),
+				              gs_rgb_hex(0x222222, 0.9), 0);
+		}
+	}
+	for (size_t a = 0; a < k; a++)
+		gs_mark_circle(p, x[a], y[a], r[a], gs_rgb_hex(0xFFFFFF, 0.7), gs_col_ink, 0);
+	for (size_t a = 0; a < k; a++)
+		if (pts[keep[a]].label) {
+			x[nl] = x[a];
+			y[nl] = y[a];
+			r[nl] = r[a];
+			text[nl++] = pts[keep[a]].label;
+		}
+	gs_plot_place_labels(p, x, y, r, text, nl);
+}
+
+/* Density of the unlabelled points under the roofs, the kept markers
+ * over them. */
+static void
+roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n,
+           size_t drawn)
+{
+	const gs_panel *pn = &p->panel[0];
+	size_t keep[KEEP_MAX] = {0}, k = dense_keep(pts, n, keep);
+	gs_density d;
+	char buf[128];
+
+	if (gs_density_init(p, &d, 0) != 0)
+		return;
+	for (size_t i = 0; i < n; i++)
+		if (point_ok(&pts[i]) && !kept(keep, k, i))
+			gs_density_add(&d, gs_axis_map(&pn->ax, pts[i].ai),
+			               gs_axis_map(&pn->ay, pts[i].tflops));
+	gs_density_draw(p, &d, p->width - GS_DENSITY_BAR_W + 16);
+	roof_lines(p, spec);
+	dense_markers(p, pts, n, keep, k);
+	p->skipped = n - drawn;
+	gs_legend_add(p, "roofs", gs_col_ink, 1);
+	gs_legend_add(p, "labelled (marker area \xe2\x88\x9d time)", gs_col_ink, 2);
+	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
+	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
+	snprintf(buf, sizeof buf, "%zu GEMMs, counted in 6 px cells", drawn);
+	gs_frame_note(p, buf);
+}
+
 gs_plot *
 gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n)
 {
@@ -294,7 +406,11 @@ gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, siz
 	if (!p)
 		return NULL;
 	roof_ridges(p, spec);
-	if (!p->oom && gs_points_alloc(p, n) == 0) {
+	if (!p->oom && drawn > GS_PLOT_DENSE_MIN) {
+		roof_axes(p, spec, pts, n);
+		gs_frame_place(p, 0, 0, GS_TOP, p->width - GS_DENSITY_BAR_W, p->height - GS_TOP, 3);
+		roof_dense(p, spec, pts, n, drawn);
+	} else if (!p->oom && gs_points_alloc(p, n) == 0) {
 		roof_axes(p, spec, pts, n);
 		gs_frame_place(p, 0, 0, GS_TOP, p->width - BAR_W, p->height - GS_TOP, 3);
 		roof_lines(p, spec);
