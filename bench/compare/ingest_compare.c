@@ -41,8 +41,7 @@ main(int argc, char **argv)
 	}
 	gs_compare_opts_default(&o);
 	t0 = now();
-	if (gs_ingest_read(argv[1], &io, &a, &err) != 0 ||
-	    gs_ingest_read(argv[2], &io, &b, &err) != 0) {
+	if (gs_ingest_read_pair(argv[1], argv[2], &io, &a, &b, &err) != 0) {
 		fprintf(stderr, "ingest_compare: cannot read the inputs\n");
 		return 1;
 	}
