@@ -99,6 +99,10 @@ gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *e
  * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory. */
 int gs_record_add_sample(gs_record *r, double time_us);
 
+/* gs_record_launch: R's launch for writing, allocated all-zero (owned by R,
+ * freed with its table) when R had none.  NULL on out of memory. */
+gs_launch *gs_record_launch(gs_record *r);
+
 /* gs_table_set_text: set *FIELD (r->tag or r->kernel of a record of T)
  * to a copy of S repaired to well-formed UTF-8 if *FIELD is NULL; keeps
  * the first value seen.  Replacements are counted in T->utf8_replaced (T

@@ -330,9 +330,9 @@ test_native(void **state)
 	assert_int_equal(r->nsamples, 3);
 	assert_true(r->t.median == 110.45);
 	assert_int_equal(r->t.count, 48);
-	assert_int_equal(r->launch.tile_m, 128);
-	assert_int_equal(r->launch.tile_n, 224);
-	assert_int_equal(r->launch.tile_k, 64);
+	assert_int_equal(gs_launch_of(r)->tile_m, 128);
+	assert_int_equal(gs_launch_of(r)->tile_n, 224);
+	assert_int_equal(gs_launch_of(r)->tile_k, 64);
 	assert_non_null(strstr(r->kernel, "_MT128x224x64_"));
 	assert_true(r->extra[0] == 75000000.0);
 	r = must_find(t, key(1, 4096, 4096, 4096, "f16", 'N', 'N', 0));

@@ -327,18 +327,18 @@ qwen_devices_and_launches(void **state)
 	assert_int_equal(nv->skipped, 509);
 	/* ROCm: grid in work-items, workgroups = Πgrid/Πblock = tiles */
 	r = find(amd, "aten::mm", 8944, 2816, 1024);
-	assert_int_equal(r->launch.workgroups, 880);
-	assert_int_equal(r->launch.wg_size, 256);
+	assert_int_equal(gs_launch_of(r)->workgroups, 880);
+	assert_int_equal(gs_launch_of(r)->wg_size, 256);
 	assert_non_null(strstr(r->kernel, "MT128x224x64"));
 	r = find(amd, "aten::addmm", 8944, 1024, 1024);
-	assert_int_equal(r->launch.workgroups, 280);
+	assert_int_equal(gs_launch_of(r)->workgroups, 280);
 	assert_true(r->shape.bias);
 	/* CUDA: grid in blocks, persistent xmma kernel, registers and smem */
 	r = find(nv, "aten::addmm", 8944, 1024, 1024);
-	assert_int_equal(r->launch.workgroups, 30 * 4);
-	assert_int_equal(r->launch.wg_size, 384);
-	assert_int_equal(r->launch.regs_per_thread, 168);
-	assert_int_equal(r->launch.lds_bytes, 231424);
+	assert_int_equal(gs_launch_of(r)->workgroups, 30 * 4);
+	assert_int_equal(gs_launch_of(r)->wg_size, 384);
+	assert_int_equal(gs_launch_of(r)->regs_per_thread, 168);
+	assert_int_equal(gs_launch_of(r)->lds_bytes, 231424);
 	assert_non_null(strstr(r->kernel, "sm90_xmma_gemm_bf16bf16"));
 	r = find(nv, "aten::bmm", 32, 559, 1);
 	assert_non_null(strstr(r->kernel, "cutlass_80_simt_sgemm")); /* cuLaunchKernel */
@@ -387,13 +387,13 @@ hta_rocm62(void **state)
 	assert_true(r->shape.bias);
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
-	assert_int_equal(r->launch.workgroups, 2);
+	assert_int_equal(gs_launch_of(r)->workgroups, 2);
 	assert_non_null(strstr(r->kernel, "Cijk_Alik_Bljk_SB_Bias")); /* not the copy */
 	r = find(t, "aten::mm", 128, 128, 5);
 	assert_near(r->t.median, 12.64014, 1e-3);
 	assert_int_equal(r->shape.trans_a, 'N');
 	assert_int_equal(r->shape.trans_b, 'T');
-	assert_int_equal(r->launch.workgroups, 16);
+	assert_int_equal(gs_launch_of(r)->workgroups, 16);
 	gs_table_free(t);
 }
 
@@ -437,7 +437,7 @@ plain_and_gzip_agree(void **state)
 		assert_int_equal(x->nsamples, y->nsamples);
 		assert_memory_equal(x->samples, y->samples, x->nsamples * sizeof *x->samples);
 		assert_string_equal(x->kernel, y->kernel);
-		assert_memory_equal(&x->launch, &y->launch, sizeof x->launch);
+		assert_memory_equal(gs_launch_of(x), gs_launch_of(y), sizeof(gs_launch));
 		assert_int_equal(x->line, y->line);
 	}
 	gs_table_free(a);
@@ -587,10 +587,10 @@ check_synthetic(const char *text)
 	assert_near(r->samples[0], 15.0, 1e-12); /* union, not 7 + 10 */
 	assert_near(r->samples[1], 7.0, 1e-12); /* graph: 3 + 4 */
 	assert_string_equal(r->kernel, "gemm_tn");
-	assert_int_equal(r->launch.workgroups, 8); /* CUDA grid in blocks */
-	assert_int_equal(r->launch.wg_size, 128);
-	assert_int_equal(r->launch.regs_per_thread, 64);
-	assert_int_equal(r->launch.lds_bytes, 4096);
+	assert_int_equal(gs_launch_of(r)->workgroups, 8); /* CUDA grid in blocks */
+	assert_int_equal(gs_launch_of(r)->wg_size, 128);
+	assert_int_equal(gs_launch_of(r)->regs_per_thread, 64);
+	assert_int_equal(gs_launch_of(r)->lds_bytes, 4096);
 	assert_string_equal(t->gpu, "GPU B"); /* the kernels' device */
 	assert_int_equal(t->gpu_cus, 20);
 	assert_int_equal(t->skipped, 2);
@@ -639,8 +639,8 @@ legacy_trace(void **state)
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
 	assert_near(r->t.median, 6.5, 1e-12);
-	assert_int_equal(r->launch.workgroups, 2); /* 512 work-items / 256 */
-	assert_int_equal(r->launch.wg_size, 256);
+	assert_int_equal(gs_launch_of(r)->workgroups, 2); /* 512 work-items / 256 */
+	assert_int_equal(gs_launch_of(r)->wg_size, 256);
 	assert_null(t->gpu);
 	gs_table_free(t);
 	unlink(p);

@@ -331,15 +331,24 @@ set_extras(const gs_csv_reader *r, gs_record *rec, const char *const *row)
 			rec->extra[r->xidx[i]] = v;
 }
 
-static void
+/* The tile columns of V into REC's launch (the first value seen kept).
+ * Returns 0, or -1 on out of memory. */
+static int
 set_launch(gs_record *rec, const gs_csv_row *v)
 {
-	if (v->tile[0] && !rec->launch.tile_m)
-		rec->launch.tile_m = v->tile[0];
-	if (v->tile[1] && !rec->launch.tile_n)
-		rec->launch.tile_n = v->tile[1];
-	if (v->tile[2] && !rec->launch.tile_k)
-		rec->launch.tile_k = v->tile[2];
+	gs_launch *l;
+
+	if (!v->tile[0] && !v->tile[1] && !v->tile[2])
+		return 0;
+	if (!(l = gs_record_launch(rec)))
+		return -1;
+	if (v->tile[0] && !l->tile_m)
+		l->tile_m = v->tile[0];
+	if (v->tile[1] && !l->tile_n)
+		l->tile_n = v->tile[1];
+	if (v->tile[2] && !l->tile_k)
+		l->tile_k = v->tile[2];
+	return 0;
 }
 
 static int
@@ -383,7 +392,8 @@ gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v, const char *cons
 	    gs_table_set_text(r->t, &rec->kernel, nonempty(v->kernel)) != 0)
 		return gs_error_set(err, r->path, line, 0, "out of memory");
 	rec->t.count += v->count;
-	set_launch(rec, v);
+	if (set_launch(rec, v) != 0)
+		return gs_error_set(err, r->path, line, 0, "out of memory");
 	set_extras(r, rec, row);
 	return 0;
 }

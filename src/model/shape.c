@@ -112,6 +112,14 @@ static const struct dtype_alias dtype_aliases[] = {
         {"i32_r", "i32"},
 };
 
+const gs_launch *
+gs_launch_of(const gs_record *r)
+{
+	static const gs_launch none;
+
+	return r->launch ? r->launch : &none;
+}
+
 int
 gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
 {
