@@ -129,7 +129,8 @@ gs_table_free(gs_table *t)
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->rec[i].tag);
 		free(t->rec[i].kernel);
-		free(t->rec[i].samples);
+		if (t->rec[i].nsamples > 1)
+			free(t->rec[i].samples);
 		free(t->rec[i].extra);
 		free(t->rec[i].launch);
 	}
@@ -355,6 +356,16 @@ clean_op(gs_shape *key, size_t *nrep)
 	return 0;
 }
 
+/* Point every lone-sample record of T at its own storage again after the
+ * records moved (grown or sorted). */
+static void
+relink_samples(gs_table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rec[i].nsamples == 1)
+			t->rec[i].samples = &t->rec[i].one;
+}
+
 gs_record *
 gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 {
@@ -372,9 +383,12 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	if (slot->pos)
 		return &t->rec[slot->pos - 1];
 	if (t->n == t->cap) {
+		const gs_record *was = t->rec;
 		if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX_RECORDS) != 0)
 			goto oom;
 		advise_huge(t->rec, t->cap * sizeof *t->rec);
+		if (t->rec != was)
+			relink_samples(t);
 	}
 	t->utf8_replaced += nrep;
 	r = &t->rec[t->n];
@@ -399,10 +413,25 @@ oom:
 int
 gs_record_add_sample(gs_record *r, double time_us)
 {
-	/* Room for exactly one first: most records keep a single sample. */
-	if (GS_GROW(r->samples, r->samples_cap, r->nsamples + 1, r->nsamples ? GS_TABLE_MAX : 1) !=
-	    0)
-		return -1;
+	size_t n = r->nsamples;
+	double *s;
+
+	if (n == 0) { /* the lone sample stays in the record: no allocation */
+		r->one = time_us;
+		r->samples = &r->one;
+		r->nsamples = 1;
+		return 0;
+	}
+	if (n == 1 || (n & (n - 1)) == 0) { /* full: the capacity is a power of two */
+		if (n >= GS_TABLE_MAX)
+			return -1;
+		s = n == 1 ? malloc(2 * sizeof *s) : realloc(r->samples, 2 * n * sizeof *s);
+		if (!s)
+			return -1;
+		if (n == 1)
+			s[0] = r->one;
+		r->samples = s;
+	}
 	r->samples[r->nsamples++] = time_us;
 	return 0;
 }
@@ -467,6 +496,7 @@ gs_table_order(gs_table *t)
 	if (sorted >= t->n)
 		return; /* already in line order (a CSV's rows): index still right */
 	qsort(t->rec, t->n, sizeof *t->rec, by_line);
+	relink_samples(t);
 	memset(t->index->slot, 0, t->index->cap * sizeof *t->index->slot);
 	index_fill(t);
 }

@@ -96,7 +96,10 @@ int gs_table_add_extra_name(gs_table *t, const char *name);
 gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err);
 
 /* gs_record_add_sample: append one time (µs, must be finite and > 0; the
- * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory. */
+ * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory.
+ * A lone sample is kept inside R (R->one, R->samples pointing at it) and
+ * the table re-points it when its records move: a record is never copied
+ * by value, it is re-added (gs_table_get + gs_record_add_sample). */
 int gs_record_add_sample(gs_record *r, double time_us);
 
 /* gs_record_launch: R's launch for writing, allocated all-zero (owned by R,

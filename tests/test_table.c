@@ -244,6 +244,44 @@ order_rebuilds_index(void **state)
 	gs_table_free(t);
 }
 
+/* A lone sample lives in its record: it must survive the record array's
+ * growth and gs_table_order's sort, and move out when a second comes. */
+static void
+lone_samples_follow_records(void **state)
+{
+	gs_table *t = gs_table_new("x.csv");
+	gs_error err = {0};
+	gs_shape s;
+
+	(void)state;
+	gs_shape_init(&s);
+	snprintf(s.dtype, sizeof s.dtype, "bf16");
+	for (long i = 0; i < 5000; i++) {
+		gs_record *r;
+		s.M = s.N = s.K = i + 1;
+		r = gs_table_get(t, &s, 10000 - i, &err);
+		assert_non_null(r);
+		assert_int_equal(gs_record_add_sample(r, (double)i + 0.5), 0);
+		if (i % 7 == 0)
+			for (int k = 1; k <= 4; k++)
+				assert_int_equal(gs_record_add_sample(r, (double)(i * 10 + k)), 0);
+	}
+	gs_table_order(t);
+	for (long i = 0; i < 5000; i++) {
+		const gs_record *r;
+		s.M = s.N = s.K = i + 1;
+		r = gs_table_find(t, &s);
+		assert_non_null(r);
+		assert_int_equal(r->nsamples, i % 7 == 0 ? 5 : 1);
+		assert_true(r->samples[0] == (double)i + 0.5);
+		if (i % 7 == 0)
+			assert_true(r->samples[4] == (double)(i * 10 + 4));
+		else
+			assert_ptr_equal(r->samples, &r->one);
+	}
+	gs_table_free(t);
+}
+
 int
 main(void)
 {
@@ -256,6 +294,7 @@ main(void)
 	        cmocka_unit_test(time_range),
 	        cmocka_unit_test(intern_many),
 	        cmocka_unit_test(order_rebuilds_index),
+	        cmocka_unit_test(lone_samples_follow_records),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
