@@ -253,13 +253,16 @@ last_two_strides(const char *s, long long st[2])
 static void
 tracelens_strides(const gs_csv_reader *r, const char *const *row, gs_shape *key)
 {
-	int ca = gs_csv_header_col(r, "param: stride_A");
-	int cb = gs_csv_header_col(r, "param: stride_B");
+	int ca, cb;
 	long long sa[2], sb[2];
 	long long da[2] = {key->M, key->K}, db[2] = {key->K, key->N};
 
-	if (r->d != GS_CSV_TRACELENS || r->col[GS_F_TRANS_A] >= 0 || ca < 0 || cb < 0 ||
-	    last_two_strides(row[ca], sa) != 0 || last_two_strides(row[cb], sb) != 0)
+	if (r->d != GS_CSV_TRACELENS || r->col[GS_F_TRANS_A] >= 0)
+		return; /* before the header look-ups: this runs for every row */
+	ca = gs_csv_header_col(r, "param: stride_A");
+	cb = gs_csv_header_col(r, "param: stride_B");
+	if (ca < 0 || cb < 0 || last_two_strides(row[ca], sa) != 0 ||
+	    last_two_strides(row[cb], sb) != 0)
 		return;
 	key->trans_b = gs_trace_matrix_trans(da, sa);
 	key->trans_a = gs_trace_matrix_trans(db, sb);
