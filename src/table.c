@@ -486,11 +486,28 @@ by_line(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/* Give back the record array's unused tail (up to half of it after the
+ * last doubling): a history holds dozens of tables. */
+static void
+shrink_records(gs_table *t)
+{
+	gs_record *rec;
+
+	if (t->n == 0 || t->n == t->cap || !(rec = realloc(t->rec, t->n * sizeof *rec)))
+		return; /* a failed shrink keeps the larger array */
+	t->cap = t->n;
+	if (rec != t->rec) {
+		t->rec = rec;
+		relink_samples(t);
+	}
+}
+
 void
 gs_table_order(gs_table *t)
 {
 	size_t sorted = 1;
 
+	shrink_records(t);
 	while (sorted < t->n && t->rec[sorted - 1].line <= t->rec[sorted].line)
 		sorted++;
 	if (sorted >= t->n)

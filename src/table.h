@@ -121,7 +121,8 @@ int gs_record_set_string(char **field, const char *s);
 int gs_table_exclude(gs_table *t, long line, const char *what, const char *reason);
 
 /* gs_table_order: order T's records by input line (the order readers and
- * writers show) and rebuild the key index.  Touches no statistics: the
+ * writers show) and rebuild the key index; the record array is cut to
+ * its records (record pointers may change).  Touches no statistics: the
  * readers' gs_table_finish() (ingest.h) computes them first. */
 void gs_table_order(gs_table *t);
 

@@ -344,7 +344,7 @@ by_lost_desc(const void *a, const void *b)
 static size_t *
 top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *), size_t *n)
 {
-	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx);
+	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx), *shrunk;
 
 	*n = 0;
 	if (!idx)
@@ -357,7 +357,8 @@ top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *)
 	sort_pairs = NULL;
 	if (*n > c->opts.top)
 		*n = c->opts.top;
-	return idx;
+	shrunk = realloc(idx, (*n ? *n : 1) * sizeof *idx); /* top-N kept, not npairs */
+	return shrunk ? shrunk : idx;
 }
 
 int
