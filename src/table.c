@@ -518,6 +518,33 @@ gs_table_order(gs_table *t)
 	index_fill(t);
 }
 
+void
+gs_table_find_each(const gs_table *t, const gs_table *keys, const gs_record **out)
+{
+	enum { AHEAD = 16 }; /* lookups in flight: covers a DRAM miss */
+	uint64_t h[AHEAD];
+	const struct gs_index *ix = t->index;
+
+	if (!ix->cap) {
+		for (size_t i = 0; i < keys->n; i++)
+			out[i] = NULL;
+		return;
+	}
+	for (size_t i = 0; i < keys->n + AHEAD; i++) {
+		if (i >= AHEAD) { /* key i - AHEAD: its slot has arrived */
+			size_t j = i - AHEAD;
+			const struct gs_slot *slot =
+			        index_lookup(t, &keys->rec[j].shape, h[j % AHEAD]);
+			out[j] = slot->pos ? &t->rec[slot->pos - 1] : NULL;
+		}
+		if (i < keys->n) { /* hash key i (in j's place) and fetch its slot */
+			h[i % AHEAD] = shape_hash(&keys->rec[i].shape);
+			__builtin_prefetch(
+			        &ix->slot[slot_home(ix, (uint32_t)(h[i % AHEAD] >> 32))]);
+		}
+	}
+}
+
 const gs_record *
 gs_table_find(const gs_table *t, const gs_shape *key)
 {
