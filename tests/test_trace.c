@@ -667,6 +667,36 @@ time_out_of_range(void **state)
 	}
 }
 
+/* Two traces read at once (gs_ingest_read_pair, two threads) give the
+ * tables two reads in order give: the readers share no state. */
+static void
+pair_of_traces(void **state)
+{
+	const char *pa = gs_test_path(MI300 QWEN ".json.gz"),
+	           *pb = gs_test_path(H100 QWEN ".json.gz");
+	gs_table *a, *b, *sa = gs_test_read(pa, NULL), *sb = gs_test_read(pb, NULL);
+	gs_error err = {0};
+
+	(void)state;
+	for (int round = 0; round < 3; round++) {
+		assert_int_equal(gs_ingest_read_pair(pa, pb, NULL, &a, &b, &err), 0);
+		assert_int_equal(a->n, sa->n);
+		assert_int_equal(b->n, sb->n);
+		for (size_t i = 0; i < a->n; i++) {
+			assert_true(gs_shape_equal(&a->rec[i].shape, &sa->rec[i].shape));
+			assert_true(a->rec[i].t.median == sa->rec[i].t.median);
+		}
+		for (size_t i = 0; i < b->n; i++) {
+			assert_true(gs_shape_equal(&b->rec[i].shape, &sb->rec[i].shape));
+			assert_true(b->rec[i].t.median == sb->rec[i].t.median);
+		}
+		gs_table_free(a);
+		gs_table_free(b);
+	}
+	gs_table_free(sa);
+	gs_table_free(sb);
+}
+
 int
 main(void)
 {
@@ -684,6 +714,7 @@ main(void)
 	        cmocka_unit_test(synthetic_linking),
 	        cmocka_unit_test(legacy_trace),
 	        cmocka_unit_test(time_out_of_range),
+	        cmocka_unit_test(pair_of_traces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
