@@ -314,9 +314,11 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 	    gs_record_set_string(&r->kernel, m->kernel[0] ? m->kernel : NULL) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	if (b->a.cfg.kind == GS_DEV_TILED) {
-		r->launch.tile_m = b->a.cfg.tile_m;
-		r->launch.tile_n = b->a.cfg.tile_n;
-		r->launch.tile_k = b->a.cfg.tile_k;
+		if (!gs_record_launch(r))
+			return gs_error_set(err, NULL, 0, 0, "out of memory");
+		r->launch->tile_m = b->a.cfg.tile_m;
+		r->launch->tile_n = b->a.cfg.tile_n;
+		r->launch->tile_k = b->a.cfg.tile_k;
 	}
 	r->extra[X_ERR] = m->max_err;
 	r->extra[X_CHECKED] = (double)m->checked;

@@ -185,8 +185,7 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 	x.inputs[3] = cli->weights;
 	x.r.inputs = x.inputs;
 	x.r.ninputs = 4;
-	if (gs_ingest_read(base_path, &cli->ingest, &x.base, err) != 0 ||
-	    gs_ingest_read(cand_path, &cli->ingest, &x.cand, err) != 0 ||
+	if (gs_ingest_read_pair(base_path, cand_path, &cli->ingest, &x.base, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
 	    gs_output_write_all(&x.r, &cli->out, err) != 0)

@@ -1,11 +1,13 @@
 /* table.c: the gs_table container (table.h): records by shape key through
  * an open-addressing index, exclusions, interned names, extras.  Stores
  * what readers give it; computes nothing from the samples. */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "table.h"
 #include "util/grow.h"
@@ -16,18 +18,25 @@
  * runaway input fails with "out of memory" before the machine does. */
 #define GS_TABLE_MAX ((size_t)1 << 36)
 
-/* One entry of the key index: the key's hash kept beside the position, so
- * a probe touches a record only when the hashes agree. */
+/* The most records: a record position fits the index's 32-bit slot and
+ * the index (twice the records) stays within 2^32 slots. */
+#define GS_TABLE_MAX_RECORDS (((size_t)1 << 31) - 1)
+
+/* One entry of the key index, 8 bytes: the record position and the upper
+ * half of the key's hash.  A probe touches a record only when the halves
+ * agree, and the slot a key starts from is the top bits of the same half
+ * (slot_home), so growing the index moves slots without reading records. */
 struct gs_slot {
-	size_t pos; /* record position + 1; 0 = empty */
-	uint64_t hash; /* shape_hash() of that record's key */
+	uint32_t pos; /* record position + 1; 0 = empty */
+	uint32_t tag; /* shape_hash() >> 32 of that record's key */
 };
 
 /* Open-addressing indexes (linear probing, at most half full): shape key
  * to record position, and interned string to its copy. */
 struct gs_index {
 	struct gs_slot *slot; /* cap entries */
-	size_t cap; /* power of two */
+	size_t cap; /* power of two, at most 2^32 */
+	unsigned bits; /* log2(cap) */
 	char **str; /* interned strings by hash; NULL = empty */
 	size_t str_cap; /* power of two, or 0 */
 };
@@ -76,6 +85,26 @@ shape_hash(const gs_shape *s)
 	return mix(h);
 }
 
+/* Ask for transparent huge pages on the large arrays (records, key
+ * index): a 1M-shape table spends a fifth of its reading time in page
+ * faults and TLB misses of 4 KiB pages.  Advice only: ignored where the
+ * kernel has no THP. */
+static void
+advise_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t e = ((uintptr_t)p + bytes) & ~(huge - 1);
+
+	if (bytes >= 4 * huge && e > a)
+		(void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
+
 gs_table *
 gs_table_new(const char *path)
 {
@@ -100,8 +129,10 @@ gs_table_free(gs_table *t)
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->rec[i].tag);
 		free(t->rec[i].kernel);
-		free(t->rec[i].samples);
+		if (t->rec[i].nsamples > 1)
+			free(t->rec[i].samples);
 		free(t->rec[i].extra);
+		free(t->rec[i].launch);
 	}
 	for (size_t i = 0; i < t->nexcl; i++) {
 		free(t->excl[i].what);
@@ -241,17 +272,25 @@ gs_table_add_extra_name(gs_table *t, const char *name)
 	return (int)t->nextra++;
 }
 
+/* The first slot a key with hash tag TAG probes in index IX. */
+static size_t
+slot_home(const struct gs_index *ix, uint32_t tag)
+{
+	return (size_t)(tag >> (32 - ix->bits));
+}
+
 /* The slot of KEY (hash H) in T's key index: KEY's or an empty one. */
 static struct gs_slot *
 index_lookup(const gs_table *t, const gs_shape *key, uint64_t h)
 {
 	const struct gs_index *ix = t->index;
 	size_t mask = ix->cap - 1;
+	uint32_t tag = (uint32_t)(h >> 32);
 
-	for (size_t i = h & mask;; i = (i + 1) & mask) {
+	for (size_t i = slot_home(ix, tag);; i = (i + 1) & mask) {
 		struct gs_slot *slot = &ix->slot[i];
 		if (slot->pos == 0 ||
-		    (slot->hash == h && gs_shape_equal(&t->rec[slot->pos - 1].shape, key)))
+		    (slot->tag == tag && gs_shape_equal(&t->rec[slot->pos - 1].shape, key)))
 			return slot;
 	}
 }
@@ -263,24 +302,36 @@ index_fill(gs_table *t)
 	for (size_t r = 0; r < t->n; r++) {
 		uint64_t h = shape_hash(&t->rec[r].shape);
 		struct gs_slot *slot = index_lookup(t, &t->rec[r].shape, h);
-		slot->pos = r + 1;
-		slot->hash = h;
+		slot->pos = (uint32_t)(r + 1);
+		slot->tag = (uint32_t)(h >> 32);
 	}
 }
 
+/* Double T's key index, moving the slots by their tags (keys are distinct:
+ * no record is read). */
 static int
 index_grow(gs_table *t)
 {
 	struct gs_index *ix = t->index;
+	struct gs_index old = *ix;
 	size_t cap = ix->cap ? ix->cap * 2 : 64;
 	struct gs_slot *slot = calloc(cap, sizeof *slot);
 
 	if (!slot)
 		return -1;
-	free(ix->slot);
+	advise_huge(slot, cap * sizeof *slot);
 	ix->slot = slot;
 	ix->cap = cap;
-	index_fill(t);
+	ix->bits = old.cap ? old.bits + 1 : 6;
+	for (size_t j = 0; j < old.cap; j++) {
+		size_t i = slot_home(ix, old.slot[j].tag);
+		if (!old.slot[j].pos)
+			continue;
+		while (slot[i].pos)
+			i = (i + 1) & (cap - 1);
+		slot[i] = old.slot[j];
+	}
+	free(old.slot);
 	return 0;
 }
 
@@ -305,6 +356,16 @@ clean_op(gs_shape *key, size_t *nrep)
 	return 0;
 }
 
+/* Point every lone-sample record of T at its own storage again after the
+ * records moved (grown or sorted). */
+static void
+relink_samples(gs_table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->rec[i].nsamples == 1)
+			t->rec[i].samples = &t->rec[i].one;
+}
+
 gs_record *
 gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 {
@@ -321,8 +382,14 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	slot = index_lookup(t, &k, h);
 	if (slot->pos)
 		return &t->rec[slot->pos - 1];
-	if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX) != 0)
-		goto oom;
+	if (t->n == t->cap) {
+		const gs_record *was = t->rec;
+		if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX_RECORDS) != 0)
+			goto oom;
+		advise_huge(t->rec, t->cap * sizeof *t->rec);
+		if (t->rec != was)
+			relink_samples(t);
+	}
 	t->utf8_replaced += nrep;
 	r = &t->rec[t->n];
 	memset(r, 0, sizeof *r);
@@ -335,8 +402,8 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 		for (size_t i = 0; i < t->nextra; i++)
 			r->extra[i] = NAN;
 	}
-	slot->pos = ++t->n;
-	slot->hash = h;
+	slot->pos = (uint32_t)++t->n;
+	slot->tag = (uint32_t)(h >> 32);
 	return r;
 oom:
 	gs_error_set(err, t->path, line, 0, "out of memory");
@@ -346,12 +413,35 @@ oom:
 int
 gs_record_add_sample(gs_record *r, double time_us)
 {
-	/* Room for exactly one first: most records keep a single sample. */
-	if (GS_GROW(r->samples, r->samples_cap, r->nsamples + 1, r->nsamples ? GS_TABLE_MAX : 1) !=
-	    0)
-		return -1;
+	size_t n = r->nsamples;
+	double *s;
+
+	if (n == 0) { /* the lone sample stays in the record: no allocation */
+		r->one = time_us;
+		r->samples = &r->one;
+		r->nsamples = 1;
+		return 0;
+	}
+	if (n == 1 || (n & (n - 1)) == 0) { /* full: the capacity is a power of two */
+		if (n >= GS_TABLE_MAX)
+			return -1;
+		s = n == 1 ? malloc(2 * sizeof *s) : realloc(r->samples, 2 * n * sizeof *s);
+		if (!s)
+			return -1;
+		if (n == 1)
+			s[0] = r->one;
+		r->samples = s;
+	}
 	r->samples[r->nsamples++] = time_us;
 	return 0;
+}
+
+gs_launch *
+gs_record_launch(gs_record *r)
+{
+	if (!r->launch)
+		r->launch = calloc(1, sizeof *r->launch);
+	return r->launch;
 }
 
 int
@@ -396,18 +486,63 @@ by_line(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/* Give back the record array's unused tail (up to half of it after the
+ * last doubling): a history holds dozens of tables. */
+static void
+shrink_records(gs_table *t)
+{
+	gs_record *rec;
+
+	if (t->n == 0 || t->n == t->cap || !(rec = realloc(t->rec, t->n * sizeof *rec)))
+		return; /* a failed shrink keeps the larger array */
+	t->cap = t->n;
+	if (rec != t->rec) {
+		t->rec = rec;
+		relink_samples(t);
+	}
+}
+
 void
 gs_table_order(gs_table *t)
 {
 	size_t sorted = 1;
 
+	shrink_records(t);
 	while (sorted < t->n && t->rec[sorted - 1].line <= t->rec[sorted].line)
 		sorted++;
 	if (sorted >= t->n)
 		return; /* already in line order (a CSV's rows): index still right */
 	qsort(t->rec, t->n, sizeof *t->rec, by_line);
+	relink_samples(t);
 	memset(t->index->slot, 0, t->index->cap * sizeof *t->index->slot);
 	index_fill(t);
+}
+
+void
+gs_table_find_each(const gs_table *t, const gs_table *keys, const gs_record **out)
+{
+	enum { AHEAD = 16 }; /* lookups in flight: covers a DRAM miss */
+	uint64_t h[AHEAD];
+	const struct gs_index *ix = t->index;
+
+	if (!ix->cap) {
+		for (size_t i = 0; i < keys->n; i++)
+			out[i] = NULL;
+		return;
+	}
+	for (size_t i = 0; i < keys->n + AHEAD; i++) {
+		if (i >= AHEAD) { /* key i - AHEAD: its slot has arrived */
+			size_t j = i - AHEAD;
+			const struct gs_slot *slot =
+			        index_lookup(t, &keys->rec[j].shape, h[j % AHEAD]);
+			out[j] = slot->pos ? &t->rec[slot->pos - 1] : NULL;
+		}
+		if (i < keys->n) { /* hash key i (in j's place) and fetch its slot */
+			h[i % AHEAD] = shape_hash(&keys->rec[i].shape);
+			__builtin_prefetch(
+			        &ix->slot[slot_home(ix, (uint32_t)(h[i % AHEAD] >> 32))]);
+		}
+	}
 }
 
 const gs_record *

@@ -96,8 +96,15 @@ int gs_table_add_extra_name(gs_table *t, const char *name);
 gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err);
 
 /* gs_record_add_sample: append one time (µs, must be finite and > 0; the
- * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory. */
+ * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory.
+ * A lone sample is kept inside R (R->one, R->samples pointing at it) and
+ * the table re-points it when its records move: a record is never copied
+ * by value, it is re-added (gs_table_get + gs_record_add_sample). */
 int gs_record_add_sample(gs_record *r, double time_us);
+
+/* gs_record_launch: R's launch for writing, allocated all-zero (owned by R,
+ * freed with its table) when R had none.  NULL on out of memory. */
+gs_launch *gs_record_launch(gs_record *r);
 
 /* gs_table_set_text: set *FIELD (r->tag or r->kernel of a record of T)
  * to a copy of S repaired to well-formed UTF-8 if *FIELD is NULL; keeps
@@ -114,11 +121,18 @@ int gs_record_set_string(char **field, const char *s);
 int gs_table_exclude(gs_table *t, long line, const char *what, const char *reason);
 
 /* gs_table_order: order T's records by input line (the order readers and
- * writers show) and rebuild the key index.  Touches no statistics: the
+ * writers show) and rebuild the key index; the record array is cut to
+ * its records (record pointers may change).  Touches no statistics: the
  * readers' gs_table_finish() (ingest.h) computes them first. */
 void gs_table_order(gs_table *t);
 
 /* gs_table_find: the record with KEY, or NULL. */
 const gs_record *gs_table_find(const gs_table *t, const gs_shape *key);
+
+/* gs_table_find_each: OUT[i] = gs_table_find(T, &KEYS->rec[i].shape) for
+ * every record of KEYS (OUT has KEYS->n entries).  The same answers as
+ * one call per key, with the index slots fetched ahead: a join of two
+ * large tables waits on one cache miss per key otherwise. */
+void gs_table_find_each(const gs_table *t, const gs_table *keys, const gs_record **out);
 
 #endif

@@ -330,9 +330,9 @@ test_native(void **state)
 	assert_int_equal(r->nsamples, 3);
 	assert_true(r->t.median == 110.45);
 	assert_int_equal(r->t.count, 48);
-	assert_int_equal(r->launch.tile_m, 128);
-	assert_int_equal(r->launch.tile_n, 224);
-	assert_int_equal(r->launch.tile_k, 64);
+	assert_int_equal(gs_launch_of(r)->tile_m, 128);
+	assert_int_equal(gs_launch_of(r)->tile_n, 224);
+	assert_int_equal(gs_launch_of(r)->tile_k, 64);
 	assert_non_null(strstr(r->kernel, "_MT128x224x64_"));
 	assert_true(r->extra[0] == 75000000.0);
 	r = must_find(t, key(1, 4096, 4096, 4096, "f16", 'N', 'N', 0));
@@ -533,6 +533,86 @@ test_bad_corpus(void **state)
 	}
 }
 
+/* gs_ingest_read_pair reads both inputs (on two threads) as two
+ * gs_ingest_read calls would: the same tables, and the first input's
+ * error when both fail, the second's when only it fails. */
+static void
+test_read_pair(void **state)
+{
+	const char *a = gs_test_path("examples/iree-kernel-benchmark/rocblas-gemm.csv");
+	const char *b = gs_test_path("examples/iree-kernel-benchmark/hipblaslt-gemm.csv");
+	const char *bad1 = gs_test_path("tests/data/bad/negative-time.csv");
+	const char *bad2 = gs_test_path("tests/data/bad/bad-dtype.csv");
+	gs_table *ta, *tb, *one;
+	gs_error err = {0}, e1 = {0};
+
+	(void)state;
+	assert_int_equal(gs_ingest_read_pair(a, b, NULL, &ta, &tb, &err), 0);
+	one = gs_test_read(b, NULL);
+	assert_int_equal(tb->n, one->n);
+	for (size_t i = 0; i < one->n; i++) {
+		assert_true(gs_shape_equal(&tb->rec[i].shape, &one->rec[i].shape));
+		assert_true(tb->rec[i].t.median == one->rec[i].t.median);
+	}
+	gs_table_free(one);
+	gs_table_free(ta);
+	gs_table_free(tb);
+	assert_int_equal(gs_ingest_read(bad1, NULL, &one, &e1), -1);
+	assert_int_equal(gs_ingest_read_pair(bad1, bad2, NULL, &ta, &tb, &err), -1);
+	assert_null(ta);
+	assert_null(tb);
+	assert_string_equal(err.file, e1.file);
+	assert_string_equal(err.msg, e1.msg);
+	assert_int_equal(err.line, e1.line);
+	assert_int_equal(gs_ingest_read(bad2, NULL, &one, &e1), -1);
+	assert_int_equal(gs_ingest_read_pair(a, bad2, NULL, &ta, &tb, &err), -1);
+	assert_null(ta);
+	assert_null(tb);
+	assert_string_equal(err.file, e1.file);
+	assert_string_equal(err.msg, e1.msg);
+}
+
+/* gs_csv_number's fast path for plain decimals gives strtod's double, bit
+ * for bit, and leaves everything else (exponents, hex, inf, 16+ digits,
+ * junk) to strtod's rules. */
+static void
+test_number_as_strtod(void **state)
+{
+	static const char *const cells[] = {
+	        "0",
+	        "-0",
+	        "1.",
+	        "0.1",
+	        "2667.374578",
+	        "-12.5",
+	        "+3.25",
+	        " 7 ",
+	        "12e3",
+	        "0x10",
+	        "inf",
+	        "1e-7",
+	        "0.000000000000000000001234",
+	        "9007199254740993",
+	        "900719925474099.1",
+	        "1.0000000000000000000001",
+	        "82.617515",
+	        "12345678901234.5678",
+	        "0.30000000000000004",
+	};
+	double v;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
+		double want = strtod(cells[i], NULL);
+		assert_int_equal(gs_csv_number(cells[i], &v), 0);
+		assert_memory_equal(&v, &want, sizeof v);
+	}
+	assert_int_equal(gs_csv_number(".", &v), -1);
+	assert_int_equal(gs_csv_number("-", &v), -1);
+	assert_int_equal(gs_csv_number("1.2.3", &v), -1);
+	assert_int_equal(gs_csv_number("", &v), -1);
+}
+
 int
 main(void)
 {
@@ -553,6 +633,8 @@ main(void)
 	        cmocka_unit_test(test_map_renamed_header),
 	        cmocka_unit_test(test_map_overrides_detection),
 	        cmocka_unit_test(test_bad_corpus),
+	        cmocka_unit_test(test_read_pair),
+	        cmocka_unit_test(test_number_as_strtod),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -420,17 +420,19 @@ static void
 test_from_record(void **state)
 {
 	gs_record r;
+	gs_launch launch = {0};
 	gs_eff_in in;
 	gs_eff e;
 	gs_shape blas;
 
 	(void)state;
 	memset(&r, 0, sizeof r);
+	r.launch = &launch;
 	r.shape = shape("aten::mm", 1, 8944, 2816, 1024, "bf16", 0);
 	r.t.median = 110.45288;
-	r.launch.tile_m = 128;
-	r.launch.tile_n = 224;
-	r.launch.workgroups = 880;
+	launch.tile_m = 128;
+	launch.tile_n = 224;
+	launch.workgroups = 880;
 	gs_eff_in_from_record(&r, NULL, &in);
 	assert_ptr_equal(in.shape, &r.shape);
 	assert_near(in.time_us, 110.45288, 0);

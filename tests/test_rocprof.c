@@ -133,12 +133,12 @@ json_kernels(void **state)
 	/* occupancy inputs from kernel_symbols (README: 256 threads, 140 arch
 	 * VGPRs, 0 AGPRs, 156 672 B LDS) */
 	r = busiest_with(json908, "_MT64x80x256_");
-	assert_int_equal(r->launch.wg_size, 256);
-	assert_int_equal(r->launch.vgpr, 140);
-	assert_int_equal(r->launch.agpr, 0);
-	assert_int_equal(r->launch.sgpr, 96);
-	assert_int_equal(r->launch.lds_bytes, 156672);
-	assert_int_equal(r->launch.workgroups, 64512 / 256);
+	assert_int_equal(gs_launch_of(r)->wg_size, 256);
+	assert_int_equal(gs_launch_of(r)->vgpr, 140);
+	assert_int_equal(gs_launch_of(r)->agpr, 0);
+	assert_int_equal(gs_launch_of(r)->sgpr, 96);
+	assert_int_equal(gs_launch_of(r)->lds_bytes, 156672);
+	assert_int_equal(gs_launch_of(r)->workgroups, 64512 / 256);
 	assert_null(strstr(r->kernel, ".kd")); /* formatted name */
 }
 
@@ -159,13 +159,13 @@ same_as_json(const gs_table *t, int has_regs)
 		assert_true(r->t.median == j->t.median);
 		assert_true(r->t.min == j->t.min);
 		assert_true(r->t.max == j->t.max);
-		assert_int_equal(r->launch.workgroups, j->launch.workgroups);
-		assert_int_equal(r->launch.wg_size, j->launch.wg_size);
-		assert_int_equal(r->launch.lds_bytes, j->launch.lds_bytes);
+		assert_int_equal(gs_launch_of(r)->workgroups, gs_launch_of(j)->workgroups);
+		assert_int_equal(gs_launch_of(r)->wg_size, gs_launch_of(j)->wg_size);
+		assert_int_equal(gs_launch_of(r)->lds_bytes, gs_launch_of(j)->lds_bytes);
 		if (has_regs) {
-			assert_int_equal(r->launch.vgpr, j->launch.vgpr);
-			assert_int_equal(r->launch.agpr, j->launch.agpr);
-			assert_int_equal(r->launch.sgpr, j->launch.sgpr);
+			assert_int_equal(gs_launch_of(r)->vgpr, gs_launch_of(j)->vgpr);
+			assert_int_equal(gs_launch_of(r)->agpr, gs_launch_of(j)->agpr);
+			assert_int_equal(gs_launch_of(r)->sgpr, gs_launch_of(j)->sgpr);
 		}
 	}
 }
@@ -194,7 +194,7 @@ csv_rocm62_header(void **state)
 	(void)state;
 	assert_int_equal(t->n, 2);
 	same_as_json(t, 0); /* no register columns then */
-	assert_int_equal(t->rec[0].launch.vgpr, 0);
+	assert_int_equal(gs_launch_of(&t->rec[0])->vgpr, 0);
 	gs_table_free(t);
 }
 
@@ -388,8 +388,8 @@ rocpd_kernels_view(void **state)
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].t.count, 2);
 	assert_near(t->rec[0].t.median, 3.0, 1e-12); /* (2 + 4) / 2 µs */
-	assert_int_equal(t->rec[0].launch.workgroups, 280);
-	assert_int_equal(t->rec[0].launch.lds_bytes, 32768);
+	assert_int_equal(gs_launch_of(&t->rec[0])->workgroups, 280);
+	assert_int_equal(gs_launch_of(&t->rec[0])->lds_bytes, 32768);
 	assert_null(t->gpu);
 	gs_table_free(t);
 	unlink(db);

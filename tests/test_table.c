@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -244,6 +245,83 @@ order_rebuilds_index(void **state)
 	gs_table_free(t);
 }
 
+/* A lone sample lives in its record: it must survive the record array's
+ * growth and gs_table_order's sort, and move out when a second comes. */
+static void
+lone_samples_follow_records(void **state)
+{
+	gs_table *t = gs_table_new("x.csv");
+	gs_error err = {0};
+	gs_shape s;
+
+	(void)state;
+	gs_shape_init(&s);
+	snprintf(s.dtype, sizeof s.dtype, "bf16");
+	for (long i = 0; i < 5000; i++) {
+		gs_record *r;
+		s.M = s.N = s.K = i + 1;
+		r = gs_table_get(t, &s, 10000 - i, &err);
+		assert_non_null(r);
+		assert_int_equal(gs_record_add_sample(r, (double)i + 0.5), 0);
+		if (i % 7 == 0)
+			for (int k = 1; k <= 4; k++)
+				assert_int_equal(gs_record_add_sample(r, (double)(i * 10 + k)), 0);
+	}
+	gs_table_order(t);
+	for (long i = 0; i < 5000; i++) {
+		const gs_record *r;
+		s.M = s.N = s.K = i + 1;
+		r = gs_table_find(t, &s);
+		assert_non_null(r);
+		assert_int_equal(r->nsamples, i % 7 == 0 ? 5 : 1);
+		assert_true(r->samples[0] == (double)i + 0.5);
+		if (i % 7 == 0)
+			assert_true(r->samples[4] == (double)(i * 10 + 4));
+		else
+			assert_ptr_equal(r->samples, &r->one);
+	}
+	gs_table_free(t);
+}
+
+/* gs_table_find_each answers as gs_table_find, present keys and absent
+ * ones, past its look-ahead window and below it. */
+static void
+find_each_as_find(void **state)
+{
+	gs_table *t = gs_table_new("t.csv"), *k = gs_table_new("k.csv");
+	gs_error err = {0};
+	const gs_record **out;
+	gs_shape s;
+
+	(void)state;
+	gs_shape_init(&s);
+	snprintf(s.dtype, sizeof s.dtype, "f16");
+	for (long i = 0; i < 3000; i++) {
+		s.M = i + 1;
+		s.N = s.K = 64;
+		if (i % 3 != 0)
+			assert_non_null(gs_table_get(t, &s, i + 1, &err));
+		if (i % 5 != 0 || i < 5)
+			assert_non_null(gs_table_get(k, &s, i + 1, &err));
+	}
+	out = malloc(k->n * sizeof *out);
+	assert_non_null(out);
+	gs_table_find_each(t, k, out);
+	for (size_t i = 0; i < k->n; i++) {
+		assert_ptr_equal(out[i], gs_table_find(t, &k->rec[i].shape));
+		assert_int_equal(out[i] != NULL, (k->rec[i].shape.M - 1) % 3 != 0);
+	}
+	k->n = 3; /* fewer keys than the window */
+	gs_table_find_each(t, k, out);
+	for (size_t i = 0; i < 3; i++)
+		assert_ptr_equal(out[i], gs_table_find(t, &k->rec[i].shape));
+	k->n = 0;
+	gs_table_find_each(t, k, out);
+	free(out);
+	gs_table_free(t);
+	gs_table_free(k);
+}
+
 int
 main(void)
 {
@@ -256,6 +334,8 @@ main(void)
 	        cmocka_unit_test(time_range),
 	        cmocka_unit_test(intern_many),
 	        cmocka_unit_test(order_rebuilds_index),
+	        cmocka_unit_test(lone_samples_follow_records),
+	        cmocka_unit_test(find_each_as_find),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -327,18 +327,18 @@ qwen_devices_and_launches(void **state)
 	assert_int_equal(nv->skipped, 509);
 	/* ROCm: grid in work-items, workgroups = Πgrid/Πblock = tiles */
 	r = find(amd, "aten::mm", 8944, 2816, 1024);
-	assert_int_equal(r->launch.workgroups, 880);
-	assert_int_equal(r->launch.wg_size, 256);
+	assert_int_equal(gs_launch_of(r)->workgroups, 880);
+	assert_int_equal(gs_launch_of(r)->wg_size, 256);
 	assert_non_null(strstr(r->kernel, "MT128x224x64"));
 	r = find(amd, "aten::addmm", 8944, 1024, 1024);
-	assert_int_equal(r->launch.workgroups, 280);
+	assert_int_equal(gs_launch_of(r)->workgroups, 280);
 	assert_true(r->shape.bias);
 	/* CUDA: grid in blocks, persistent xmma kernel, registers and smem */
 	r = find(nv, "aten::addmm", 8944, 1024, 1024);
-	assert_int_equal(r->launch.workgroups, 30 * 4);
-	assert_int_equal(r->launch.wg_size, 384);
-	assert_int_equal(r->launch.regs_per_thread, 168);
-	assert_int_equal(r->launch.lds_bytes, 231424);
+	assert_int_equal(gs_launch_of(r)->workgroups, 30 * 4);
+	assert_int_equal(gs_launch_of(r)->wg_size, 384);
+	assert_int_equal(gs_launch_of(r)->regs_per_thread, 168);
+	assert_int_equal(gs_launch_of(r)->lds_bytes, 231424);
 	assert_non_null(strstr(r->kernel, "sm90_xmma_gemm_bf16bf16"));
 	r = find(nv, "aten::bmm", 32, 559, 1);
 	assert_non_null(strstr(r->kernel, "cutlass_80_simt_sgemm")); /* cuLaunchKernel */
@@ -387,13 +387,13 @@ hta_rocm62(void **state)
 	assert_true(r->shape.bias);
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
-	assert_int_equal(r->launch.workgroups, 2);
+	assert_int_equal(gs_launch_of(r)->workgroups, 2);
 	assert_non_null(strstr(r->kernel, "Cijk_Alik_Bljk_SB_Bias")); /* not the copy */
 	r = find(t, "aten::mm", 128, 128, 5);
 	assert_near(r->t.median, 12.64014, 1e-3);
 	assert_int_equal(r->shape.trans_a, 'N');
 	assert_int_equal(r->shape.trans_b, 'T');
-	assert_int_equal(r->launch.workgroups, 16);
+	assert_int_equal(gs_launch_of(r)->workgroups, 16);
 	gs_table_free(t);
 }
 
@@ -437,7 +437,7 @@ plain_and_gzip_agree(void **state)
 		assert_int_equal(x->nsamples, y->nsamples);
 		assert_memory_equal(x->samples, y->samples, x->nsamples * sizeof *x->samples);
 		assert_string_equal(x->kernel, y->kernel);
-		assert_memory_equal(&x->launch, &y->launch, sizeof x->launch);
+		assert_memory_equal(gs_launch_of(x), gs_launch_of(y), sizeof(gs_launch));
 		assert_int_equal(x->line, y->line);
 	}
 	gs_table_free(a);
@@ -587,10 +587,10 @@ check_synthetic(const char *text)
 	assert_near(r->samples[0], 15.0, 1e-12); /* union, not 7 + 10 */
 	assert_near(r->samples[1], 7.0, 1e-12); /* graph: 3 + 4 */
 	assert_string_equal(r->kernel, "gemm_tn");
-	assert_int_equal(r->launch.workgroups, 8); /* CUDA grid in blocks */
-	assert_int_equal(r->launch.wg_size, 128);
-	assert_int_equal(r->launch.regs_per_thread, 64);
-	assert_int_equal(r->launch.lds_bytes, 4096);
+	assert_int_equal(gs_launch_of(r)->workgroups, 8); /* CUDA grid in blocks */
+	assert_int_equal(gs_launch_of(r)->wg_size, 128);
+	assert_int_equal(gs_launch_of(r)->regs_per_thread, 64);
+	assert_int_equal(gs_launch_of(r)->lds_bytes, 4096);
 	assert_string_equal(t->gpu, "GPU B"); /* the kernels' device */
 	assert_int_equal(t->gpu_cus, 20);
 	assert_int_equal(t->skipped, 2);
@@ -639,8 +639,8 @@ legacy_trace(void **state)
 	assert_int_equal(r->shape.trans_a, 'T');
 	assert_int_equal(r->shape.trans_b, 'N');
 	assert_near(r->t.median, 6.5, 1e-12);
-	assert_int_equal(r->launch.workgroups, 2); /* 512 work-items / 256 */
-	assert_int_equal(r->launch.wg_size, 256);
+	assert_int_equal(gs_launch_of(r)->workgroups, 2); /* 512 work-items / 256 */
+	assert_int_equal(gs_launch_of(r)->wg_size, 256);
 	assert_null(t->gpu);
 	gs_table_free(t);
 	unlink(p);
@@ -667,6 +667,36 @@ time_out_of_range(void **state)
 	}
 }
 
+/* Two traces read at once (gs_ingest_read_pair, two threads) give the
+ * tables two reads in order give: the readers share no state. */
+static void
+pair_of_traces(void **state)
+{
+	const char *pa = gs_test_path(MI300 QWEN ".json.gz"),
+	           *pb = gs_test_path(H100 QWEN ".json.gz");
+	gs_table *a, *b, *sa = gs_test_read(pa, NULL), *sb = gs_test_read(pb, NULL);
+	gs_error err = {0};
+
+	(void)state;
+	for (int round = 0; round < 3; round++) {
+		assert_int_equal(gs_ingest_read_pair(pa, pb, NULL, &a, &b, &err), 0);
+		assert_int_equal(a->n, sa->n);
+		assert_int_equal(b->n, sb->n);
+		for (size_t i = 0; i < a->n; i++) {
+			assert_true(gs_shape_equal(&a->rec[i].shape, &sa->rec[i].shape));
+			assert_true(a->rec[i].t.median == sa->rec[i].t.median);
+		}
+		for (size_t i = 0; i < b->n; i++) {
+			assert_true(gs_shape_equal(&b->rec[i].shape, &sb->rec[i].shape));
+			assert_true(b->rec[i].t.median == sb->rec[i].t.median);
+		}
+		gs_table_free(a);
+		gs_table_free(b);
+	}
+	gs_table_free(sa);
+	gs_table_free(sb);
+}
+
 int
 main(void)
 {
@@ -684,6 +714,7 @@ main(void)
 	        cmocka_unit_test(synthetic_linking),
 	        cmocka_unit_test(legacy_trace),
 	        cmocka_unit_test(time_out_of_range),
+	        cmocka_unit_test(pair_of_traces),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

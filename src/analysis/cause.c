@@ -136,9 +136,9 @@ tile_of(const side *s, int *tm, int *tn)
 	} else if (r && r->have_kernel && r->kernel.has_tile) {
 		*tm = r->kernel.tile_m;
 		*tn = r->kernel.tile_n;
-	} else if (s->rec->launch.tile_m > 0) {
-		*tm = s->rec->launch.tile_m;
-		*tn = s->rec->launch.tile_n;
+	} else if (gs_launch_of(s->rec)->tile_m > 0) {
+		*tm = gs_launch_of(s->rec)->tile_m;
+		*tn = gs_launch_of(s->rec)->tile_n;
 	}
 	return *tm > 0 && *tn > 0;
 }
@@ -147,7 +147,7 @@ tile_of(const side *s, int *tm, int *tn)
 static int
 kernel_diff(const side *b, const side *c)
 {
-	const gs_launch *lb = &b->rec->launch, *lc = &c->rec->launch;
+	const gs_launch *lb = gs_launch_of(b->rec), *lc = gs_launch_of(c->rec);
 
 	if (has_name(b) && has_name(c))
 		return strcmp(b->rec->kernel, c->rec->kernel) != 0;

@@ -88,16 +88,19 @@ match(gs_compare *c, gs_error *err)
 {
 	const gs_table *b = c->base, *k = c->cand;
 	unsigned char *matched = calloc(k->n ? k->n : 1, 1);
+	const gs_record **found = malloc((b->n ? b->n : 1) * sizeof *found);
 
 	c->pairs = calloc(b->n ? b->n : 1, sizeof *c->pairs);
 	c->only_base = calloc(b->n ? b->n : 1, sizeof *c->only_base);
 	c->only_cand = calloc(k->n ? k->n : 1, sizeof *c->only_cand);
-	if (!matched || !c->pairs || !c->only_base || !c->only_cand) {
+	if (!matched || !found || !c->pairs || !c->only_base || !c->only_cand) {
 		free(matched);
+		free(found);
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	}
+	gs_table_find_each(k, b, found);
 	for (size_t i = 0; i < b->n; i++) {
-		const gs_record *cand = gs_table_find(k, &b->rec[i].shape);
+		const gs_record *cand = found[i];
 		if (!cand) {
 			c->only_base[c->nonly_base++] = &b->rec[i];
 			continue;
@@ -114,6 +117,7 @@ match(gs_compare *c, gs_error *err)
 		if (!matched[i])
 			c->only_cand[c->nonly_cand++] = &k->rec[i];
 	free(matched);
+	free(found);
 	if (c->npairs == 0)
 		return gs_error_set(err, k->path, 0, 0,
 		                    "no shape in common with %s (%zu and %zu shapes; "
@@ -344,7 +348,7 @@ by_lost_desc(const void *a, const void *b)
 static size_t *
 top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *), size_t *n)
 {
-	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx);
+	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx), *shrunk;
 
 	*n = 0;
 	if (!idx)
@@ -357,7 +361,8 @@ top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *)
 	sort_pairs = NULL;
 	if (*n > c->opts.top)
 		*n = c->opts.top;
-	return idx;
+	shrunk = realloc(idx, (*n ? *n : 1) * sizeof *idx); /* top-N kept, not npairs */
+	return shrunk ? shrunk : idx;
 }
 
 int

@@ -102,7 +102,10 @@ gs_confirm_regenerated(const gs_confirm *c)
 			if (gs_record_add_sample(r, src->samples[k]) != 0)
 				goto oom;
 		r->t = src->t;
-		r->launch = src->launch;
+		if (src->launch && !gs_record_launch(r))
+			goto oom;
+		if (src->launch)
+			*r->launch = *src->launch;
 	}
 	return t;
 oom:

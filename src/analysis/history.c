@@ -58,6 +58,19 @@ gs_history_free(gs_history *h)
 
 /* ---- per run: the evolution table ------------------------------------ */
 
+/* Release C's per-shape parts (pairs, one-sided lists, groups, top-N),
+ * keeping its summary, options and tables: a history reports each run's
+ * summary, and 60 runs of 100k shapes would otherwise hold 120 full
+ * compares (issue 10). */
+static void
+keep_summary(gs_compare *c)
+{
+	gs_compare keep = {.opts = c->opts, .base = c->base, .cand = c->cand, .s = c->s};
+
+	gs_compare_free(c);
+	*c = keep;
+}
+
 static int
 compare_runs(gs_history *h, gs_table *const *runs, const char *const *names, size_t n,
              gs_error *err)
@@ -76,6 +89,8 @@ compare_runs(gs_history *h, gs_table *const *runs, const char *const *names, siz
 			return -1;
 		e->geomean_vs_first = e->vs_first.s.geomean;
 		e->geomean_vs_previous = e->vs_previous.s.geomean;
+		keep_summary(&e->vs_first);
+		keep_summary(&e->vs_previous);
 	}
 	return 0;
 }

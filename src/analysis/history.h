@@ -39,8 +39,12 @@ typedef struct gs_history_entry {
 	const char *name; /* borrowed from the caller's names[] */
 	const gs_table *table; /* borrowed */
 	gs_compare vs_first; /* this run (candidate) vs run 0 (baseline);
-	                              run 0 against itself */
-	gs_compare vs_previous; /* vs run i-1; run 0 against itself */
+	                              run 0 against itself; only its summary
+	                              (s), opts, base and cand are kept: the
+	                              per-shape arrays are NULL and their
+	                              counts 0 */
+	gs_compare vs_previous; /* vs run i-1; run 0 against itself; as
+	                              vs_first */
 	double geomean_vs_first; /* vs_first.s.geomean: 1 for run 0 */
 	double geomean_vs_previous; /* vs_previous.s.geomean: 1 for run 0 */
 } gs_history_entry;

@@ -59,7 +59,7 @@ tile_source(gs_single_row *row)
 {
 	if (row->eff.tile_m <= 0)
 		row->tile_source = GS_TILE_SRC_NONE;
-	else if (row->rec->launch.tile_m > 0)
+	else if (gs_launch_of(row->rec)->tile_m > 0)
 		row->tile_source = GS_TILE_SRC_COLUMN;
 	else
 		row->tile_source = GS_TILE_SRC_NAME;
@@ -105,7 +105,7 @@ occupancy(const gs_single *s, gs_single_row *row)
 {
 	gs_occ_in in;
 
-	if (!s->gpu || !gs_occ_in_from_launch(&row->rec->launch, &in))
+	if (!s->gpu || !gs_occ_in_from_launch(gs_launch_of(row->rec), &in))
 		return;
 	if (in.wg_size == 0 && row->kernel.block_size > 0)
 		in.wg_size = row->kernel.block_size;

@@ -253,13 +253,16 @@ last_two_strides(const char *s, long long st[2])
 static void
 tracelens_strides(const gs_csv_reader *r, const char *const *row, gs_shape *key)
 {
-	int ca = gs_csv_header_col(r, "param: stride_A");
-	int cb = gs_csv_header_col(r, "param: stride_B");
+	int ca, cb;
 	long long sa[2], sb[2];
 	long long da[2] = {key->M, key->K}, db[2] = {key->K, key->N};
 
-	if (r->d != GS_CSV_TRACELENS || r->col[GS_F_TRANS_A] >= 0 || ca < 0 || cb < 0 ||
-	    last_two_strides(row[ca], sa) != 0 || last_two_strides(row[cb], sb) != 0)
+	if (r->d != GS_CSV_TRACELENS || r->col[GS_F_TRANS_A] >= 0)
+		return; /* before the header look-ups: this runs for every row */
+	ca = gs_csv_header_col(r, "param: stride_A");
+	cb = gs_csv_header_col(r, "param: stride_B");
+	if (ca < 0 || cb < 0 || last_two_strides(row[ca], sa) != 0 ||
+	    last_two_strides(row[cb], sb) != 0)
 		return;
 	key->trans_b = gs_trace_matrix_trans(da, sa);
 	key->trans_a = gs_trace_matrix_trans(db, sb);
@@ -331,15 +334,24 @@ set_extras(const gs_csv_reader *r, gs_record *rec, const char *const *row)
 			rec->extra[r->xidx[i]] = v;
 }
 
-static void
+/* The tile columns of V into REC's launch (the first value seen kept).
+ * Returns 0, or -1 on out of memory. */
+static int
 set_launch(gs_record *rec, const gs_csv_row *v)
 {
-	if (v->tile[0] && !rec->launch.tile_m)
-		rec->launch.tile_m = v->tile[0];
-	if (v->tile[1] && !rec->launch.tile_n)
-		rec->launch.tile_n = v->tile[1];
-	if (v->tile[2] && !rec->launch.tile_k)
-		rec->launch.tile_k = v->tile[2];
+	gs_launch *l;
+
+	if (!v->tile[0] && !v->tile[1] && !v->tile[2])
+		return 0;
+	if (!(l = gs_record_launch(rec)))
+		return -1;
+	if (v->tile[0] && !l->tile_m)
+		l->tile_m = v->tile[0];
+	if (v->tile[1] && !l->tile_n)
+		l->tile_n = v->tile[1];
+	if (v->tile[2] && !l->tile_k)
+		l->tile_k = v->tile[2];
+	return 0;
 }
 
 static int
@@ -383,7 +395,8 @@ gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v, const char *cons
 	    gs_table_set_text(r->t, &rec->kernel, nonempty(v->kernel)) != 0)
 		return gs_error_set(err, r->path, line, 0, "out of memory");
 	rec->t.count += v->count;
-	set_launch(rec, v);
+	if (set_launch(rec, v) != 0)
+		return gs_error_set(err, r->path, line, 0, "out of memory");
 	set_extras(r, rec, row);
 	return 0;
 }

@@ -15,15 +15,57 @@ skip_blanks(const char *s)
 	return s;
 }
 
+/* Clinger's fast path (W. D. Clinger, "How to read floating point numbers
+ * accurately", PLDI 1990): a plain decimal [-]DIGITS[.DIGITS] whose digits
+ * make an integer below 2^53 with at most 22 after the point is that
+ * integer divided by a power of ten, both exact doubles, so the one
+ * correctly rounded division equals strtod's result.  Returns the end of
+ * the number with *OUT set, or NULL when S is not such a number (the
+ * caller uses strtod). */
+static const char *
+fast_decimal(const char *s, double *out)
+{
+	static const double pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+	                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+	                               1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+	unsigned long long m = 0;
+	int neg = *s == '-', ndig = 0, frac = -1;
+
+	for (s += neg || *s == '+';; s++) {
+		if (*s >= '0' && *s <= '9') {
+			if (m >= (1ULL << 53) / 10)
+				return NULL;
+			m = m * 10 + (unsigned)(*s - '0');
+			ndig++;
+			frac += frac >= 0;
+		} else if (*s == '.' && frac < 0) {
+			frac = 0;
+		} else {
+			break;
+		}
+	}
+	if (ndig == 0 || frac > 22 || *s == 'e' || *s == 'E')
+		return NULL;
+	*out = frac > 0 ? (double)m / pow10[frac] : (double)m;
+	if (neg)
+		*out = -*out;
+	return s;
+}
+
 int
 gs_csv_number(const char *s, double *out)
 {
+	const char *fast;
 	char *end;
 	double v;
 
 	s = skip_blanks(s);
 	if (!*s)
 		return -1;
+	if ((fast = fast_decimal(s, &v)) != NULL && !*skip_blanks(fast)) {
+		*out = v;
+		return 0;
+	}
 	v = strtod(s, &end);
 	if (end == s || *skip_blanks(end))
 		return -1;

@@ -55,6 +55,15 @@ int gs_ingest_opts_map(gs_ingest_opts *opts, const char *spec, gs_error *err);
  * byte offset). */
 int gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err);
 
+/* gs_ingest_read_pair: gs_ingest_read(PA) and gs_ingest_read(PB) at once,
+ * on two threads (a compare's baseline and candidate).  The result, the
+ * UTF-8 warnings (A's first) and the error are those of the two calls
+ * made in order: on failure returns -1 with *A and *B NULL and ERR set to
+ * A's error if A failed, else B's.  Only A draws a progress bar.  Standard
+ * input ("-") on either side reads them one after the other. */
+int gs_ingest_read_pair(const char *pa, const char *pb, const gs_ingest_opts *opts, gs_table **a,
+                        gs_table **b, gs_error *err);
+
 /* gs_table_finish: make read table T ready for analysis: each record's
  * gs_time_stats from its samples (median, mean, min, max, sample std with
  * n-1, sum; model/stats.h; count = nsamples unless a reader already set a

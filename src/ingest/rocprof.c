@@ -46,7 +46,9 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_erro
 	r = key.name ? gs_table_get(a->t, &key, line, err) : NULL;
 	if (!r || gs_table_set_text(a->t, &r->kernel, name) != 0)
 		return gs_rocprof_oom(a->t, err), NULL;
-	r->launch = *l;
+	if (!gs_record_launch(r))
+		return gs_rocprof_oom(a->t, err), NULL;
+	*r->launch = *l;
 	a->rec[id] = (size_t)(r - a->t->rec) + 1;
 	return r;
 }

@@ -373,12 +373,19 @@ order(run_list *l, const char *column, gs_error *err)
 
 /* ---- loading: read and hand over --------------------------------------- */
 
+/* Read every run, two at a time on two threads (gs_ingest_read_pair: the
+ * same tables, warnings and first error as reading them in order). */
 static int
 read_all(run_list *l, const gs_ingest_opts *io, gs_error *err)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (gs_ingest_read(l->v[i].path, io, &l->v[i].t, err) != 0)
+	size_t i = 0;
+
+	for (; i + 1 < l->n; i += 2)
+		if (gs_ingest_read_pair(l->v[i].path, l->v[i + 1].path, io, &l->v[i].t,
+		                        &l->v[i + 1].t, err) != 0)
 			return -1;
+	if (i < l->n && gs_ingest_read(l->v[i].path, io, &l->v[i].t, err) != 0)
+		return -1;
 	return 0;
 }
 

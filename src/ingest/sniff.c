@@ -1,6 +1,7 @@
 /* sniff.c: decide an input's format from its content and dispatch to the
  * reader.  The only place that knows which formats exist. */
 #define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -72,8 +73,10 @@ warn_utf8(const gs_table *t)
 	gs_error_print(&w, stderr);
 }
 
-int
-gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err)
+/* gs_ingest_read without the UTF-8 warning: the caller prints it (in input
+ * order when two inputs are read at once). */
+static int
+read_table(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err)
 {
 	static const gs_ingest_opts defaults;
 	gs_input in;
@@ -99,7 +102,88 @@ gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_
 		gs_table_free(t);
 		return -1;
 	}
-	warn_utf8(t);
 	*out = t;
+	return 0;
+}
+
+int
+gs_ingest_read(const char *path, const gs_ingest_opts *opts, gs_table **out, gs_error *err)
+{
+	if (read_table(path, opts, out, err) != 0)
+		return -1;
+	warn_utf8(*out);
+	return 0;
+}
+
+/* One read of gs_ingest_read_pair on its own thread. */
+struct pair_job {
+	const char *path;
+	gs_ingest_opts opts;
+	gs_table *t;
+	gs_error err;
+	int rc;
+};
+
+static void *
+pair_thread(void *arg)
+{
+	struct pair_job *j = arg;
+
+	j->rc = read_table(j->path, &j->opts, &j->t, &j->err);
+	return NULL;
+}
+
+/* 1 if PATH names standard input: two such reads must stay in order. */
+static int
+is_stdin(const char *path)
+{
+	return strcmp(path, "-") == 0 || strcmp(path, "/dev/stdin") == 0;
+}
+
+/* Both reads sequentially, as two gs_ingest_read calls. */
+static int
+pair_sequential(const char *pa, const char *pb, const gs_ingest_opts *opts, gs_table **a,
+                gs_table **b, gs_error *err)
+{
+	*b = NULL;
+	if (gs_ingest_read(pa, opts, a, err) != 0)
+		return -1;
+	if (gs_ingest_read(pb, opts, b, err) != 0) {
+		gs_table_free(*a);
+		*a = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+gs_ingest_read_pair(const char *pa, const char *pb, const gs_ingest_opts *opts, gs_table **a,
+                    gs_table **b, gs_error *err)
+{
+	static const gs_ingest_opts defaults;
+	struct pair_job jb = {.path = pb, .opts = opts ? *opts : defaults};
+	pthread_t th;
+
+	*a = *b = NULL;
+	if (is_stdin(pa) || is_stdin(pb))
+		return pair_sequential(pa, pb, opts, a, b, err);
+	jb.opts.progress = 0; /* one progress bar on the terminal: A's */
+	if (pthread_create(&th, NULL, pair_thread, &jb) != 0)
+		return pair_sequential(pa, pb, opts, a, b, err);
+	if (read_table(pa, opts, a, err) != 0) {
+		pthread_join(th, NULL);
+		gs_table_free(jb.t);
+		return -1;
+	}
+	pthread_join(th, NULL);
+	warn_utf8(*a);
+	if (jb.rc != 0) {
+		*err = jb.err;
+		gs_table_free(*a);
+		*a = NULL;
+		return -1;
+	}
+	warn_utf8(jb.t);
+	*b = jb.t;
 	return 0;
 }

@@ -262,8 +262,11 @@ add_call(linker *L, const tr_op *op, const tr_gpu *k, double busy)
 	if (gs_record_add_sample(rec, busy) != 0 ||
 	    gs_table_set_text(L->t, &rec->kernel, kname) != 0)
 		return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
-	if (k && rec->launch.workgroups == 0 && rec->launch.wg_size == 0)
-		fill_launch(&rec->launch, k, r);
+	if (k && gs_launch_of(rec)->workgroups == 0 && gs_launch_of(rec)->wg_size == 0) {
+		if (!gs_record_launch(rec))
+			return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
+		fill_launch(rec->launch, k, r);
+	}
 	if (k && L->device < 0)
 		L->device = k->device;
 	return 0;

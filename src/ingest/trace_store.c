@@ -81,7 +81,9 @@ gs_trace_store_free(tr_store *s)
 
 /* ---- the op index ---------------------------------------------------- */
 
-static const tr_store *sort_store; /* qsort has no context argument */
+/* qsort has no context argument; per thread: gs_ingest_read_pair reads two
+ * traces at once */
+static _Thread_local const tr_store *sort_store;
 
 static int
 by_thread_ts(const void *a, const void *b)

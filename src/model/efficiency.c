@@ -33,11 +33,11 @@ gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_eff_i
 	memset(in, 0, sizeof *in);
 	in->shape = &r->shape;
 	in->time_us = r->t.median;
-	in->tile_m = r->launch.tile_m;
-	in->tile_n = r->launch.tile_n;
-	in->tile_k = r->launch.tile_k;
+	in->tile_m = gs_launch_of(r)->tile_m;
+	in->tile_n = gs_launch_of(r)->tile_n;
+	in->tile_k = gs_launch_of(r)->tile_k;
 	in->kernel = kernel;
-	in->workgroups = r->launch.workgroups;
+	in->workgroups = gs_launch_of(r)->workgroups;
 }
 
 void

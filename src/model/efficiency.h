@@ -121,7 +121,7 @@ int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o,
 
 /* gs_eff_in_from_record: IN for record R (borrowed, must outlive IN): its
  * shape, median time (µs), the tile of an input column
- * (r->launch.tile_m/n/k) and the launched workgroups; KERNEL (may be
+ * (gs_launch_of(r)->tile_m/n/k) and the launched workgroups; KERNEL (may be
  * NULL) is the caller's gs_kparser_parse of r->kernel. */
 void gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_eff_in *in);
 

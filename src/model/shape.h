@@ -48,18 +48,28 @@ typedef struct gs_launch {
 
 /* One shape's measurements in a gs_table (table.h): its key, the samples
  * a reader added and their statistics (set by gs_table_finish(),
- * ingest.h). */
+ * ingest.h).  Benchmark CSVs tell nothing of the launch, so it lives
+ * behind a pointer (NULL: nothing given) instead of 56 bytes in every
+ * record: read it with gs_launch_of(), write it through gs_record_launch()
+ * (table.h). */
 typedef struct gs_record {
 	gs_shape shape;
 	char *tag; /* shape family ("llama70bskinny"), owned, may be NULL */
 	char *kernel; /* kernel name, owned, may be NULL */
-	double *samples; /* µs, owned, nsamples entries */
-	size_t nsamples, samples_cap;
+	double *samples; /* µs, nsamples entries; owned when there are two or
+	                    more, else it points at one: read samples */
+	size_t nsamples;
+	double one; /* a lone sample's storage (table.h keeps samples on it:
+	               most records of a benchmark CSV have one) */
 	gs_time_stats t; /* set by gs_table_finish() */
 	long line; /* input line (or event index) of its first row */
-	gs_launch launch;
+	gs_launch *launch; /* owned, NULL when the input gave none */
 	double *extra; /* table->nextra values (NAN where absent), owned */
 } gs_record;
+
+/* gs_launch_of: R's launch, or an all-zero one ("not given") when R has
+ * none.  Never NULL; the result is read-only and lives as long as R. */
+const gs_launch *gs_launch_of(const gs_record *r);
 
 /* gs_shape_init: a key with batch 1, op "", trans N/N, no bias, dtype "". */
 void gs_shape_init(gs_shape *s);
