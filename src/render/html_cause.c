@@ -37,6 +37,7 @@ gs_html_cause_split(gs_html *w, xmlNodePtr sec)
 
 	if (!c || (s->regressed == 0 && s->improved == 0))
 		return;
+	gs_html_add_text(w, sec, "h3", NULL, "Time lost and saved, by cause");
 	ul = gs_html_add(w, sec, "ul", "causes");
 	gs_html_set_attr(w, ul, "id", "cause-split");
 	split_side(w, ul, "lost", c->lost_us, c->nlost, c->lost_order, c->nlost_order,

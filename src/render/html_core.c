@@ -219,7 +219,7 @@ gs_html_input_row(gs_html *w, xmlNodePtr dl, const char *label, const gs_table *
 	dd = gs_html_add_text(w, dl, "dd", NULL, t->path);
 	gs_html_text(w, dd, " (");
 	gs_html_text(w, dd, t->format ? t->format : "unknown format");
-	snprintf(buf, sizeof buf, ", %zu shapes", t->n);
+	snprintf(buf, sizeof buf, ", %zu %s", t->n, gs_fmt_plural(t->n, "shape", "shapes"));
 	gs_html_text(w, dd, buf);
 	if (t->gpu) {
 		gs_html_text(w, dd, ", GPU ");
