@@ -204,7 +204,7 @@ static int
 fill_shapes(gs_html *w, xmlNodePtr sec, gs_error *err)
 {
 	size_t npairs = w->c->npairs, *idx, n;
-	char total[GS_FMT_LEN];
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
 	xmlNodePtr d, tb;
 
 	if (gs_html_shown_pairs(w->c, &idx, &n) != 0)
@@ -216,9 +216,9 @@ fill_shapes(gs_html *w, xmlNodePtr sec, gs_error *err)
 		                    gs_fmt_plural(npairs, "shape", "shapes"));
 	else
 		d = gs_html_details(w, sec, 0,
-		                    "The %zu of %s matched shapes with the largest time "
+		                    "The %s of %s matched shapes with the largest time "
 		                    "difference |t_cand \xe2\x88\x92 t_base|, largest first",
-		                    n, total);
+		                    gs_fmt_count(shown, sizeof shown, n), total);
 	gs_html_para(w, d, NULL,
 	             "Times are medians of the samples of each shape; # is the shape's place in "
 	             "the baseline input; p is the corrected U-test p-value (\xe2\x80\x94 where "

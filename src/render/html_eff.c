@@ -252,7 +252,7 @@ known(gs_html *w, const size_t *idx, size_t n)
 static void
 eff_rows(gs_html *w, xmlNodePtr sec, const size_t *idx, size_t n, int k)
 {
-	char total[GS_FMT_LEN];
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
 	xmlNodePtr d, tb;
 
 	gs_fmt_count(total, sizeof total, w->c->npairs);
@@ -261,9 +261,9 @@ eff_rows(gs_html *w, xmlNodePtr sec, const size_t *idx, size_t n, int k)
 		                    total, gs_fmt_plural(n, "shape", "shapes"));
 	else
 		d = gs_html_details(w, sec, 0,
-		                    "Efficiency of the %zu of %s matched shapes with the largest "
+		                    "Efficiency of the %s of %s matched shapes with the largest "
 		                    "time difference, largest first",
-		                    n, total);
+		                    gs_fmt_count(shown, sizeof shown, n), total);
 	if (!(k & 1))
 		gs_html_para(w, d, "none",
 		             "No tile is known for any of these shapes (neither the kernel names "

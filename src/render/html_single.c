@@ -293,7 +293,7 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 {
 	const gs_single *s = model(w);
 	size_t n = s->n < GS_HTML_ROWS ? s->n : GS_HTML_ROWS;
-	char total[GS_FMT_LEN];
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
 	xmlNodePtr d, tb;
 
 	gs_html_add_text(w, sec, "h2", NULL, "Efficiency per shape");
@@ -303,9 +303,9 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 		                    gs_fmt_plural(s->n, "shape", "shapes"));
 	else
 		d = gs_html_details(w, sec, 0,
-		                    "The %zu of %s shapes with the largest total time, "
+		                    "The %s of %s shapes with the largest total time, "
 		                    "largest first",
-		                    n, total);
+		                    gs_fmt_count(shown, sizeof shown, n), total);
 	gs_html_para(w, d, NULL,
 	             "TFLOP/s and %% of roofline from the "
 	             "median time; tiles over the BLAS dims, with where the tile came from "
