@@ -94,8 +94,10 @@ same "big: top tables hold --top rows" \
 	"$(hx big.html 'count(//div[@id="worst-ratio"]//tbody/tr)') $(hx big.html 'count(//div[@id="worst-time"]//tbody/tr)')" \
 	"10 10"
 same "big: worst by time lost is the largest slower shape (i = 1599)" \
-	"$(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[1])') $(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[3])')" \
+	"$(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[1])') $(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[2])')" \
 	"1599×128×256 f16 NN 160.9"
+same "big: no tag in the inputs, no Tag column" \
+	"$(hx big.html 'count(//section[@id="regressions" or @id="shapes"]//th[.="Tag"])')" 0
 
 # --- plurals with one of each ------------------------------------------
 same "one: verdict" "$(hx one.html 'substring-before(//p[@class="verdict"], ";")')" \

@@ -135,7 +135,7 @@ td_p(gs_html *w, xmlNodePtr tr, const gs_pair *p)
 }
 
 static void
-shape_row(gs_html *w, xmlNodePtr tb, size_t i)
+shape_row(gs_html *w, xmlNodePtr tb, size_t i, int tags)
 {
 	const gs_pair *p = &w->c->pairs[i];
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
@@ -144,7 +144,8 @@ shape_row(gs_html *w, xmlNodePtr tb, size_t i)
 	snprintf(buf, sizeof buf, "%zu", i + 1);
 	gs_html_td_num(w, tr, buf);
 	gs_html_td_shape(w, tr, &p->base->shape);
-	gs_html_td(w, tr, pair_tag(p));
+	if (tags)
+		gs_html_td(w, tr, pair_tag(p));
 	gs_html_td_us(w, tr, p->base->t.median);
 	gs_html_td_us(w, tr, p->cand->t.median);
 	gs_html_td_ratio(w, tr, p->speedup, 3);
@@ -204,6 +205,7 @@ static int
 fill_shapes(gs_html *w, xmlNodePtr sec, gs_error *err)
 {
 	size_t npairs = w->c->npairs, *idx, n;
+	int tags = 0;
 	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
 	xmlNodePtr d, tb;
 
@@ -225,13 +227,18 @@ fill_shapes(gs_html *w, xmlNodePtr sec, gs_error *err)
 	             "a side has fewer than %u samples).",
 	             w->c->opts.min_samples);
 	legend(w, d);
+	for (size_t i = 0; i < n && !tags; i++)
+		tags = *pair_tag(&w->c->pairs[idx[i]]) != '\0';
 	tb = gs_html_table(w, d, "full",
-	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|"
-	                   "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
-	                   "Kernel (baseline)|Kernel (candidate)",
-	                   "nttnnnntnntt");
+	                   tags ? "#|Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|"
+	                          "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
+	                          "Kernel (baseline)|Kernel (candidate)"
+	                        : "#|Shape (M\xc3\x97N\xc3\x97K)|Baseline (\xc2\xb5s)|"
+	                          "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
+	                          "Kernel (baseline)|Kernel (candidate)",
+	                   tags ? "nttnnnntnntt" : "ntnnnntnntt");
 	for (size_t i = 0; i < n; i++)
-		shape_row(w, tb, idx[i]);
+		shape_row(w, tb, idx[i], tags);
 	free(idx);
 	gs_html_more(w, sec, n, npairs, "shape", "shapes",
 	             "every shape is in the per-shape CSV (--csv) and JSON (--json) outputs");

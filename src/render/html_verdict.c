@@ -25,6 +25,30 @@ pair_tag(const gs_pair *p)
 	return p->base->tag ? p->base->tag : p->cand->tag ? p->cand->tag : "";
 }
 
+/* D as a share of TOTAL, "29.5 %"; "<0.1 %" for a share that is not
+ * zero but rounds to it. */
+static char *
+share(char *buf, size_t size, double d, double total)
+{
+	double p = total > 0 ? 100 * fabs(d) / total : 0;
+
+	if (p > 0 && p < 0.05)
+		snprintf(buf, size, "<0.1 %%");
+	else
+		snprintf(buf, size, "%.1f %%", p);
+	return buf;
+}
+
+/* 1 if any of the N pairs IDX of C has a tag. */
+static int
+any_tag(const gs_compare *c, const size_t *idx, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (*pair_tag(&c->pairs[idx[i]]))
+			return 1;
+	return 0;
+}
+
 /* ---- gates */
 
 void
@@ -156,13 +180,13 @@ look_line(gs_html *w, xmlNodePtr ul, const char *what, size_t i, int lost, doubl
 	const gs_pair *p = &w->c->pairs[i];
 	double d = lost ? p->cand->t.median - p->base->t.median
 	                : p->base->t.median - p->cand->t.median;
-	char us[GS_FMT_LEN], r[GS_FMT_LEN], buf[256];
+	char us[GS_FMT_LEN], r[GS_FMT_LEN], sh[GS_FMT_LEN], buf[256];
 	xmlNodePtr li = gs_html_add(w, ul, "li", lost ? "regressed" : "improved");
 
 	look_shape(w, li, what, p);
-	snprintf(buf, sizeof buf, ": %s%s \xc2\xb5s (%.1f %% of the time %s), %s %s.",
+	snprintf(buf, sizeof buf, ": %s%s \xc2\xb5s (%s of the time %s), %s %s.",
 	         lost ? "+" : "\xe2\x88\x92", gs_fmt_us(us, sizeof us, d),
-	         total > 0 ? 100 * d / total : 0.0, lost ? "lost" : "saved",
+	         share(sh, sizeof sh, d, total), lost ? "lost" : "saved",
 	         gs_fmt_ratio(r, sizeof r, lost ? gs_fmt_slowdown(p) : p->speedup, 2),
 	         lost ? "slower" : "faster");
 	gs_html_text(w, li, buf);
@@ -202,7 +226,7 @@ gs_html_compare_summary(gs_html *w, xmlNodePtr sec)
 /* ---- the rankings */
 
 static void
-rank_row(gs_html *w, xmlNodePtr tb, size_t i, int worse, int by_time, double total)
+rank_row(gs_html *w, xmlNodePtr tb, size_t i, int worse, int by_time, int tags, double total)
 {
 	const gs_pair *p = &w->c->pairs[i];
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", gs_class_name(p->cls));
@@ -210,11 +234,11 @@ rank_row(gs_html *w, xmlNodePtr tb, size_t i, int worse, int by_time, double tot
 	char buf[GS_FMT_LEN];
 
 	gs_html_td_shape(w, tr, &p->base->shape);
-	gs_html_td(w, tr, pair_tag(p));
+	if (tags)
+		gs_html_td(w, tr, pair_tag(p));
 	if (by_time) {
 		gs_html_td_us(w, tr, worse ? d : -d);
-		snprintf(buf, sizeof buf, "%.1f %%", total > 0 ? 100 * fabs(d) / total : 0.0);
-		gs_html_td_num(w, tr, buf);
+		gs_html_td_num(w, tr, share(buf, sizeof buf, d, total));
 	} else {
 		gs_html_td_us(w, tr, p->base->t.median);
 		gs_html_td_us(w, tr, p->cand->t.median);
@@ -223,24 +247,26 @@ rank_row(gs_html *w, xmlNodePtr tb, size_t i, int worse, int by_time, double tot
 	gs_html_td_cause(w, tr, i);
 }
 
-/* One ranking table: ID, TITLE, the N pairs IDX. */
+/* One ranking table: ID, TITLE, the N pairs IDX; a Tag column when
+ * TAGS. */
 static void
 ranking(gs_html *w, xmlNodePtr side, const char *id, const char *title, const size_t *idx, size_t n,
-        int worse, int by_time)
+        int worse, int by_time, int tags)
 {
 	const gs_compare_summary *s = &w->c->s;
 	xmlNodePtr div = gs_html_ranking(w, side, id, title);
 	char heads[256];
 	xmlNodePtr tb;
 
-	snprintf(heads, sizeof heads, "%s|Tag|%s|%s|%s|Cause", SHAPE_HEAD,
+	snprintf(heads, sizeof heads, "%s%s|%s|%s|%s|Cause", SHAPE_HEAD, tags ? "|Tag" : "",
 	         by_time ? (worse ? "Lost (\xc2\xb5s)" : "Saved (\xc2\xb5s)")
 	                 : "t_base (\xc2\xb5s)",
 	         by_time ? (worse ? "% of lost" : "% of saved") : "t_cand (\xc2\xb5s)",
 	         worse ? "Slowdown" : "Speedup");
-	tb = gs_html_table(w, div, "top", heads, "ttnnnt");
+	tb = gs_html_table(w, div, "top", heads, tags ? "ttnnnt" : "tnnnt");
 	for (size_t i = 0; i < n; i++)
-		rank_row(w, tb, idx[i], worse, by_time, worse ? s->time_lost_us : s->time_saved_us);
+		rank_row(w, tb, idx[i], worse, by_time, tags,
+		         worse ? s->time_lost_us : s->time_saved_us);
 }
 
 /* A section of two rankings, by ratio and by time, of N shapes each. */
@@ -250,6 +276,7 @@ rankings(gs_html *w, xmlNodePtr sec, int worse, const size_t *by_ratio, size_t n
 {
 	const char *one = worse ? "regression" : "improvement";
 	const char *many = worse ? "regressions" : "improvements";
+	int tags = any_tag(w->c, by_ratio, nr) || any_tag(w->c, by_time, nt);
 	char title[128];
 	xmlNodePtr side;
 
@@ -262,10 +289,10 @@ rankings(gs_html *w, xmlNodePtr sec, int worse, const size_t *by_ratio, size_t n
 	side = gs_html_add(w, sec, "div", "side");
 	snprintf(title, sizeof title, "Top %zu %s by %s", nr, gs_fmt_plural(nr, one, many),
 	         worse ? "slowdown" : "speedup");
-	ranking(w, side, worse ? "worst-ratio" : "best-ratio", title, by_ratio, nr, worse, 0);
+	ranking(w, side, worse ? "worst-ratio" : "best-ratio", title, by_ratio, nr, worse, 0, tags);
 	snprintf(title, sizeof title, "Top %zu %s by time %s", nt, gs_fmt_plural(nt, one, many),
 	         worse ? "lost" : "saved");
-	ranking(w, side, worse ? "worst-time" : "best-time", title, by_time, nt, worse, 1);
+	ranking(w, side, worse ? "worst-time" : "best-time", title, by_time, nt, worse, 1, tags);
 }
 
 void
