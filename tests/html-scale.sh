@@ -8,7 +8,9 @@
 #   big:   1,600 matched shapes (time 10 + i us; odd i 10 % slower, even
 #          i 10 % faster), 150 only in the baseline, 120 excluded rows;
 #   one:   1,001 matched shapes of which exactly one regressed, 101 only in
-#          the baseline, 101 excluded rows: every count of one is singular.
+#          the baseline, 101 excluded rows: every count of one is singular;
+#   runs/: a history of 6 runs whose change points and partial shapes
+#          overflow the same caps.
 set -u
 : "${top_srcdir:?}" "${GEMMSCOPE:?}"
 command -v xmllint >/dev/null 2>&1 || { echo "no xmllint: skipped"; exit 77; }
@@ -115,6 +117,31 @@ same "one: 1 more excluded row" \
 	"1 more row not listed here (100 of 101 shown)"
 same "one: what to look at" "$(hx one.html 'normalize-space(//ul[@class="look"]/li[1])')" \
 	"Worst by time lost: 7×128×256 f16 NN: +50.00 µs (100.0 % of the time lost), 1.50× slower."
+
+# --- history: 6 runs of 1,200 shapes, 50 % slower from run 4 (1,200
+# change points), 120 shapes missing from run 1 --------------------------
+mkdir runs
+awk 'BEGIN {
+	for (r = 1; r <= 6; r++) {
+		f = sprintf("runs/run-%d.csv", r)
+		print "M,N,K,dtype,time_us_median" > f
+		for (i = 1; i <= 1200; i++) printf "%d,128,256,f16,%g\n", i, (10 + i) * (r > 3 ? 1.5 : 1) > f
+		if (r > 1) for (i = 1; i <= 120; i++) printf "%d,64,64,f16,5\n", i > f
+	}
+}'
+status_is 0 "history of 6 runs x 1,320 shapes" "$GEMMSCOPE" history runs -q -o h.html
+same "history: the verdict is the first section" "$(hx h.html 'string(//main/section[1]/h2)')" Verdict
+same "history: every contents link lands" "$(toc h.html)" ok
+same "history: 1,000 change point rows" \
+	"$(hx h.html 'count(//section[@id="change-points"]//tbody/tr)')" 1000
+same "history: 200 more change points" \
+	"$(hx h.html 'substring-before(//section[@id="change-points"]/p[@class="more"], ":")')" \
+	"200 more change points not listed here (1,000 of 1,200 shown)"
+same "history: 100 partial shapes, folded" \
+	"$(hx h.html 'count(//section[@id="unmatched"]/details//tbody/tr)')" 100
+same "history: 20 more partial shapes" \
+	"$(hx h.html 'substring-before(//section[@id="unmatched"]//p[@class="more"], ":")')" \
+	"20 more shapes not listed here (100 of 120 shown)"
 
 echo "# $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -126,10 +126,9 @@ gs_html_td_us(gs_html *w, xmlNodePtr tr, double us)
 void
 gs_html_td_count(gs_html *w, xmlNodePtr tr, size_t n)
 {
-	char buf[32];
+	char buf[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%zu", n);
-	gs_html_td_num(w, tr, buf);
+	gs_html_td_num(w, tr, gs_fmt_count(buf, sizeof buf, n));
 }
 
 void

@@ -91,10 +91,9 @@ summary_geomeans(hp *p, xmlNodePtr tb)
 static void
 kv_n(hp *p, xmlNodePtr tb, const char *label, size_t n)
 {
-	char buf[32];
+	char buf[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%zu", n);
-	gs_html_kv(&p->w, tb, label, buf);
+	gs_html_kv(&p->w, tb, label, gs_fmt_count(buf, sizeof buf, n));
 }
 
 static void
@@ -104,7 +103,7 @@ fill_summary(hp *p, xmlNodePtr sec)
 	xmlNodePtr tb;
 	char label[128];
 
-	gs_html_add_text(&p->w, sec, "h2", NULL, "Summary");
+	gs_html_add_text(&p->w, sec, "h2", NULL, "Verdict");
 	verdict(p, sec);
 	gs_html_gates(&p->w, sec);
 	tb = gs_html_table(&p->w, sec, "kv", "Metric|Value", "tn");
@@ -288,10 +287,10 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 {
 	const gs_history *h = p->h;
 	cp_key *idx;
-	char title[96];
+	char title[96], n[GS_FMT_LEN];
 	xmlNodePtr tb;
 
-	snprintf(title, sizeof title, "Change points (%zu)", h->ncps);
+	snprintf(title, sizeof title, "Change points (%s)", gs_fmt_count(n, sizeof n, h->ncps));
 	gs_html_add_text(&p->w, sec, "h2", NULL, title);
 	if (h->ncps == 0) {
 		gs_html_add_text(&p->w, sec, "p", "none", "No change point was found.");

@@ -73,7 +73,8 @@ xmlNodePtr gs_html_table(gs_html *w, xmlNodePtr parent, const char *cls, const c
                          const char *align);
 xmlNodePtr gs_html_td(gs_html *w, xmlNodePtr tr, const char *s);
 xmlNodePtr gs_html_td_num(gs_html *w, xmlNodePtr tr, const char *s);
-/* Times in µs (gs_fmt_us), counts, ratios "1.10×" (gs_fmt_ratio). */
+/* Times in µs (gs_fmt_us), counts with thousands separators
+ * (gs_fmt_count), ratios "1.10×" (gs_fmt_ratio). */
 void gs_html_td_us(gs_html *w, xmlNodePtr tr, double us);
 void gs_html_td_count(gs_html *w, xmlNodePtr tr, size_t n);
 void gs_html_td_ratio(gs_html *w, xmlNodePtr tr, double r, int decimals);
