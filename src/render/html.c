@@ -405,10 +405,15 @@ method_means(gs_html *w, xmlNodePtr dl)
 	               "Saved / lost is their ratio.",
 	               gs_fmt_us(net, sizeof net, s->net_saved_us),
 	               gs_fmt_us(diff, sizeof diff, s->time_saved_us - s->time_lost_us));
-	gs_html_define(w, dl, "Top tables",
-	               "Improvements by speedup, regressions by "
-	               "slowdown, largest first, at most %zu rows each.",
-	               w->c->opts.top);
+	gs_html_define(w, dl, "Top tables and capped tables",
+	               "Regressions by slowdown beside regressions by time lost (t_cand "
+	               "\xe2\x88\x92 t_base, and its share of the total lost); improvements by "
+	               "speedup beside improvements by time saved; largest first, at most %zu rows "
+	               "each (--top). A per-shape table shows every shape up to %d of them, else "
+	               "the %d with the largest |t_cand \xe2\x88\x92 t_base|; lists of shapes in "
+	               "one input and of excluded rows show at most %d rows. The per-shape CSV "
+	               "and the JSON always hold every shape.",
+	               w->c->opts.top, GS_HTML_ROWS, GS_HTML_ROWS, GS_HTML_LIST_ROWS);
 }
 
 static void
