@@ -5,8 +5,9 @@
 # 1,000 rows (the largest |t_cand - t_base| first) and secondary lists at
 # 100 (in <details>), each with an honest "N more" line whose number and
 # plural are right.  Inputs generated here with awk (native CSV):
-#   big:   1,600 matched shapes (time 10 + i us; odd i 10 % slower, even
-#          i 10 % faster), 150 only in the baseline, 120 excluded rows;
+#   big:   1,600 matched shapes (time t = 10 + i us; odd i slower by a
+#          factor 1.1 + 1/i, even i 10 % faster), 150 only in the baseline,
+#          120 excluded rows;
 #   one:   1,001 matched shapes of which exactly one regressed, 101 only in
 #          the baseline, 101 excluded rows: every count of one is singular;
 #   runs/: a history of 6 runs whose change points and partial shapes
@@ -47,7 +48,7 @@ awk 'BEGIN {
 	for (i = 1; i <= 1600; i++) {
 		t = 10 + i
 		printf "%d,128,256,f16,%g\n", i, t > "big-b.csv"
-		printf "%d,128,256,f16,%g\n", i, (i % 2 ? t * 1.1 : t * 0.9) > "big-c.csv"
+		printf "%d,128,256,f16,%.17g\n", i, (i % 2 ? t * (1.1 + 1 / i) : t * 0.9) > "big-c.csv"
 	}
 	for (i = 1; i <= 150; i++) printf "%d,64,64,f16,5\n", i > "big-b.csv"
 	for (i = 1; i <= 120; i++) printf "%d,32,32,f16,0\n", i > "big-b.csv"
@@ -78,11 +79,11 @@ same "big: regressions before the plots" \
 
 # --- capped tables -----------------------------------------------------
 same "big: 1,000 shape rows" "$(hx big.html 'count(//section[@id="shapes"]//tbody/tr)')" 1000
-same "big: largest time difference first (i = 1600: 161 us)" \
+same "big: largest time difference first (i = 1599: 161.9 us)" \
 	"$(hx big.html 'string(//section[@id="shapes"]//tbody/tr[1]/td[1])') $(hx big.html 'string(//section[@id="shapes"]//tbody/tr[1]/td[2])')" \
-	"1600 1600×128×256 f16 NN"
-same "big: the 1,000th row is i = 601" \
-	"$(hx big.html 'string(//section[@id="shapes"]//tbody/tr[1000]/td[1])')" 601
+	"1599 1599×128×256 f16 NN"
+same "big: the 1,000th row is i = 606 (61.6 us)" \
+	"$(hx big.html 'string(//section[@id="shapes"]//tbody/tr[1000]/td[1])')" 606
 same "big: the shapes table is folded" "$(hx big.html 'count(//section[@id="shapes"]/details/table)')" 1
 same "big: N more shapes" "$(hx big.html 'normalize-space(//section[@id="shapes"]/p[@class="more"])')" \
 	"600 more shapes not listed here (1,000 of 1,600 shown): every shape is in the per-shape CSV (--csv) and JSON (--json) outputs."
@@ -97,7 +98,7 @@ same "big: top tables hold --top rows" \
 	"10 10"
 same "big: worst by time lost is the largest slower shape (i = 1599)" \
 	"$(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[1])') $(hx big.html 'string(//div[@id="worst-time"]//tbody/tr[1]/td[2])')" \
-	"1599×128×256 f16 NN 160.9"
+	"1599×128×256 f16 NN 161.9"
 same "big: no tag in the inputs, no Tag column" \
 	"$(hx big.html 'count(//section[@id="regressions" or @id="shapes"]//th[.="Tag"])')" 0
 
@@ -116,7 +117,10 @@ same "one: 1 more excluded row" \
 	"$(hx one.html 'substring-before(//section[@id="excluded"]//p[@class="more"], ":")')" \
 	"1 more row not listed here (100 of 101 shown)"
 same "one: what to look at" "$(hx one.html 'normalize-space(//ul[@class="look"]/li[1])')" \
-	"Worst by time lost: 7×128×256 f16 NN: +50.00 µs (100.0 % of the time lost), 1.50× slower."
+	"Worst by time lost and by slowdown: 7×128×256 f16 NN: +50.00 µs (100.0 % of the time lost), 1.50× slower."
+same "big: worst by time lost and worst by slowdown on two lines" \
+	"$(hx big.html 'normalize-space(//ul[@class="look"]/li[2])')" \
+	"Worst by slowdown: 1×128×256 f16 NN: +12.10 µs (<0.1 % of the time lost), 2.10× slower."
 
 # --- history: 6 runs of 1,200 shapes, 50 % slower from run 4 (1,200
 # change points), 120 shapes missing from run 1 --------------------------

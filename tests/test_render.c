@@ -252,7 +252,7 @@ test_html_iree(void **state)
 	assert_xpath_string(doc, "//div[@id='worst-time']//tbody/tr[1]/td[3]", "2,275.3");
 	assert_xpath_string(doc, "//div[@id='worst-time']//tbody/tr[1]/td[4]", "29.5 %");
 	assert_xpath_string(doc, "normalize-space(//ul[@class='look']/li[1])",
-	                    "Worst by time lost: 4096\xc3\x97"
+	                    "Worst by time lost and by slowdown: 4096\xc3\x97"
 	                    "4096\xc3\x97"
 	                    "8192 bf16 TT (compute): +2,275.3 \xc2\xb5s (29.5 % of the time "
 	                    "lost), 5.72\xc3\x97 slower.");

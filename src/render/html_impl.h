@@ -168,7 +168,8 @@ void gs_html_gates(gs_html *w, xmlNodePtr parent);
 /* The compare page's parts (html_verdict.c), each filling section SEC:
  * gs_html_compare_summary: the verdict section (verdict sentence, gates,
  * headline numbers, cause split, what to look at: the worst shape by time
- * lost and by slowdown, the best by time saved, one line each);
+ * lost and by slowdown (one line when they are the same shape), the best
+ * by time saved, one line each);
  * gs_html_compare_regressions / _improvements: "Top regressions" /
  * "Top improvements", the ranking by ratio (div#worst-ratio, #best-ratio)
  * beside the ranking by time lost / saved (div#worst-time, #best-time:

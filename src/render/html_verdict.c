@@ -200,12 +200,17 @@ look_at(gs_html *w, xmlNodePtr sec)
 
 	gs_html_add_text(w, sec, "h3", NULL, "What to look at");
 	ul = gs_html_add(w, sec, "ul", "look");
-	if (c->ntop_lost)
-		look_line(w, ul, "Worst by time lost", c->top_lost[0], 1, c->s.time_lost_us);
-	if (c->ntop_regressed)
-		look_line(w, ul, "Worst by slowdown", c->top_regressed[0], 1, c->s.time_lost_us);
-	else
+	if (c->ntop_regressed == 0)
 		gs_html_add_text(w, ul, "li", NULL, "No shape regressed.");
+	else if (c->ntop_lost && c->top_lost[0] == c->top_regressed[0])
+		look_line(w, ul, "Worst by time lost and by slowdown", c->top_lost[0], 1,
+		          c->s.time_lost_us);
+	else {
+		if (c->ntop_lost)
+			look_line(w, ul, "Worst by time lost", c->top_lost[0], 1,
+			          c->s.time_lost_us);
+		look_line(w, ul, "Worst by slowdown", c->top_regressed[0], 1, c->s.time_lost_us);
+	}
 	if (c->ntop_saved)
 		look_line(w, ul, "Best by time saved", c->top_saved[0], 0, c->s.time_saved_us);
 }
