@@ -102,6 +102,10 @@ same "big: worst by time lost is the largest slower shape (i = 1599)" \
 same "big: no tag in the inputs, no Tag column" \
 	"$(hx big.html 'count(//section[@id="regressions" or @id="shapes"]//th[.="Tag"])')" 0
 
+same "big: no tile and no roofline (no GPU): the efficiency table dropped, saying why" \
+	"$(hx big.html 'count(//section[@id="efficiency"]//table[contains(@class, "eff")])') $(hx big.html 'substring-before(//section[@id="efficiency"]/p[starts-with(., "No efficiency table")], ":")')" \
+	"0 No efficiency table"
+
 # --- plurals with one of each ------------------------------------------
 same "one: verdict" "$(hx one.html 'substring-before(//p[@class="verdict"], ";")')" \
 	"1 regression, 1000 improvements"
