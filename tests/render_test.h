@@ -397,6 +397,31 @@ assert_xpath_string(xmlDocPtr doc, const char *expr, const char *want)
 	free(got);
 }
 
+/* The page's table of contents (nav#toc) links every non-empty section
+ * of <main> that has an h2, and each href "#ID" names exactly one
+ * element of the page. */
+static inline void
+assert_toc_resolves(xmlDocPtr doc)
+{
+	size_t n = (size_t)xpath_number(doc, "count(//nav[@id='toc']//a)");
+
+	assert_true(n >= 3);
+	assert_xpath_count(doc, "//main/section[h2]", n);
+	assert_xpath_count(doc, "//nav[@id='toc']//a[not(starts-with(@href, '#'))]", 0);
+	for (size_t i = 1; i <= n; i++) {
+		char q[256], *href, *sec;
+		snprintf(q, sizeof q, "string((//nav[@id='toc']//a)[%zu]/@href)", i);
+		href = xpath_string(doc, q);
+		snprintf(q, sizeof q, "//*[@id='%s']", href + 1);
+		assert_xpath_count(doc, q, 1);
+		snprintf(q, sizeof q, "string((//main/section[h2])[%zu]/@id)", i);
+		sec = xpath_string(doc, q);
+		assert_string_equal(href + 1, sec);
+		free(href);
+		free(sec);
+	}
+}
+
 /* No URL in the page other than the SVG and XLink namespace names. */
 static inline void
 assert_no_network(const char *html)

@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "analysis/gate.h"
 #include "render_test.h"
 
 static page
@@ -92,36 +93,62 @@ test_html_sections(void **state)
 	page p = page_render(f);
 	char verdict[GS_FMT_VERDICT_LEN];
 
-	/* summary first, with the model's verdict */
+	/* the verdict first, with the model's verdict and the gates' line */
 	assert_xpath_string(p.doc, "//main/section[1]/@id", "summary");
+	assert_xpath_string(p.doc, "//main/section[1]/h2", "Verdict");
 	assert_xpath_string(p.doc, "//section[@id='summary']/p[@class='verdict']",
 	                    gs_fmt_verdict(verdict, sizeof verdict, c));
 	assert_non_null(strstr(verdict, "1 regression, 1 improvement; geomean"));
-	/* every matched shape, its class in colour and in words */
-	assert_xpath_count(p.doc, "//section[@id='shapes']//tbody/tr", c->npairs);
+	assert_xpath_count(p.doc, "//section[@id='summary']/ul[@class='gates']", 0);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='summary']/p[@class='no-gates' and "
+	                   "starts-with(., 'No gate was set')]",
+	                   1);
+	/* the contents follow the verdict and every link lands on the page */
+	assert_xpath_count(p.doc, "//main/section[1]/following-sibling::*[1][self::nav]", 1);
+	assert_toc_resolves(p.doc);
+	/* every matched shape (5 <= 1,000: all, folded), its class in colour
+	 * and in words */
+	assert_xpath_count(p.doc, "//section[@id='shapes']/details//tbody/tr", c->npairs);
+	assert_xpath_count(p.doc, "//section[@id='shapes']//p[@class='more']", 0);
 	assert_xpath_count(p.doc,
 	                   "//section[@id='shapes']//td[@class='cls regressed' and .='regressed']",
 	                   c->s.regressed);
 	assert_xpath_count(p.doc, "//section[@id='shapes']//td[@class='cls unsure' and .='unsure']",
 	                   c->s.unsure);
-	assert_xpath_count(p.doc, "//section[@id='top']/table[1]/tbody/tr", c->ntop_improved);
-	assert_xpath_count(p.doc, "//section[@id='top']/table[2]/tbody/tr", c->ntop_regressed);
-	/* slowdown of the regression: 83.0 / 41.1 */
-	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]",
-	                    "2.02\xc3\x97");
-	assert_xpath_string(p.doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
+	assert_xpath_count(p.doc, "//div[@id='best-ratio']//tbody/tr", c->ntop_improved);
+	assert_xpath_count(p.doc, "//div[@id='worst-ratio']//tbody/tr", c->ntop_regressed);
+	/* plurals: one regression, one improvement */
+	assert_xpath_string(p.doc, "//div[@id='worst-ratio']/h3", "Top 1 regression by slowdown");
+	assert_xpath_string(p.doc, "//div[@id='worst-time']/h3", "Top 1 regression by time lost");
+	assert_xpath_string(p.doc, "//div[@id='best-ratio']/h3", "Top 1 improvement by speedup");
+	/* slowdown of the regression: 83.0 / 41.1, lost 41.9 µs = all of it */
+	assert_xpath_string(p.doc, "//div[@id='worst-ratio']//tbody/tr[1]/td[5]", "2.02\xc3\x97");
+	assert_xpath_string(p.doc, "//div[@id='worst-ratio']//tbody/tr[1]/td[1]",
 	                    "512\xc3\x97"
 	                    "512\xc3\x97"
 	                    "7680 f16 NN");
+	assert_xpath_string(p.doc, "//div[@id='worst-time']//tbody/tr[1]/td[1]",
+	                    "512\xc3\x97"
+	                    "512\xc3\x97"
+	                    "7680 f16 NN");
+	assert_xpath_string(p.doc, "//div[@id='worst-time']//tbody/tr[1]/td[3]", "41.90");
+	assert_xpath_string(p.doc, "//div[@id='worst-time']//tbody/tr[1]/td[4]", "100.0 %");
+	/* the regressions before the plots, the improvements after them */
+	assert_xpath_count(
+	        p.doc, "//section[@id='regressions']/following-sibling::section[@id='plots']", 1);
+	assert_xpath_count(
+	        p.doc, "//section[@id='plots']/following-sibling::section[@id='improvements']", 1);
 	assert_xpath_count(p.doc, "//section[@id='breakdown']/table", 3);
-	assert_xpath_count(p.doc, "//section[@id='unmatched']//tbody/tr",
+	assert_xpath_count(p.doc, "//section[@id='unmatched']/details//tbody/tr",
 	                   c->nonly_base + c->nonly_cand);
 	assert_xpath_count(p.doc,
 	                   "//section[@id='unmatched']//td[.='4112\xc3\x97"
 	                   "2048\xc3\x97"
 	                   "2048 bf16 NN bias (aten::addmm)']",
 	                   1);
-	assert_xpath_count(p.doc, "//section[@id='excluded']//td[.='non-positive time']", 1);
+	assert_xpath_count(p.doc, "//section[@id='excluded']/details//td[.='non-positive time']",
+	                   1);
 	assert_xpath_count(p.doc, "//section[@id='methodology']//dt", 10);
 	assert_xpath_count(p.doc, "//section[@id='efficiency']", 0);
 	page_free(&p);
@@ -193,30 +220,76 @@ test_html_iree(void **state)
 	htmlDocPtr doc = p.doc;
 
 	assert_xpath_count(doc, "//script", 0);
-	assert_xpath_count(doc, "//section[@id='shapes']//tbody/tr", 558);
+	assert_xpath_count(doc, "//section[@id='shapes']/details//tbody/tr", 558);
 	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls regressed']",
 	                   c->s.regressed);
 	assert_xpath_count(doc, "//section[@id='shapes']//td[@class='cls improved']",
 	                   c->s.improved);
-	assert_xpath_count(doc, "//section[@id='top']/table[1]/tbody/tr", 10);
-	assert_xpath_count(doc, "//section[@id='top']/table[2]/tbody/tr", 10);
+	assert_xpath_count(doc, "//div[@id='best-ratio']//tbody/tr", 10);
+	assert_xpath_count(doc, "//div[@id='worst-ratio']//tbody/tr", 10);
+	assert_xpath_count(doc, "//div[@id='best-time']//tbody/tr", 10);
+	assert_xpath_count(doc, "//div[@id='worst-time']//tbody/tr", 10);
+	assert_xpath_string(doc, "//div[@id='worst-ratio']/h3", "Top 10 regressions by slowdown");
 	/* data notes §1: unet 2048x10240x1280 (MxNxK) bf16 NT 460.123 -> 97.595 us, 4.7146x */
-	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[1]",
+	assert_xpath_string(doc, "//div[@id='best-ratio']//tbody/tr[1]/td[1]",
 	                    "2048\xc3\x97"
 	                    "10240\xc3\x97"
 	                    "1280 bf16 NT");
-	assert_xpath_string(doc, "//section[@id='top']/table[1]/tbody/tr[1]/td[5]", "4.71\xc3\x97");
+	assert_xpath_string(doc, "//div[@id='best-ratio']//tbody/tr[1]/td[5]", "4.71\xc3\x97");
 	/* compute 4096x4096x8192 bf16 TT 481.838 -> 2757.126 us, 5.7221x slower */
-	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[1]",
+	assert_xpath_string(doc, "//div[@id='worst-ratio']//tbody/tr[1]/td[1]",
 	                    "4096\xc3\x97"
 	                    "4096\xc3\x97"
 	                    "8192 bf16 TT");
-	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[4]", "2,757.1");
-	assert_xpath_string(doc, "//section[@id='top']/table[2]/tbody/tr[1]/td[5]", "5.72\xc3\x97");
+	assert_xpath_string(doc, "//div[@id='worst-ratio']//tbody/tr[1]/td[4]", "2,757.1");
+	assert_xpath_string(doc, "//div[@id='worst-ratio']//tbody/tr[1]/td[5]", "5.72\xc3\x97");
+	/* the same shape loses the most time: 2757.126 - 481.838 = 2,275.288 us
+	 * (pandas: 2275.28825), 29.5 % of the 7,706.7 us lost */
+	assert_xpath_string(doc, "//div[@id='worst-time']//tbody/tr[1]/td[1]",
+	                    "4096\xc3\x97"
+	                    "4096\xc3\x97"
+	                    "8192 bf16 TT");
+	assert_xpath_string(doc, "//div[@id='worst-time']//tbody/tr[1]/td[3]", "2,275.3");
+	assert_xpath_string(doc, "//div[@id='worst-time']//tbody/tr[1]/td[4]", "29.5 %");
+	assert_xpath_string(doc, "normalize-space(//ul[@class='look']/li[1])",
+	                    "Worst by time lost and by slowdown: 4096\xc3\x97"
+	                    "4096\xc3\x97"
+	                    "8192 bf16 TT (compute): +2,275.3 \xc2\xb5s (29.5 % of the time "
+	                    "lost), 5.72\xc3\x97 slower.");
 	assert_xpath_string(doc,
 	                    "substring-before(//section[@id='summary']/p[@class='verdict'], ';')",
 	                    "152 regressions, 317 improvements");
+	assert_toc_resolves(doc);
 	assert_xpath_count(doc, "//section[@id='breakdown']//tr[td[1]='llama70bskinny']", 1);
+	page_free(&p);
+}
+
+/* The verdict section names each gate with its value and threshold. */
+static void
+test_html_gates_iree(void **state)
+{
+	fixture *f = *state;
+	gs_report r = f->rep;
+	page p;
+
+	gs_gates_compare(&f->cmp, 1.2, 3, &r.gates);
+	p.html = render(gs_render_html, &r, &p.len);
+	p.doc = parse_html(p.html, p.len);
+	assert_xpath_count(p.doc, "//main/section[1]/ul[@class='gates']/li", 2);
+	assert_xpath_string(p.doc, "normalize-space(//main/section[1]/ul[@class='gates']/li[1])",
+	                    "FAIL: geomean speedup 1.1032 < --min-geomean 1.2");
+	assert_xpath_string(p.doc, "normalize-space(//main/section[1]/ul[@class='gates']/li[2])",
+	                    "FAIL: 152 regressed > --max-regressed 3");
+	assert_xpath_count(p.doc, "//main/section[1]/ul[@class='gates']/li[@class='regressed']", 2);
+	assert_xpath_count(p.doc, "//p[@class='no-gates']", 0);
+	page_free(&p);
+	gs_gates_compare(&f->cmp, 1.1, 152, &r.gates);
+	p.html = render(gs_render_html, &r, &p.len);
+	p.doc = parse_html(p.html, p.len);
+	assert_xpath_string(p.doc, "normalize-space(//main/section[1]/ul[@class='gates']/li[1])",
+	                    "PASS: geomean speedup 1.1032 \xe2\x89\xa5 --min-geomean 1.1");
+	assert_xpath_string(p.doc, "normalize-space(//main/section[1]/ul[@class='gates']/li[2])",
+	                    "PASS: 152 regressed \xe2\x89\xa4 --max-regressed 152");
 	page_free(&p);
 }
 
@@ -648,9 +721,9 @@ main(void)
 	        cmocka_unit_test(test_invalid_utf8),
 	};
 	const struct CMUnitTest iree[] = {
-	        cmocka_unit_test(test_html_iree),     cmocka_unit_test(test_json_iree),
-	        cmocka_unit_test(test_csv_iree),      cmocka_unit_test(test_junit_iree),
-	        cmocka_unit_test(test_markdown_iree),
+	        cmocka_unit_test(test_html_iree),  cmocka_unit_test(test_html_gates_iree),
+	        cmocka_unit_test(test_json_iree),  cmocka_unit_test(test_csv_iree),
+	        cmocka_unit_test(test_junit_iree), cmocka_unit_test(test_markdown_iree),
 	};
 	int failed = cmocka_run_group_tests_name("render, hand-built model", synthetic,
 	                                         setup_synthetic, teardown);

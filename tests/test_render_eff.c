@@ -207,8 +207,12 @@ test_html_causes(void **state)
 	assert_xpath_string(p.doc, "//ul[@id='cause-split']/li[1]",
 	                    "100 % of the time lost "
 	                    "(88.12 \xc2\xb5s): the GPU differs for 5 shapes");
-	assert_xpath_count(p.doc, "//section[@id='top']//table/thead/tr/th[6][.='Cause']", 1);
-	assert_xpath_count(p.doc, "//section[@id='top']//table/tbody/tr/td[6][.='gpu_changed']", 5);
+	assert_xpath_count(p.doc,
+	                   "//section[@id='regressions']//table/thead/tr/th[last()][.='Cause']", 2);
+	assert_xpath_count(
+	        p.doc, "//div[@id='worst-ratio']//table/tbody/tr/td[last()][.='gpu_changed']", 5);
+	assert_xpath_count(
+	        p.doc, "//div[@id='worst-time']//table/tbody/tr/td[last()][.='gpu_changed']", 5);
 	assert_xpath_count(p.doc, "//section[@id='methodology']//dt[.='Causes']", 1);
 	assert_xpath_count(p.doc,
 	                   "//section[@id='methodology']//dt[.='Workload impact "
@@ -360,6 +364,9 @@ test_html_single(void **state)
 	                   1);
 	assert_xpath_count(p.doc, "//section[@id='breakdown' or @id='shapes' or @id='unmatched']",
 	                   0);
+	/* the contents after the summary, every link landing on the page */
+	assert_xpath_count(p.doc, "//main/section[1]/following-sibling::*[1][self::nav]", 1);
+	assert_toc_resolves(p.doc);
 	page_free(&p);
 }
 

@@ -140,10 +140,16 @@ gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
 	return buf;
 }
 
-static const char *
-plural(size_t n, const char *one, const char *many)
+const char *
+gs_fmt_plural(size_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
+}
+
+char *
+gs_fmt_count(char *buf, size_t size, size_t n)
+{
+	return gs_fmt_grouped(buf, size, (double)n, 0);
 }
 
 char *
@@ -157,10 +163,10 @@ gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 	snprintf(buf, size,
 	         "%zu %s, %zu %s; geomean %.3f%s [95 %% CI %.3f\xe2\x80\x93%.3f]"
 	         " over %zu %s%s",
-	         s->regressed, plural(s->regressed, "regression", "regressions"), s->improved,
-	         plural(s->improved, "improvement", "improvements"), s->geomean, TIMES,
-	         s->geomean_lo, s->geomean_hi, s->matched, plural(s->matched, "shape", "shapes"),
-	         unsure);
+	         s->regressed, gs_fmt_plural(s->regressed, "regression", "regressions"),
+	         s->improved, gs_fmt_plural(s->improved, "improvement", "improvements"), s->geomean,
+	         TIMES, s->geomean_lo, s->geomean_hi, s->matched,
+	         gs_fmt_plural(s->matched, "shape", "shapes"), unsure);
 	return buf;
 }
 

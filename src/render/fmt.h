@@ -55,6 +55,13 @@ char *gs_fmt_shape(char *buf, size_t size, const gs_shape *s);
  * (plus "; N unsure" when some are). */
 char *gs_fmt_verdict(char *buf, size_t size, const gs_compare *c);
 
+/* gs_fmt_plural: ONE when N is 1, else MANY ("1 shape", "2 shapes",
+ * "0 shapes"); both static strings of the caller. */
+const char *gs_fmt_plural(size_t n, const char *one, const char *many);
+
+/* gs_fmt_count: N with ',' between thousands ("1,000,000"). */
+char *gs_fmt_count(char *buf, size_t size, size_t n);
+
 /* gs_fmt_slowdown: cand / base of P (the regression tables' Slowdown). */
 double gs_fmt_slowdown(const gs_pair *p);
 

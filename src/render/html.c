@@ -58,169 +58,6 @@ fill_header(gs_html *w, xmlNodePtr h)
 	gs_html_meta_tool(w, dl);
 }
 
-/* ---- summary */
-
-static void
-summary_speed(gs_html *w, xmlNodePtr tb)
-{
-	const gs_compare_summary *s = &w->c->s;
-	char buf[256], g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN], ch[GS_FMT_LEN];
-
-	snprintf(buf, sizeof buf, "%s (%s), 95 %% CI %s\xe2\x80\x93%s, n = %zu",
-	         gs_fmt_ratio(g, sizeof g, s->geomean, 4),
-	         gs_fmt_change(ch, sizeof ch, s->geomean - 1),
-	         gs_fmt_ratio(lo, sizeof lo, s->geomean_lo, 4),
-	         gs_fmt_ratio(hi, sizeof hi, s->geomean_hi, 4), s->matched);
-	gs_html_kv(w, tb, "Geometric-mean speedup", buf);
-	gs_html_kv(w, tb, "Weighted speedup (\xce\xa3 t_base / \xce\xa3 t_cand)",
-	           gs_fmt_ratio(g, sizeof g, s->weighted, 4));
-}
-
-static void
-summary_counts(gs_html *w, xmlNodePtr tb)
-{
-	const gs_compare_summary *s = &w->c->s;
-	double t = w->c->opts.threshold * 100;
-	char label[96];
-
-	gs_html_kv_count(w, tb, "Matched shapes", s->matched, s->matched);
-	snprintf(label, sizeof label, "Improved (change > +%g %%)", t);
-	gs_html_kv_count(w, tb, label, s->improved, s->matched);
-	snprintf(label, sizeof label, "Regressed (change < \xe2\x88\x92%g %%)", t);
-	gs_html_kv_count(w, tb, label, s->regressed, s->matched);
-	snprintf(label, sizeof label, "Neutral (within \xc2\xb1%g %%)", t);
-	gs_html_kv_count(w, tb, label, s->neutral, s->matched);
-	gs_html_kv_count(w, tb, "Unsure (crosses the threshold, U test not significant)", s->unsure,
-	                 s->matched);
-}
-
-static void
-summary_times(gs_html *w, xmlNodePtr tb)
-{
-	const gs_compare_summary *s = &w->c->s;
-	char buf[GS_FMT_LEN];
-
-	gs_html_kv_us(w, tb, "Total baseline time", s->total_base_us);
-	gs_html_kv_us(w, tb, "Total candidate time", s->total_cand_us);
-	gs_html_kv_us(w, tb, "Time saved by improvements", s->time_saved_us);
-	gs_html_kv_us(w, tb, "Time lost by regressions", s->time_lost_us);
-	gs_html_kv_us(w, tb, "Net time saved (all matched shapes)", s->net_saved_us);
-	gs_html_kv(w, tb, "Time saved / time lost",
-	           gs_fmt_ratio(buf, sizeof buf, s->saved_lost_ratio, 2));
-}
-
-static void
-summary_rest(gs_html *w, xmlNodePtr tb)
-{
-	const gs_compare_summary *s = &w->c->s;
-	char buf[64];
-
-	snprintf(buf, sizeof buf, "%zu / %zu", s->only_in_baseline, s->only_in_candidate);
-	gs_html_kv(w, tb, "Shapes only in baseline / only in candidate", buf);
-	snprintf(buf, sizeof buf, "%zu / %zu", s->excluded_baseline, s->excluded_candidate);
-	gs_html_kv(w, tb, "Excluded rows, baseline / candidate", buf);
-	snprintf(buf, sizeof buf, "%zu (expected false positives %.1f)", s->tested,
-	         s->expected_false_positives);
-	gs_html_kv(w, tb, "Shapes with a U test", buf);
-}
-
-static void
-legend(gs_html *w, xmlNodePtr parent)
-{
-	static const gs_class order[] = {GS_IMPROVED, GS_REGRESSED, GS_NEUTRAL, GS_UNSURE};
-	xmlNodePtr ul = gs_html_add(w, parent, "ul", "legend");
-
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		gs_html_add_text(w, ul, "li", gs_class_name(order[i]), gs_class_name(order[i]));
-}
-
-void
-gs_html_gates(gs_html *w, xmlNodePtr parent)
-{
-	const gs_gates *g = &w->r->gates;
-	xmlNodePtr ul;
-	char text[256];
-
-	if (!g->n)
-		return;
-	ul = gs_html_add(w, parent, "ul", "gates");
-	for (size_t i = 0; i < g->n; i++) {
-		xmlNodePtr li = gs_html_add(w, ul, "li", g->g[i].passed ? "improved" : "regressed");
-
-		gs_html_add_text(w, li, "strong", NULL, g->g[i].passed ? "PASS" : "FAIL");
-		gs_html_text(w, li, ": ");
-		gs_html_text(w, li, gs_gate_text(w->r, &g->g[i], text, sizeof text));
-	}
-}
-
-static void
-fill_summary(gs_html *w, xmlNodePtr sec)
-{
-	char verdict[GS_FMT_VERDICT_LEN];
-	xmlNodePtr tb;
-
-	gs_html_add_text(w, sec, "h2", NULL, "Summary");
-	gs_html_add_text(w, sec, "p", "verdict", gs_fmt_verdict(verdict, sizeof verdict, w->c));
-	gs_html_gates(w, sec);
-	gs_html_cause_split(w, sec);
-	tb = gs_html_table(w, sec, "kv", "Metric|Value", "tn");
-	summary_speed(w, tb);
-	summary_counts(w, tb);
-	summary_times(w, tb);
-	summary_rest(w, tb);
-	legend(w, sec);
-}
-
-/* ---- top-N tables (the IREE seed's columns) */
-
-static void
-top_row(gs_html *w, xmlNodePtr tb, size_t i, int slowdown)
-{
-	const gs_pair *p = &w->c->pairs[i];
-	xmlNodePtr tr = gs_html_add(w, tb, "tr", gs_class_name(p->cls));
-
-	gs_html_td_shape(w, tr, &p->base->shape);
-	gs_html_td(w, tr, pair_tag(p));
-	gs_html_td_us(w, tr, p->base->t.median);
-	gs_html_td_us(w, tr, p->cand->t.median);
-	gs_html_td_ratio(w, tr, slowdown ? gs_fmt_slowdown(p) : p->speedup, 2);
-	gs_html_td_cause(w, tr, i);
-}
-
-static void
-top_table(gs_html *w, xmlNodePtr sec, const char *what, const size_t *idx, size_t n, int slowdown)
-{
-	char title[96];
-	xmlNodePtr tb;
-
-	if (n)
-		snprintf(title, sizeof title, "Top %zu %s", n, what);
-	else
-		snprintf(title, sizeof title, "Top %s", what);
-	gs_html_add_text(w, sec, "h2", NULL, title);
-	if (n == 0) {
-		gs_html_para(w, sec, "none", "No %s.", what);
-		return;
-	}
-	tb = gs_html_table(
-	        w, sec, "top",
-	        slowdown
-	                ? "Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Slowdown|Cause"
-	                : "Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|Candidate (\xc2\xb5s)|Speedup|Cause",
-	        "ttnnnt");
-	for (size_t i = 0; i < n; i++)
-		top_row(w, tb, idx[i], slowdown);
-}
-
-static void
-fill_top(gs_html *w, xmlNodePtr sec)
-{
-	const gs_compare *c = w->c;
-
-	top_table(w, sec, "improvements", c->top_improved, c->ntop_improved, 0);
-	top_table(w, sec, "regressions", c->top_regressed, c->ntop_regressed, 1);
-}
-
 /* ---- breakdowns */
 
 static void
@@ -298,7 +135,7 @@ td_p(gs_html *w, xmlNodePtr tr, const gs_pair *p)
 }
 
 static void
-shape_row(gs_html *w, xmlNodePtr tb, size_t i)
+shape_row(gs_html *w, xmlNodePtr tb, size_t i, int tags)
 {
 	const gs_pair *p = &w->c->pairs[i];
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
@@ -307,7 +144,8 @@ shape_row(gs_html *w, xmlNodePtr tb, size_t i)
 	snprintf(buf, sizeof buf, "%zu", i + 1);
 	gs_html_td_num(w, tr, buf);
 	gs_html_td_shape(w, tr, &p->base->shape);
-	gs_html_td(w, tr, pair_tag(p));
+	if (tags)
+		gs_html_td(w, tr, pair_tag(p));
 	gs_html_td_us(w, tr, p->base->t.median);
 	gs_html_td_us(w, tr, p->cand->t.median);
 	gs_html_td_ratio(w, tr, p->speedup, 3);
@@ -320,25 +158,91 @@ shape_row(gs_html *w, xmlNodePtr tb, size_t i)
 }
 
 static void
-fill_shapes(gs_html *w, xmlNodePtr sec)
+legend(gs_html *w, xmlNodePtr parent)
 {
-	char title[96];
-	xmlNodePtr tb;
+	static const gs_class order[] = {GS_IMPROVED, GS_REGRESSED, GS_NEUTRAL, GS_UNSURE};
+	xmlNodePtr ul = gs_html_add(w, parent, "ul", "legend");
 
-	snprintf(title, sizeof title, "All matched shapes (%zu)", w->c->npairs);
-	gs_html_add_text(w, sec, "h2", NULL, title);
-	gs_html_para(w, sec, NULL,
-	             "In baseline input order. Times are medians of the samples "
-	             "of each shape; p is the corrected U-test p-value (\xe2\x80\x94 where "
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		gs_html_add_text(w, ul, "li", gs_class_name(order[i]), gs_class_name(order[i]));
+}
+
+/* |t_cand - t_base| of pair I (gs_html_largest's key). */
+static double
+abs_delta(const void *ctx, size_t i)
+{
+	const gs_pair *p = &((const gs_compare *)ctx)->pairs[i];
+
+	return fabs(p->cand->t.median - p->base->t.median);
+}
+
+int
+gs_html_shown_pairs(const gs_compare *c, size_t **idx, size_t *n)
+{
+	size_t k = c->npairs < GS_HTML_ROWS ? c->npairs : GS_HTML_ROWS;
+
+	*idx = malloc((k ? k : 1) * sizeof **idx);
+	*n = 0;
+	if (!*idx)
+		return -1;
+	if (c->npairs <= GS_HTML_ROWS) {
+		for (size_t i = 0; i < c->npairs; i++)
+			(*idx)[i] = i;
+		*n = c->npairs;
+		return 0;
+	}
+	*n = gs_html_largest(c->npairs, abs_delta, c, k, *idx);
+	if (*n == (size_t)-1) {
+		free(*idx);
+		*idx = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+static int
+fill_shapes(gs_html *w, xmlNodePtr sec, gs_error *err)
+{
+	size_t npairs = w->c->npairs, *idx, n;
+	int tags = 0;
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
+	xmlNodePtr d, tb;
+
+	if (gs_html_shown_pairs(w->c, &idx, &n) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	gs_html_add_text(w, sec, "h2", NULL, "Every matched shape");
+	gs_fmt_count(total, sizeof total, npairs);
+	if (n == npairs)
+		d = gs_html_details(w, sec, 0, "All %s matched %s, in baseline input order", total,
+		                    gs_fmt_plural(npairs, "shape", "shapes"));
+	else
+		d = gs_html_details(w, sec, 0,
+		                    "The %s of %s matched shapes with the largest time "
+		                    "difference |t_cand \xe2\x88\x92 t_base|, largest first",
+		                    gs_fmt_count(shown, sizeof shown, n), total);
+	gs_html_para(w, d, NULL,
+	             "Times are medians of the samples of each shape; # is the shape's place in "
+	             "the baseline input; p is the corrected U-test p-value (\xe2\x80\x94 where "
 	             "a side has fewer than %u samples).",
 	             w->c->opts.min_samples);
-	tb = gs_html_table(w, sec, "full",
-	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|"
-	                   "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
-	                   "Kernel (baseline)|Kernel (candidate)",
-	                   "nttnnnntnntt");
-	for (size_t i = 0; i < w->c->npairs; i++)
-		shape_row(w, tb, i);
+	legend(w, d);
+	for (size_t i = 0; i < n && !tags; i++)
+		tags = *pair_tag(&w->c->pairs[idx[i]]) != '\0';
+	tb = gs_html_table(w, d, "full",
+	                   tags ? "#|Shape (M\xc3\x97N\xc3\x97K)|Tag|Baseline (\xc2\xb5s)|"
+	                          "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
+	                          "Kernel (baseline)|Kernel (candidate)"
+	                        : "#|Shape (M\xc3\x97N\xc3\x97K)|Baseline (\xc2\xb5s)|"
+	                          "Candidate (\xc2\xb5s)|Speedup|Change|Class|Samples|p|"
+	                          "Kernel (baseline)|Kernel (candidate)",
+	                   tags ? "nttnnnntnntt" : "ntnnnntnntt");
+	for (size_t i = 0; i < n; i++)
+		shape_row(w, tb, idx[i], tags);
+	free(idx);
+	gs_html_more(w, sec, n, npairs, "shape", "shapes",
+	             "every shape is in the per-shape CSV (--csv) and JSON (--json) outputs");
+	return 0;
 }
 
 /* ---- shapes in one input, excluded rows */
@@ -346,18 +250,22 @@ fill_shapes(gs_html *w, xmlNodePtr sec)
 static void
 one_sided(gs_html *w, xmlNodePtr sec, const char *title, const gs_record *const *r, size_t n)
 {
-	xmlNodePtr tb;
+	size_t shown = n < GS_HTML_LIST_ROWS ? n : GS_HTML_LIST_ROWS;
+	char total[GS_FMT_LEN];
+	xmlNodePtr d, tb;
 
-	gs_html_add_text(w, sec, "h3", NULL, title);
 	if (n == 0) {
+		gs_html_add_text(w, sec, "h3", NULL, title);
 		gs_html_add_text(w, sec, "p", "none", "None.");
 		return;
 	}
-	tb = gs_html_table(w, sec, "one-sided",
+	d = gs_html_details(w, sec, 0, "%s: %s %s", title, gs_fmt_count(total, sizeof total, n),
+	                    gs_fmt_plural(n, "shape", "shapes"));
+	tb = gs_html_table(w, d, "one-sided",
 	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Time (\xc2\xb5s)|"
 	                   "Samples|Line|Kernel",
 	                   "ttnnnt");
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < shown; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 		gs_html_td_shape(w, tr, &r[i]->shape);
 		gs_html_td(w, tr, r[i]->tag ? r[i]->tag : "");
@@ -366,42 +274,53 @@ one_sided(gs_html *w, xmlNodePtr sec, const char *title, const gs_record *const 
 		gs_html_td_count(w, tr, (size_t)r[i]->line);
 		gs_html_add_text(w, tr, "td", "kernel", r[i]->kernel ? r[i]->kernel : "");
 	}
+	gs_html_more(w, d, shown, n, "shape", "shapes",
+	             "the JSON output (--json) lists every one, in input order");
 }
 
 static void
 fill_unmatched(gs_html *w, xmlNodePtr sec)
 {
 	gs_html_add_text(w, sec, "h2", NULL, "Shapes in one input only");
-	gs_html_para(w, sec, NULL, "Listed here and left out of every number above.");
+	gs_html_para(w, sec, NULL, "In input order, left out of every number above.");
 	one_sided(w, sec, "Only in the baseline", w->c->only_base, w->c->nonly_base);
 	one_sided(w, sec, "Only in the candidate", w->c->only_cand, w->c->nonly_cand);
 }
 
 static void
-excluded_rows(gs_html *w, xmlNodePtr tb, const char *side, const gs_table *t)
+excluded_rows(gs_html *w, xmlNodePtr sec, const char *side, const gs_table *t)
 {
-	for (size_t i = 0; i < t->nexcl; i++) {
+	size_t shown = t->nexcl < GS_HTML_LIST_ROWS ? t->nexcl : GS_HTML_LIST_ROWS;
+	char total[GS_FMT_LEN];
+	xmlNodePtr d, tb;
+
+	if (t->nexcl == 0)
+		return;
+	d = gs_html_details(w, sec, 0, "Excluded from the %s: %s %s", side,
+	                    gs_fmt_count(total, sizeof total, t->nexcl),
+	                    gs_fmt_plural(t->nexcl, "row", "rows"));
+	tb = gs_html_table(w, d, "excluded", "Input|Line|Row|Reason", "tntt");
+	for (size_t i = 0; i < shown; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 		gs_html_td(w, tr, side);
 		gs_html_td_count(w, tr, (size_t)t->excl[i].line);
 		gs_html_add_text(w, tr, "td", "mono", t->excl[i].what ? t->excl[i].what : "");
 		gs_html_td(w, tr, t->excl[i].reason ? t->excl[i].reason : "");
 	}
+	gs_html_more(w, d, shown, t->nexcl, "row", "rows",
+	             "the JSON output (--json) lists every one with its reason");
 }
 
 static void
 fill_excluded(gs_html *w, xmlNodePtr sec)
 {
-	xmlNodePtr tb;
-
 	gs_html_add_text(w, sec, "h2", NULL, "Excluded rows");
 	if (w->c->base->nexcl + w->c->cand->nexcl == 0) {
 		gs_html_add_text(w, sec, "p", "none", "No row was excluded.");
 		return;
 	}
-	tb = gs_html_table(w, sec, "excluded", "Input|Line|Row|Reason", "tntt");
-	excluded_rows(w, tb, "baseline", w->c->base);
-	excluded_rows(w, tb, "candidate", w->c->cand);
+	excluded_rows(w, sec, "baseline", w->c->base);
+	excluded_rows(w, sec, "candidate", w->c->cand);
 }
 
 /* ---- methodology */
@@ -486,10 +405,15 @@ method_means(gs_html *w, xmlNodePtr dl)
 	               "Saved / lost is their ratio.",
 	               gs_fmt_us(net, sizeof net, s->net_saved_us),
 	               gs_fmt_us(diff, sizeof diff, s->time_saved_us - s->time_lost_us));
-	gs_html_define(w, dl, "Top tables",
-	               "Improvements by speedup, regressions by "
-	               "slowdown, largest first, at most %zu rows each.",
-	               w->c->opts.top);
+	gs_html_define(w, dl, "Top tables and capped tables",
+	               "Regressions by slowdown beside regressions by time lost (t_cand "
+	               "\xe2\x88\x92 t_base, and its share of the total lost); improvements by "
+	               "speedup beside improvements by time saved; largest first, at most %zu rows "
+	               "each (--top). A per-shape table shows every shape up to %d of them, else "
+	               "the %d with the largest |t_cand \xe2\x88\x92 t_base|; lists of shapes in "
+	               "one input and of excluded rows show at most %d rows. The per-shape CSV "
+	               "and the JSON always hold every shape.",
+	               w->c->opts.top, GS_HTML_ROWS, GS_HTML_ROWS, GS_HTML_LIST_ROWS);
 }
 
 static void
@@ -522,13 +446,18 @@ fill_sections(gs_html *w, gs_error *err)
 		const char *id;
 		filler fn;
 	} parts[] = {
-	        {"header", fill_header},           {"summary", fill_summary},
-	        {"impact", gs_html_impact},        {"top", fill_top},
-	        {"breakdown", fill_breakdown},     {"shapes", fill_shapes},
-	        {"unmatched", fill_unmatched},     {"excluded", fill_excluded},
-	        {"methodology", fill_methodology}, {"footer", gs_html_footer},
+	        {"header", fill_header},
+	        {"summary", gs_html_compare_summary},
+	        {"regressions", gs_html_compare_regressions},
+	        {"impact", gs_html_impact},
+	        {"improvements", gs_html_compare_improvements},
+	        {"breakdown", fill_breakdown},
+	        {"unmatched", fill_unmatched},
+	        {"excluded", fill_excluded},
+	        {"methodology", fill_methodology},
+	        {"footer", gs_html_footer},
 	};
-	xmlNodePtr plots, eff;
+	xmlNodePtr plots, eff, shapes, toc;
 
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		xmlNodePtr sec = gs_html_slot(w, parts[i].id, err);
@@ -542,6 +471,13 @@ fill_sections(gs_html *w, gs_error *err)
 	eff = gs_html_slot(w, "efficiency", err);
 	if (!eff || gs_html_eff_compare(w, eff, err) != 0)
 		return -1;
+	shapes = gs_html_slot(w, "shapes", err);
+	if (!shapes || fill_shapes(w, shapes, err) != 0)
+		return -1;
+	toc = gs_html_slot(w, "toc", err);
+	if (!toc)
+		return -1;
+	gs_html_toc(w, toc);
 	return 0;
 }
 

@@ -15,15 +15,14 @@ static void
 split_side(gs_html *w, xmlNodePtr ul, const char *what, const double v[GS_CAUSE_COUNT],
            const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
 {
-	char us[GS_FMT_LEN], buf[320];
+	char us[GS_FMT_LEN], cnt[GS_FMT_LEN], buf[320];
 
 	for (size_t i = 0; i < n; i++) {
 		gs_cause_kind k = order[i];
-		snprintf(buf, sizeof buf,
-		         "%.0f %% of the time %s (%s \xc2\xb5s): %s for %zu "
-		         "shape%s",
+		snprintf(buf, sizeof buf, "%.0f %% of the time %s (%s \xc2\xb5s): %s for %s %s",
 		         total > 0 ? 100 * v[k] / total : 0.0, what, gs_fmt_us(us, sizeof us, v[k]),
-		         gs_cause_label(k), nshapes[k], nshapes[k] == 1 ? "" : "s");
+		         gs_cause_label(k), gs_fmt_count(cnt, sizeof cnt, nshapes[k]),
+		         gs_fmt_plural(nshapes[k], "shape", "shapes"));
 		gs_html_add_text(w, ul, "li", gs_cause_name(k), buf);
 	}
 }
@@ -37,6 +36,7 @@ gs_html_cause_split(gs_html *w, xmlNodePtr sec)
 
 	if (!c || (s->regressed == 0 && s->improved == 0))
 		return;
+	gs_html_add_text(w, sec, "h3", NULL, "Time lost and saved, by cause");
 	ul = gs_html_add(w, sec, "ul", "causes");
 	gs_html_set_attr(w, ul, "id", "cause-split");
 	split_side(w, ul, "lost", c->lost_us, c->nlost, c->lost_order, c->nlost_order,

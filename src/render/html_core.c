@@ -126,10 +126,9 @@ gs_html_td_us(gs_html *w, xmlNodePtr tr, double us)
 void
 gs_html_td_count(gs_html *w, xmlNodePtr tr, size_t n)
 {
-	char buf[32];
+	char buf[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%zu", n);
-	gs_html_td_num(w, tr, buf);
+	gs_html_td_num(w, tr, gs_fmt_count(buf, sizeof buf, n));
 }
 
 void
@@ -172,9 +171,10 @@ gs_html_kv(gs_html *w, xmlNodePtr tbody, const char *label, const char *value)
 void
 gs_html_kv_count(gs_html *w, xmlNodePtr tbody, const char *label, size_t k, size_t n)
 {
-	char buf[GS_FMT_LEN * 2], share[GS_FMT_LEN];
+	char buf[GS_FMT_LEN * 2], share[GS_FMT_LEN], count[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%zu (%s)", k, gs_fmt_share(share, sizeof share, k, n));
+	snprintf(buf, sizeof buf, "%s (%s)", gs_fmt_count(count, sizeof count, k),
+	         gs_fmt_share(share, sizeof share, k, n));
 	gs_html_kv(w, tbody, label, buf);
 }
 
@@ -213,13 +213,14 @@ void
 gs_html_input_row(gs_html *w, xmlNodePtr dl, const char *label, const gs_table *t)
 {
 	xmlNodePtr dd;
-	char buf[160];
+	char buf[160], n[GS_FMT_LEN];
 
 	gs_html_add_text(w, dl, "dt", NULL, label);
 	dd = gs_html_add_text(w, dl, "dd", NULL, t->path);
 	gs_html_text(w, dd, " (");
 	gs_html_text(w, dd, t->format ? t->format : "unknown format");
-	snprintf(buf, sizeof buf, ", %zu shapes", t->n);
+	snprintf(buf, sizeof buf, ", %s %s", gs_fmt_count(n, sizeof n, t->n),
+	         gs_fmt_plural(t->n, "shape", "shapes"));
 	gs_html_text(w, dd, buf);
 	if (t->gpu) {
 		gs_html_text(w, dd, ", GPU ");

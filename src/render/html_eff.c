@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/effpair.h"
@@ -201,7 +202,7 @@ eff_of(const gs_single_row *row)
 }
 
 static void
-eff_row(gs_html *w, xmlNodePtr tb, size_t i)
+eff_row(gs_html *w, xmlNodePtr tb, size_t i, int tiles)
 {
 	const gs_report *r = w->r;
 	const gs_pair *p = &w->c->pairs[i];
@@ -209,44 +210,105 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i)
 	const gs_single_row *c = gs_single_row_of(r->eff_cand, p->cand);
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 	char tb_[96], tc_[96], buf[200];
-	const gs_eff *eb, *ec;
+	const gs_eff *eb = eff_of(b), *ec = eff_of(c);
 
 	gs_html_td_count(w, tr, i + 1);
 	gs_html_td_shape(w, tr, &p->base->shape);
 	gs_html_td_ratio(w, tr, p->speedup, 3);
-	tile_text(b, tb_, sizeof tb_);
-	tile_text(c, tc_, sizeof tc_);
-	snprintf(buf, sizeof buf, "%s%s%s", tb_, ARROW, tc_);
-	gs_html_add_text(w, tr, "td", "mono", buf);
-	eb = eff_of(b);
-	ec = eff_of(c);
-	td_pair(w, tr, eb ? eb->tile_eff : NAN, ec ? ec->tile_eff : NAN, 3, 1);
-	td_pair(w, tr, eb ? eb->wq_eff : NAN, ec ? ec->wq_eff : NAN, 3, 1);
-	td_pair(w, tr, eb ? eb->dim_eff : NAN, ec ? ec->dim_eff : NAN, 3, 1);
+	if (tiles) {
+		tile_text(b, tb_, sizeof tb_);
+		tile_text(c, tc_, sizeof tc_);
+		snprintf(buf, sizeof buf, "%s%s%s", tb_, ARROW, tc_);
+		gs_html_add_text(w, tr, "td", "mono", buf);
+		td_pair(w, tr, eb ? eb->tile_eff : NAN, ec ? ec->tile_eff : NAN, 3, 1);
+		td_pair(w, tr, eb ? eb->wq_eff : NAN, ec ? ec->wq_eff : NAN, 3, 1);
+		td_pair(w, tr, eb ? eb->dim_eff : NAN, ec ? ec->dim_eff : NAN, 3, 1);
+	}
 	td_pair(w, tr, eb ? eb->pct_roofline : NAN, ec ? ec->pct_roofline : NAN, 1, 1);
 	gs_html_td(w, tr, p->cls == GS_REGRESSED ? r->effpairs[i].e.cause : "");
 }
 
-static void
-eff_table(gs_html *w, xmlNodePtr sec)
+/* What the efficiency rows of the N pairs IDX know: bit 1 a tile (either
+ * side), bit 2 a % of roofline. */
+static int
+known(gs_html *w, const size_t *idx, size_t n)
 {
-	xmlNodePtr tb;
+	int k = 0;
 
+	for (size_t i = 0; i < n && k != 3; i++) {
+		const gs_pair *p = &w->c->pairs[idx[i]];
+		const gs_eff *e[2] = {eff_of(gs_single_row_of(w->r->eff_base, p->base)),
+		                      eff_of(gs_single_row_of(w->r->eff_cand, p->cand))};
+		for (int j = 0; j < 2; j++) {
+			if (e[j] && e[j]->tile_m > 0)
+				k |= 1;
+			if (e[j] && isfinite(e[j]->pct_roofline))
+				k |= 2;
+		}
+	}
+	return k;
+}
+
+static void
+eff_rows(gs_html *w, xmlNodePtr sec, const size_t *idx, size_t n, int k)
+{
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
+	xmlNodePtr d, tb;
+
+	gs_fmt_count(total, sizeof total, w->c->npairs);
+	if (n == w->c->npairs)
+		d = gs_html_details(w, sec, 0, "Efficiency of all %s matched %s, in input order",
+		                    total, gs_fmt_plural(n, "shape", "shapes"));
+	else
+		d = gs_html_details(w, sec, 0,
+		                    "Efficiency of the %s of %s matched shapes with the largest "
+		                    "time difference, largest first",
+		                    gs_fmt_count(shown, sizeof shown, n), total);
+	if (!(k & 1))
+		gs_html_para(w, d, "none",
+		             "No tile is known for any of these shapes (neither the kernel names "
+		             "nor a tile_m/tile_n column give one): the tile, tile_eff, wq_eff and "
+		             "dim_eff columns are left out.");
+	tb = gs_html_table(w, d, "full eff",
+	                   k & 1 ? "#|Shape (M\xc3\x97N\xc3\x97K)|Speedup|"
+	                           "Tile (baseline \xe2\x86\x92 candidate)|tile_eff|wq_eff|dim_eff|"
+	                           "% of roofline|Cause"
+	                         : "#|Shape (M\xc3\x97N\xc3\x97K)|Speedup|% of roofline|Cause",
+	                   k & 1 ? "ntntnnnnt" : "ntnnt");
+	for (size_t i = 0; i < n; i++)
+		eff_row(w, tb, idx[i], k & 1);
+	gs_html_more(w, sec, n, w->c->npairs, "shape", "shapes",
+	             "the JSON output (--json) has every shape's efficiency");
+}
+
+static int
+eff_table(gs_html *w, xmlNodePtr sec, gs_error *err)
+{
+	size_t *idx, n;
+	int k;
+
+	if (gs_html_shown_pairs(w->c, &idx, &n) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	gs_html_add_text(w, sec, "h3", NULL, "Efficiency per matched shape");
-	gs_html_para(w, sec, NULL,
-	             "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
-	             "value more than 1 %% worse is marked. The cause (regressions only) is "
-	             "what the efficiency model points at: quantisation when dim_eff alone "
-	             "predicts at least half of the slowdown, roofline when tiling is as good "
-	             "but the kernel runs further from its roof, gpu or kernel when those "
-	             "changed, unknown otherwise.");
-	tb = gs_html_table(w, sec, "full eff",
-	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Speedup|"
-	                   "Tile (baseline \xe2\x86\x92 candidate)|tile_eff|wq_eff|dim_eff|"
-	                   "% of roofline|Cause",
-	                   "ntntnnnnt");
-	for (size_t i = 0; i < w->c->npairs; i++)
-		eff_row(w, tb, i);
+	k = known(w, idx, n);
+	if (k == 0)
+		gs_html_para(w, sec, "none",
+		             "No efficiency table: neither a tile nor a roofline is known for any "
+		             "matched shape (tiles come from the kernel names or tile_m/tile_n "
+		             "columns, the roofline from the GPU).");
+	else {
+		gs_html_para(
+		        w, sec, NULL,
+		        "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
+		        "value more than 1 %% worse is marked. The cause (regressions only) is "
+		        "what the efficiency model points at: quantisation when dim_eff alone "
+		        "predicts at least half of the slowdown, roofline when tiling is as "
+		        "good but the kernel runs further from its roof, gpu or kernel when "
+		        "those changed, unknown otherwise.");
+		eff_rows(w, sec, idx, n, k);
+	}
+	free(idx);
+	return 0;
 }
 
 /* ---- per-metric deltas */
@@ -351,7 +413,8 @@ gs_html_eff_compare(gs_html *w, xmlNodePtr sec, gs_error *err)
 	explained(w, sec);
 	if (grids(w, sec, err) != 0)
 		return -1;
-	eff_table(w, sec);
+	if (eff_table(w, sec, err) != 0)
+		return -1;
 	metrics(w, sec);
 	return 0;
 }

@@ -91,10 +91,9 @@ summary_geomeans(hp *p, xmlNodePtr tb)
 static void
 kv_n(hp *p, xmlNodePtr tb, const char *label, size_t n)
 {
-	char buf[32];
+	char buf[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%zu", n);
-	gs_html_kv(&p->w, tb, label, buf);
+	gs_html_kv(&p->w, tb, label, gs_fmt_count(buf, sizeof buf, n));
 }
 
 static void
@@ -104,7 +103,7 @@ fill_summary(hp *p, xmlNodePtr sec)
 	xmlNodePtr tb;
 	char label[128];
 
-	gs_html_add_text(&p->w, sec, "h2", NULL, "Summary");
+	gs_html_add_text(&p->w, sec, "h2", NULL, "Verdict");
 	verdict(p, sec);
 	gs_html_gates(&p->w, sec);
 	tb = gs_html_table(&p->w, sec, "kv", "Metric|Value", "tn");
@@ -288,10 +287,10 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 {
 	const gs_history *h = p->h;
 	cp_key *idx;
-	char title[96];
+	char title[96], n[GS_FMT_LEN];
 	xmlNodePtr tb;
 
-	snprintf(title, sizeof title, "Change points (%zu)", h->ncps);
+	snprintf(title, sizeof title, "Change points (%s)", gs_fmt_count(n, sizeof n, h->ncps));
 	gs_html_add_text(&p->w, sec, "h2", NULL, title);
 	if (h->ncps == 0) {
 		gs_html_add_text(&p->w, sec, "p", "none", "No change point was found.");
@@ -316,9 +315,13 @@ fill_change_points(hp *p, xmlNodePtr sec, gs_error *err)
 	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Run|"
 	                   "State|Before (\xc2\xb5s)|After (\xc2\xb5s)|Time ratio|p|Runs",
 	                   "ttttnnnnn");
-	for (size_t i = 0; i < h->ncps; i++)
+	for (size_t i = 0; i < h->ncps && i < GS_HTML_ROWS; i++)
 		cp_row(p, tb, &idx[i]);
 	free(idx);
+	gs_html_more(&p->w, sec, h->ncps < GS_HTML_ROWS ? h->ncps : GS_HTML_ROWS, h->ncps,
+	             "change point", "change points",
+	             "the JSON output (--json) lists every one, and the regressions CSV the "
+	             "regressions");
 	return 0;
 }
 
@@ -373,8 +376,10 @@ fill_modes(hp *p, xmlNodePtr sec)
 	         "no_overlap (\xc2\xb5s)|comm_only (\xc2\xb5s)|comp_only (\xc2\xb5s)|"
 	         "Direct gain (\xc2\xb5s)|Decomposition gain (\xc2\xb5s)");
 	tb = gs_html_table(&p->w, sec, "full", heads, "ttnnnnnn");
-	for (size_t i = 0; i < m->nrows; i++)
+	for (size_t i = 0; i < m->nrows && i < GS_HTML_ROWS; i++)
 		mode_row(p, tb, &m->rows[i]);
+	gs_html_more(&p->w, sec, m->nrows < GS_HTML_ROWS ? m->nrows : GS_HTML_ROWS, m->nrows,
+	             "shape", "shapes", "the JSON output (--json) has every shape's modes");
 	if (m->incomplete)
 		gs_html_para(&p->w, sec, "none",
 		             "%zu shape%s of the full run missing from "
@@ -414,11 +419,11 @@ static void
 fill_partial(hp *p, xmlNodePtr sec)
 {
 	const gs_history *h = p->h;
-	char title[96];
-	xmlNodePtr tb;
+	size_t shown = 0;
+	char total[GS_FMT_LEN];
+	xmlNodePtr d, tb;
 
-	snprintf(title, sizeof title, "Shapes missing from some runs (%zu)", h->partial);
-	gs_html_add_text(&p->w, sec, "h2", NULL, title);
+	gs_html_add_text(&p->w, sec, "h2", NULL, "Shapes missing from some runs");
 	if (h->partial == 0) {
 		gs_html_add_text(&p->w, sec, "p", "none", "Every shape is in every run.");
 		return;
@@ -426,11 +431,14 @@ fill_partial(hp *p, xmlNodePtr sec)
 	gs_html_para(&p->w, sec, NULL,
 	             "Their series have gaps; each run's geomeans use "
 	             "the shapes it shares with the first (or previous) run.");
-	tb = gs_html_table(&p->w, sec, "full",
+	d = gs_html_details(&p->w, sec, 0, "%s %s missing from some runs",
+	                    gs_fmt_count(total, sizeof total, h->partial),
+	                    gs_fmt_plural(h->partial, "shape", "shapes"));
+	tb = gs_html_table(&p->w, d, "full",
 	                   "Shape (M\xc3\x97N\xc3\x97K)|Tag|Runs with "
 	                   "it|Missing from",
 	                   "ttnt");
-	for (size_t i = 0; i < h->nseries; i++) {
+	for (size_t i = 0; i < h->nseries && shown < GS_HTML_LIST_ROWS; i++) {
 		const gs_history_series *s = &h->series[i];
 		xmlNodePtr tr;
 		if (s->present == h->nruns)
@@ -440,32 +448,50 @@ fill_partial(hp *p, xmlNodePtr sec)
 		gs_html_td(&p->w, tr, s->rec->tag ? s->rec->tag : "");
 		gs_html_td_count(&p->w, tr, s->present);
 		missing_cell(p, tr, s);
+		shown++;
 	}
+	gs_html_more(&p->w, d, shown, h->partial, "shape", "shapes",
+	             "the JSON output (--json) has every series with its gaps");
+}
+
+static size_t
+excluded_total(const gs_history *h)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < h->nruns; r++)
+		n += h->runs[r].table->nexcl;
+	return n;
 }
 
 static void
 fill_excluded(hp *p, xmlNodePtr sec)
 {
 	const gs_history *h = p->h;
-	xmlNodePtr tb = NULL;
+	size_t total = excluded_total(h), shown = 0;
+	char n[GS_FMT_LEN];
+	xmlNodePtr d, tb;
 
 	gs_html_add_text(&p->w, sec, "h2", NULL, "Excluded rows");
-	for (size_t r = 0; r < h->nruns; r++) {
+	if (total == 0) {
+		gs_html_add_text(&p->w, sec, "p", "none", "No row was excluded.");
+		return;
+	}
+	d = gs_html_details(&p->w, sec, 0, "%s excluded %s", gs_fmt_count(n, sizeof n, total),
+	                    gs_fmt_plural(total, "row", "rows"));
+	tb = gs_html_table(&p->w, d, "excluded", "Run|Line|Row|Reason", "tntt");
+	for (size_t r = 0; r < h->nruns && shown < GS_HTML_LIST_ROWS; r++) {
 		const gs_table *t = h->runs[r].table;
-		for (size_t i = 0; i < t->nexcl; i++) {
-			xmlNodePtr tr;
-			if (!tb)
-				tb = gs_html_table(&p->w, sec, "excluded", "Run|Line|Row|Reason",
-				                   "tntt");
-			tr = gs_html_add(&p->w, tb, "tr", NULL);
+		for (size_t i = 0; i < t->nexcl && shown < GS_HTML_LIST_ROWS; i++, shown++) {
+			xmlNodePtr tr = gs_html_add(&p->w, tb, "tr", NULL);
 			gs_html_td(&p->w, tr, h->runs[r].name);
 			gs_html_td_count(&p->w, tr, (size_t)t->excl[i].line);
 			gs_html_add_text(&p->w, tr, "td", "mono", t->excl[i].what);
 			gs_html_td(&p->w, tr, t->excl[i].reason);
 		}
 	}
-	if (!tb)
-		gs_html_add_text(&p->w, sec, "p", "none", "No row was excluded.");
+	gs_html_more(&p->w, d, shown, total, "row", "rows",
+	             "gemmscope report RUN --json lists all of a run's excluded rows");
 }
 
 /* ---- methodology: html_history_method.c */
@@ -524,7 +550,7 @@ fill_page(hp *p, gs_error *err)
 	        {"unmatched", fill_partial},       {"excluded", fill_excluded},
 	        {"methodology", fill_methodology},
 	};
-	xmlNodePtr plots, foot;
+	xmlNodePtr plots, foot, toc;
 
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		xmlNodePtr sec = gs_html_slot(&p->w, parts[i].id, err);
@@ -537,6 +563,10 @@ fill_page(hp *p, gs_error *err)
 	if (!foot || fill_trend(p, plots, err) != 0 || fill_middle(p, plots, err) != 0)
 		return -1;
 	gs_html_footer(&p->w, foot);
+	toc = gs_html_slot(&p->w, "toc", err);
+	if (!toc)
+		return -1;
+	gs_html_toc(&p->w, toc);
 	return 0;
 }
 

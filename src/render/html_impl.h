@@ -73,7 +73,8 @@ xmlNodePtr gs_html_table(gs_html *w, xmlNodePtr parent, const char *cls, const c
                          const char *align);
 xmlNodePtr gs_html_td(gs_html *w, xmlNodePtr tr, const char *s);
 xmlNodePtr gs_html_td_num(gs_html *w, xmlNodePtr tr, const char *s);
-/* Times in µs (gs_fmt_us), counts, ratios "1.10×" (gs_fmt_ratio). */
+/* Times in µs (gs_fmt_us), counts with thousands separators
+ * (gs_fmt_count), ratios "1.10×" (gs_fmt_ratio). */
 void gs_html_td_us(gs_html *w, xmlNodePtr tr, double us);
 void gs_html_td_count(gs_html *w, xmlNodePtr tr, size_t n);
 void gs_html_td_ratio(gs_html *w, xmlNodePtr tr, double r, int decimals);
@@ -115,13 +116,74 @@ xmlNodePtr gs_html_figure(gs_html *w, xmlNodePtr parent, const gs_report_plot *p
  * by the section that owns them.  Returns 0, or -1 with ERR. */
 int gs_html_plots(gs_html *w, xmlNodePtr sec, const gs_report_plot *plots, size_t n, gs_error *err);
 
+/* ---- scale (html_layout.c): a page reads the same at 500 shapes and at
+ * a million (DESIGN.md "The report") */
+
+/* Rows of a per-shape table (the all-shapes and efficiency tables, change
+ * points, modes) and of a secondary list (shapes in one input, excluded
+ * rows, shapes missing from some runs); more are summed up by
+ * gs_html_more. */
+enum { GS_HTML_ROWS = 1000, GS_HTML_LIST_ROWS = 100 };
+
+/* gs_html_toc: fill NAV (a child of <main>) with "Contents" and a list of
+ * plain anchor links, one per non-empty <section> of <main> that has an id
+ * and an h2 (the link's text), in page order.  Call it after every section
+ * is filled. */
+void gs_html_toc(gs_html *w, xmlNodePtr nav);
+
+/* gs_html_details: a <details> under PARENT, open when OPEN, whose
+ * <summary> is the printf text (at most 511 bytes).  Returns it. */
+xmlNodePtr gs_html_details(gs_html *w, xmlNodePtr parent, int open, const char *fmt, ...)
+        __attribute__((format(printf, 4, 5)));
+
+/* gs_html_more: when SHOWN < TOTAL, a <p class="more">: "12,345 more
+ * shapes not listed here (1,000 of 13,345 shown): WHERE." with ONE or
+ * MANY as the noun (gs_fmt_plural); nothing otherwise. */
+void gs_html_more(gs_html *w, xmlNodePtr parent, size_t shown, size_t total, const char *one,
+                  const char *many, const char *where);
+
+/* gs_html_ranking: a <div class="ranking" id=ID> under SIDE (a <div
+ * class="side">, which lays its rankings out side by side and stacks
+ * them on a narrow screen) with an <h3> TITLE.  Returns the div. */
+xmlNodePtr gs_html_ranking(gs_html *w, xmlNodePtr side, const char *id, const char *title);
+
+/* gs_html_largest: the indices of the at most K of the items 0..N-1 with
+ * the largest KEY(CTX, i), largest first (ties: the smaller index first),
+ * written to OUT (room for K).  A bounded heap: O(N log K) time, O(K)
+ * memory.  Returns the count (min(N, K)), or (size_t)-1 on out of
+ * memory. */
+size_t gs_html_largest(size_t n, double (*key)(const void *ctx, size_t i), const void *ctx,
+                       size_t k, size_t *out);
+
 /* gs_html_footer: the footer sentence (version, timestamp, self-contained). */
 void gs_html_footer(gs_html *w, xmlNodePtr f);
 
-/* gs_html_gates (html.c): when the model has CI gates, a <ul class="gates">
- * under PARENT, one <li> per gate ("PASS: " or "FAIL: " and its clause,
- * gs_gate_text; class "improved" or "regressed"); nothing without gates. */
+/* gs_html_gates (html_verdict.c): when the model has CI gates, a <ul
+ * class="gates"> under PARENT, one <li> per gate ("PASS: " or "FAIL: " and
+ * its clause with value and threshold, gs_gate_text; class "improved" or
+ * "regressed"); without gates a <p class="no-gates"> that says no gate
+ * was set. */
 void gs_html_gates(gs_html *w, xmlNodePtr parent);
+
+/* The compare page's parts (html_verdict.c), each filling section SEC:
+ * gs_html_compare_summary: the verdict section (verdict sentence, gates,
+ * headline numbers, cause split, what to look at: the worst shape by time
+ * lost and by slowdown (one line when they are the same shape), the best
+ * by time saved, one line each);
+ * gs_html_compare_regressions / _improvements: "Top regressions" /
+ * "Top improvements", the ranking by ratio (div#worst-ratio, #best-ratio)
+ * beside the ranking by time lost / saved (div#worst-time, #best-time:
+ * µs and share of the total lost / saved), --top rows each. */
+void gs_html_compare_summary(gs_html *w, xmlNodePtr sec);
+void gs_html_compare_regressions(gs_html *w, xmlNodePtr sec);
+void gs_html_compare_improvements(gs_html *w, xmlNodePtr sec);
+
+/* gs_html_shown_pairs (html.c): the matched pairs a per-shape table of C
+ * shows: all of them in input order when there are at most GS_HTML_ROWS,
+ * else the GS_HTML_ROWS with the largest |t_cand - t_base|, largest first.
+ * *IDX (malloc'd, the caller frees) gets *N indices into C->pairs.
+ * Returns 0, or -1 on out of memory (*IDX NULL). */
+int gs_html_shown_pairs(const gs_compare *c, size_t **idx, size_t *n);
 
 /* gs_html_history_method: the history page's methodology (h2 and a dl of
  * definitions) into SEC, with H's options (threshold, window, p and

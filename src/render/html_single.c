@@ -292,23 +292,38 @@ static void
 fill_efficiency(gs_html *w, xmlNodePtr sec)
 {
 	const gs_single *s = model(w);
-	xmlNodePtr tb;
+	size_t n = s->n < GS_HTML_ROWS ? s->n : GS_HTML_ROWS;
+	char total[GS_FMT_LEN], shown[GS_FMT_LEN];
+	xmlNodePtr d, tb;
 
 	gs_html_add_text(w, sec, "h2", NULL, "Efficiency per shape");
-	gs_html_para(w, sec, NULL,
-	             "In input order. TFLOP/s and %% of roofline from the "
+	gs_fmt_count(total, sizeof total, s->n);
+	if (n == s->n)
+		d = gs_html_details(w, sec, 0, "All %s %s, in input order", total,
+		                    gs_fmt_plural(s->n, "shape", "shapes"));
+	else
+		d = gs_html_details(w, sec, 0,
+		                    "The %s of %s shapes with the largest total time, "
+		                    "largest first",
+		                    gs_fmt_count(shown, sizeof shown, n), total);
+	gs_html_para(w, d, NULL,
+	             "TFLOP/s and %% of roofline from the "
 	             "median time; tiles over the BLAS dims, with where the tile came from "
 	             "(kernel name or input column); waves and last-wave utilisation over "
 	             "the CUs; the tile model's pick with its predicted dim_eff and its cost "
 	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time).");
-	tb = gs_html_table(w, sec, "full eff",
+	tb = gs_html_table(w, d, "full eff",
 	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Calls|Median (\xc2\xb5s)|TFLOP/s|"
 	                   "AI (FLOP/B)|% of roofline|Bound|Tile (source)|Tiles|Waves|"
 	                   "Last wave|tile_eff|wq_eff|dim_eff|Status|Model pick|"
 	                   "Pick dim_eff|Model cost|Occupancy (limiter)|Family|Kernel",
 	                   "ntnnnnnttnnnnnnttnnttt");
-	for (size_t i = 0; i < s->n; i++)
-		eff_row(w, tb, i, &s->rows[i]);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = n == s->n || !s->by_time ? i : s->by_time[i];
+		eff_row(w, tb, k, &s->rows[k]);
+	}
+	gs_html_more(w, sec, n, s->n, "shape", "shapes",
+	             "the per-shape CSV (--csv) and JSON (--json) outputs have every one");
 	notes(w, sec);
 }
 
@@ -332,20 +347,27 @@ static void
 fill_excluded(gs_html *w, xmlNodePtr sec)
 {
 	const gs_table *t = model(w)->table;
-	xmlNodePtr tb;
+	size_t n = t->nexcl < GS_HTML_LIST_ROWS ? t->nexcl : GS_HTML_LIST_ROWS;
+	char total[GS_FMT_LEN];
+	xmlNodePtr d, tb;
 
 	gs_html_add_text(w, sec, "h2", NULL, "Excluded rows");
 	if (t->nexcl == 0) {
 		gs_html_add_text(w, sec, "p", "none", "No row was excluded.");
 		return;
 	}
-	tb = gs_html_table(w, sec, "excluded", "Line|Row|Reason", "ntt");
-	for (size_t i = 0; i < t->nexcl; i++) {
+	d = gs_html_details(w, sec, 0, "%s excluded %s",
+	                    gs_fmt_count(total, sizeof total, t->nexcl),
+	                    gs_fmt_plural(t->nexcl, "row", "rows"));
+	tb = gs_html_table(w, d, "excluded", "Line|Row|Reason", "ntt");
+	for (size_t i = 0; i < n; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 		gs_html_td_count(w, tr, (size_t)t->excl[i].line);
 		gs_html_add_text(w, tr, "td", "mono", t->excl[i].what);
 		gs_html_td(w, tr, t->excl[i].reason);
 	}
+	gs_html_more(w, d, n, t->nexcl, "row", "rows",
+	             "the JSON output (--json) lists every one with its reason");
 }
 
 static void
@@ -377,7 +399,7 @@ fill_sections(gs_html *w, gs_error *err)
 	        {"excluded", fill_excluded}, {"methodology", fill_methodology},
 	        {"footer", gs_html_footer},
 	};
-	xmlNodePtr plots;
+	xmlNodePtr plots, toc;
 
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		xmlNodePtr sec = gs_html_slot(w, parts[i].id, err);
@@ -388,6 +410,10 @@ fill_sections(gs_html *w, gs_error *err)
 	plots = gs_html_slot(w, "plots", err);
 	if (!plots || fill_plots(w, plots, err) != 0)
 		return -1;
+	toc = gs_html_slot(w, "toc", err);
+	if (!toc)
+		return -1;
+	gs_html_toc(w, toc);
 	return 0;
 }
 

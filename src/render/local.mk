@@ -23,3 +23,6 @@ libgs_a_SOURCES += \
 	src/render/text.c src/render/writer_impl.h
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
+
+# the page's layout at any number of shapes: contents, capped tables (issue 10)
+libgs_a_SOURCES += src/render/html_layout.c src/render/html_verdict.c
