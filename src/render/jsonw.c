@@ -5,10 +5,32 @@
 #include "render/fmt.h"
 #include "render/jsonw.h"
 
+/* Write the buffered bytes to the stream. */
+static void
+flush(gs_jw *w)
+{
+	if (w->len && fwrite(w->buf, 1, w->len, w->out) != w->len)
+		w->failed = 1;
+	w->len = 0;
+}
+
+/* yajl's print callback: tokens are a few bytes each, so they are
+ * gathered into the fixed buffer rather than one fwrite per token. */
 static void
 print_cb(void *ctx, const char *s, size_t len)
 {
-	fwrite(s, 1, len, ctx);
+	gs_jw *w = ctx;
+
+	if (w->len + len > GS_JW_BUF) {
+		flush(w);
+		if (len > GS_JW_BUF) {
+			if (fwrite(s, 1, len, w->out) != len)
+				w->failed = 1;
+			return;
+		}
+	}
+	memcpy(w->buf + w->len, s, len);
+	w->len += len;
 }
 
 static void
@@ -19,28 +41,42 @@ check(gs_jw *w, yajl_gen_status st)
 }
 
 int
-gs_jw_begin(gs_jw *w, FILE *out, gs_error *err)
+gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err)
 {
 	w->out = out;
 	w->failed = 0;
-	w->g = yajl_gen_alloc(NULL);
-	if (!w->g)
+	w->indent = indent != 0;
+	w->len = 0;
+	w->buf = malloc(GS_JW_BUF);
+	w->g = w->buf ? yajl_gen_alloc(NULL) : NULL;
+	if (!w->g) {
+		free(w->buf);
+		w->buf = NULL;
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	yajl_gen_config(w->g, yajl_gen_beautify, 1);
-	yajl_gen_config(w->g, yajl_gen_indent_string, "  ");
+	}
+	if (w->indent) {
+		yajl_gen_config(w->g, yajl_gen_beautify, 1);
+		yajl_gen_config(w->g, yajl_gen_indent_string, "  ");
+	}
 	yajl_gen_config(w->g, yajl_gen_validate_utf8, 1);
-	yajl_gen_config(w->g, yajl_gen_print_callback, print_cb, (void *)out);
+	yajl_gen_config(w->g, yajl_gen_print_callback, print_cb, (void *)w);
 	return 0;
 }
 
 int
 gs_jw_end(gs_jw *w, gs_error *err)
 {
+	/* yajl's beautify mode ends the document with a newline itself; the
+	 * compact one with none, and a text file ends with one. */
+	if (!w->indent)
+		print_cb(w, "\n", 1);
+	flush(w);
 	yajl_gen_free(w->g);
 	w->g = NULL;
+	free(w->buf);
+	w->buf = NULL;
 	if (w->failed)
 		return gs_error_set(err, NULL, 0, 0, "cannot generate the JSON output");
-	/* yajl's beautify mode ends the document with a newline itself. */
 	if (fflush(w->out) != 0 || ferror(w->out))
 		return gs_error_set(err, NULL, 0, 0, "cannot write the JSON output");
 	return 0;
@@ -52,6 +88,17 @@ gs_jw_key(gs_jw *w, const char *k)
 	check(w, yajl_gen_string(w->g, (const unsigned char *)k, strlen(k)));
 }
 
+/* Whether S is printable ASCII and tabs only: gs_fmt_clean would return
+ * it unchanged (the common case: shape fields, names, classes). */
+static int
+plain_ascii(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\t') || *p >= 0x7f)
+			return 0;
+	return 1;
+}
+
 void
 gs_jw_str(gs_jw *w, const char *s)
 {
@@ -59,6 +106,10 @@ gs_jw_str(gs_jw *w, const char *s)
 
 	if (!s) {
 		check(w, yajl_gen_null(w->g));
+		return;
+	}
+	if (plain_ascii(s)) {
+		check(w, yajl_gen_string(w->g, (const unsigned char *)s, strlen(s)));
 		return;
 	}
 	clean = gs_fmt_clean(s);
@@ -77,6 +128,12 @@ gs_jw_num(gs_jw *w, double v)
 
 	if (!isfinite(v)) {
 		check(w, yajl_gen_null(w->g));
+		return;
+	}
+	/* An integral value below 1e15 in magnitude: %.15g prints its digits,
+	 * which is what gs_fmt_exact returns; -0 takes the general path. */
+	if (fabs(v) < 1e15 && v == (double)(long long)v && (v != 0 || !signbit(v))) {
+		check(w, yajl_gen_integer(w->g, (long long)v));
 		return;
 	}
 	gs_fmt_exact(buf, sizeof buf, v);
