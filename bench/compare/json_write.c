@@ -68,7 +68,8 @@ main(int argc, char **argv)
 	gs_single_opts_default(&so);
 	if (gs_ingest_read(argv[1], &io, &a, &err) != 0 ||
 	    gs_ingest_read(argv[2], &io, &b, &err) != 0 || gs_compare_run(a, b, &o, &cmp, &err) ||
-	    gs_single_run(a, NULL, &so, &eff[0], &err) || gs_single_run(b, NULL, &so, &eff[1], &err) ||
+	    gs_single_run(a, NULL, &so, &eff[0], &err) ||
+	    gs_single_run(b, NULL, &so, &eff[1], &err) ||
 	    gs_cause_run(&cmp, &eff[0], &eff[1], &causes, &err)) {
 		fprintf(stderr, "json_write: cannot build the model\n");
 		return 1;
