@@ -171,13 +171,19 @@ top_n(const gs_compare *c, size_t have)
 	return have < n ? have : n;
 }
 
+/* The first cells of a row: shape, the tag when TAG, both times. */
 static void
-shape_cells(FILE *out, const gs_pair *p)
+shape_cells(FILE *out, const gs_pair *p, int tag)
 {
 	char shape[GS_FMT_SHAPE_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN];
+	const char *t = p->base->tag ? p->base->tag : p->cand->tag;
 
 	fputs("| ", out);
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
+	if (tag) {
+		fputs(" | ", out);
+		gs_fmt_md_text(out, t ? t : "");
+	}
 	fprintf(out, " | %s | %s |", gs_fmt_us(tb, sizeof tb, p->base->t.median),
 	        gs_fmt_us(tc, sizeof tc, p->cand->t.median));
 }
@@ -197,10 +203,12 @@ top_regressions(FILE *out, const gs_compare *c)
 	}
 	fprintf(out, "\n### Top %zu regression%s by slowdown (of %zu)\n", n, plural_s(n),
 	        c->s.regressed);
-	fputs(SHAPE_HEAD " Slowdown | Time lost (\xc2\xb5s) |\n|---|---:|---:|---:|---:|\n", out);
+	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
+	      " Slowdown | Time lost (\xc2\xb5s) |\n|---|---|---:|---:|---:|---:|\n",
+	      out);
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
-		shape_cells(out, p);
+		shape_cells(out, p, 1);
 		fprintf(out, " **%s** | %s |\n", gs_fmt_ratio(v, sizeof v, gs_fmt_slowdown(p), 2),
 		        gs_fmt_us(l, sizeof l, p->cand->t.median - p->base->t.median));
 	}
@@ -223,7 +231,7 @@ top_lost(FILE *out, const gs_compare *c)
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_lost[i]];
 		double lost = p->cand->t.median - p->base->t.median;
-		shape_cells(out, p);
+		shape_cells(out, p, 0);
 		fprintf(out, " %s | %s | %.1f %% |\n",
 		        gs_fmt_ratio(v, sizeof v, gs_fmt_slowdown(p), 2),
 		        gs_fmt_us(l, sizeof l, lost),
@@ -244,7 +252,7 @@ top_improvements(FILE *out, const gs_compare *c)
 	fputs(SHAPE_HEAD " Speedup | Time saved (\xc2\xb5s) |\n|---|---:|---:|---:|---:|\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_improved[i]];
-		shape_cells(out, p);
+		shape_cells(out, p, 0);
 		fprintf(out, " **%s** | %s |\n", gs_fmt_ratio(v, sizeof v, p->speedup, 2),
 		        gs_fmt_us(l, sizeof l, p->base->t.median - p->cand->t.median));
 	}
