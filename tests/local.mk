@@ -32,6 +32,11 @@ TESTS += \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/style.sh tests/sanitizers.sh
 
+# Issue 10: the outputs agree about every number; the markdown stays short.
+check_PROGRAMS += tests/test_agree
+TESTS += tests/test_agree tests/markdown-scale.sh
+EXTRA_DIST += tests/markdown-scale.sh
+
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = runner/librunner.a $(LDADD)
 tests_test_psize_LDADD = runner/librunner.a $(LDADD)

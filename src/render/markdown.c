@@ -154,9 +154,13 @@ summary_table(FILE *out, const gs_compare *c)
 	fprintf(out, "| Net time saved (saved / lost) | %s \xc2\xb5s (%s) |\n",
 	        gs_fmt_us(a, sizeof a, s->net_saved_us),
 	        gs_fmt_ratio(b, sizeof b, s->saved_lost_ratio, 2));
-	fprintf(out, "| Only in baseline / candidate; excluded rows | %zu / %zu; %zu / %zu |\n",
-	        s->only_in_baseline, s->only_in_candidate, s->excluded_baseline,
-	        s->excluded_candidate);
+	/* a row of zeros says nothing: left out */
+	if (s->only_in_baseline || s->only_in_candidate || s->excluded_baseline ||
+	    s->excluded_candidate)
+		fprintf(out,
+		        "| Only in baseline / candidate; excluded rows | %zu / %zu; %zu / %zu |\n",
+		        s->only_in_baseline, s->only_in_candidate, s->excluded_baseline,
+		        s->excluded_candidate);
 }
 
 /* ---- the short top-N tables: heading line, then the table */
@@ -190,25 +194,32 @@ shape_cells(FILE *out, const gs_pair *p, int tag)
 
 #define SHAPE_HEAD "| Shape (M\xc3\x97N\xc3\x97K) | Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
 
-/* Top regressions by ratio: slowdown and the time each lost. */
+/* Top regressions by ratio: slowdown and the time each lost; the tag
+ * column when one of them has a tag. */
 static void
 top_regressions(FILE *out, const gs_compare *c)
 {
 	size_t n = top_n(c, c->ntop_regressed);
 	char v[GS_FMT_LEN], l[GS_FMT_LEN];
+	int tags = 0;
 
 	if (n == 0) {
 		fputs("\nNo regressions.\n", out);
 		return;
 	}
+	for (size_t i = 0; i < n && !tags; i++) {
+		const gs_pair *p = &c->pairs[c->top_regressed[i]];
+		tags = p->base->tag || p->cand->tag;
+	}
 	fprintf(out, "\n### Top %zu regression%s by slowdown (of %zu)\n", n, plural_s(n),
 	        c->s.regressed);
-	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
-	      " Slowdown | Time lost (\xc2\xb5s) |\n|---|---|---:|---:|---:|---:|\n",
-	      out);
+	fprintf(out,
+	        "| Shape (M\xc3\x97N\xc3\x97K) |%s Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
+	        " Slowdown | Time lost (\xc2\xb5s) |\n|---|%s---:|---:|---:|---:|\n",
+	        tags ? " Tag |" : "", tags ? "---|" : "");
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
-		shape_cells(out, p, 1);
+		shape_cells(out, p, tags);
 		fprintf(out, " **%s** | %s |\n", gs_fmt_ratio(v, sizeof v, gs_fmt_slowdown(p), 2),
 		        gs_fmt_us(l, sizeof l, p->cand->t.median - p->base->t.median));
 	}
@@ -279,9 +290,12 @@ breakdown(FILE *out, const gs_compare *c)
 
 	if (!ncls && !ndt)
 		return;
-	fprintf(out, "\n### By %s%s%s%s\n", ncls ? "shape class" : "", ncls && ndt ? " and " : "",
-	        ndt ? "dtype" : "",
-	        ncls + ndt > MD_GROUPS ? " (the largest; all in the HTML and JSON)" : "");
+	fprintf(out, "\n### By %s%s%s", ncls ? "shape class" : "", ncls && ndt ? " and " : "",
+	        ndt ? "dtype" : "");
+	if (ncls + ndt > MD_GROUPS)
+		fprintf(out, " (the first %d of %zu groups; all in the HTML and JSON)", MD_GROUPS,
+		        ncls + ndt);
+	fputc('\n', out);
 	fputs("| Group | Shapes | Geomean | Improved | Regressed |\n|---|---:|---:|---:|---:|\n",
 	      out);
 	for (size_t i = 0; i < c->ngroups && shown < MD_GROUPS; i++) {
@@ -357,7 +371,12 @@ explained(FILE *out, const gs_report *r)
 
 	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
-	fputs("\n**Why (efficiency model):**\n", out);
+	fputs("\n**Why (efficiency model)", out);
+	if (!r->eff_base->gpu && !r->eff_cand->gpu)
+		fputs(": no GPU is known for either input; `--gpu mi300x` (or another name from "
+		      "`gemmscope gpus`, or a spec file) adds the roofline and wave quantisation",
+		      out);
+	fputs(":**\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		fputs("- ", out);
@@ -366,11 +385,6 @@ explained(FILE *out, const gs_report *r)
 		gs_fmt_md_text(out, r->effpairs[c->top_regressed[i]].explanation);
 		fputc('\n', out);
 	}
-	if (!r->eff_base->gpu && !r->eff_cand->gpu)
-		fputs("\nNo GPU is known for either input: pass `--gpu mi300x` (or another "
-		      "name from `gemmscope gpus`, or a spec file) for the roofline and wave "
-		      "quantisation.\n",
-		      out);
 }
 
 /* A number with DECIMALS decimals, "\xe2\x80\x94" when not finite. */
