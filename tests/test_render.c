@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "analysis/gate.h"
+#include "render/jsonw.h"
 #include "render_test.h"
 
 static page
@@ -637,6 +638,83 @@ same_tree(yajl_val a, yajl_val b)
 	}
 }
 
+/* xorshift64: a fixed sequence, the same on every run. */
+static uint64_t
+next_bits(uint64_t *st)
+{
+	*st ^= *st << 13;
+	*st ^= *st >> 7;
+	*st ^= *st << 17;
+	return *st;
+}
+
+/* A double of kind I % 5: any bit pattern, a short decimal, a ratio, a
+ * wide-range exponential, a decimal read from text. */
+static double
+some_double(uint64_t *st, long i)
+{
+	uint64_t b = next_bits(st);
+	char t[64];
+	double x;
+
+	switch (i % 5) {
+	case 0: memcpy(&x, &b, sizeof x); return isfinite(x) ? x : 1.5;
+	case 1: return (double)(b % 100000000) / pow(10, (int)(next_bits(st) % 12));
+	case 2: return (double)(b % 1000000 + 1) / (double)(next_bits(st) % 1000000 + 1);
+	case 3: return -exp(((double)(b % 2000000) / 1000.0 - 1000) / 20);
+	default:
+		snprintf(t, sizeof t, "%llu.%06llue%d", (unsigned long long)(b % 100000),
+		         (unsigned long long)(next_bits(st) % 1000000),
+		         (int)(next_bits(st) % 40) - 20);
+		return strtod(t, NULL);
+	}
+}
+
+/* Every number the JSON writer prints is gs_fmt_exact's text (the
+ * shortest %.15g..%.17g that reads back), whichever path printed it. */
+static void
+test_json_numbers(void **state)
+{
+	enum { N = 300000 };
+	double *v = malloc(N * sizeof *v);
+	char *buf = NULL, *p, *end, want[GS_FMT_LEN];
+	size_t len = 0;
+	uint64_t st = 88172645463325252ULL;
+	FILE *f = open_memstream(&buf, &len);
+	gs_jw w;
+	gs_error err;
+
+	(void)state;
+	assert_non_null(v);
+	assert_non_null(f);
+	for (long i = 0; i < N; i++)
+		v[i] = some_double(&st, i);
+	v[0] = 1234567890123455.0; /* 16 digits, a tie at 15 */
+	v[1] = 0.1;
+	v[2] = 99999999999999999.0;
+	v[3] = 9.9999999999999995e-5;
+	v[4] = 1e-5;
+	assert_int_equal(gs_jw_begin(&w, f, 0, &err), 0);
+	gs_jw_array_open(&w, NULL);
+	for (long i = 0; i < N; i++)
+		gs_jw_num(&w, v[i]);
+	gs_jw_array_close(&w);
+	assert_int_equal(gs_jw_end(&w, &err), 0);
+	fclose(f);
+	p = buf + 1;
+	for (long i = 0; i < N; i++, p = end + 1) {
+		end = strpbrk(p, ",]");
+		assert_non_null(end);
+		*end = '\0';
+		gs_fmt_exact(want, sizeof want, v[i]);
+		if (strcmp(p, want) != 0)
+			print_error("%.17g: %s, want %s\n", v[i], p, want);
+		assert_string_equal(p, want);
+	}
+	free(buf);
+	free(v);
+}
+
 /* Compact by default: one line, ended by a newline; --json-indent: the
  * same tree, 2-space indented. */
 static void
@@ -760,6 +838,7 @@ main(void)
 	        cmocka_unit_test(test_html_deterministic),
 	        cmocka_unit_test(test_html_errors),
 	        cmocka_unit_test(test_json_synthetic),
+	        cmocka_unit_test(test_json_numbers),
 	        cmocka_unit_test(test_csv_synthetic),
 	        cmocka_unit_test(test_junit_synthetic),
 	        cmocka_unit_test(test_markdown_synthetic),
