@@ -142,7 +142,7 @@ pow10l_exact(int k)
 static void
 g_text(char *buf, unsigned long long m, int p, int e, int neg)
 {
-	char d[DIGITS_MAX + 1];
+	char d[DIGITS_MAX + 1] = {0};
 	int n = p, o = 0;
 
 	for (int i = p - 1; i >= 0; i--, m /= 10)
