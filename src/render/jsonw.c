@@ -171,7 +171,14 @@ g_text(char *buf, unsigned long long m, int p, int e, int neg)
 		buf[o++] = '.';
 	for (int i = 1; i < n; i++)
 		buf[o++] = d[i];
-	snprintf(buf + o, 8, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
+	buf[o++] = 'e'; /* %g's exponent: a sign and at least two digits */
+	buf[o++] = e < 0 ? '-' : '+';
+	e = e < 0 ? -e : e; /* |e| < 400: a double's range */
+	if (e >= 100)
+		buf[o++] = (char)('0' + e / 100);
+	buf[o++] = (char)('0' + e / 10 % 10);
+	buf[o++] = (char)('0' + e % 10);
+	buf[o] = '\0';
 }
 
 /* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
