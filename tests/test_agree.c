@@ -32,6 +32,7 @@
 #include <yajl/yajl_tree.h>
 
 #include "cmd_compare.h"
+#include "render/plot.h"
 
 typedef struct outputs {
 	char dir[256];
@@ -120,6 +121,7 @@ teardown(void **state)
 	free(o->html);
 	free(o->csv);
 	free(o);
+	gs_plot_fini(); /* the fonts the plots registered, as main does */
 	return 0;
 }
 
