@@ -1,14 +1,19 @@
 /* markdown.c: --markdown, a summary short enough for a PR comment or a CI
- * job page (GitHub-flavoured markdown).  Compare, confirm and history
- * open with the gates' PASS/FAIL line when a gate was asked for
- * (gs_md_gates).  Compare: verdict, summary table,
- * top regressions (with what the efficiency model says about them),
- * threshold rule.  Report: input and GPU, summary table, the largest time
- * consumers with their efficiency.  Confirm: the counts and one row per
- * original regression.  History: markdown_history.c, reached through
- * gs_render_markdown.  Every string from an input is escaped: markdown
- * punctuation with a backslash, '<', '>' and '&' as entities, so neither a
- * table nor raw HTML can be injected.
+ * job page (GitHub-flavoured markdown): at most about 60 lines at any
+ * number of shapes.  The first line is the verdict: the gates' PASS/FAIL
+ * line when a gate was asked for (gs_md_gates), else the title heading
+ * with the verdict.  Compare: one inputs line (with the --report-url link),
+ * the headline table (geomean with its CI, weighted speedup, counts, time
+ * saved/lost), the causes and --weights impact lines, the top 5 regressions
+ * by slowdown and by time lost, the top 5 improvements, the breakdown by
+ * shape class and dtype where there is more than one group (4 rows at
+ * most), what the efficiency model says of the worst two, the rule.
+ * Report: input and GPU, summary table, the largest time consumers with
+ * their efficiency.  Confirm: the counts and at most 20 original
+ * regressions, the confirmed first.  History: markdown_history.c, reached
+ * through gs_render_markdown.  Every string from an input is escaped:
+ * markdown punctuation with a backslash, '<', '>' and '&' as entities, so
+ * neither a table nor raw HTML can be injected.
  */
 #include <math.h>
 #include <stdio.h>

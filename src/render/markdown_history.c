@@ -1,7 +1,9 @@
 /* markdown_history.c: `gemmscope history --markdown`, a summary sized for
- * a CI job page or a PR comment (GitHub-flavoured markdown): the verdict,
- * the evolution table of the last runs, the open regressions and the
- * pending steps (the model's R->hseries), and the rule that made them.
+ * a CI job page or a PR comment (GitHub-flavoured markdown, at most about
+ * 60 lines): the gates' line or the verdict heading first, the counts (with
+ * the --report-url link), the evolution table of the last 10 runs, the
+ * first 8 open regressions and 5 pending steps (the model's R->hseries),
+ * and the rule that made them.
  * Every string from an input is escaped: markdown punctuation with a
  * backslash, '<', '>' and '&' as entities, so neither a table nor raw HTML
  * can be injected.
