@@ -14,3 +14,6 @@ EXTRA_DIST += \
 	bench/runner/h100/tiled.gpu bench/runner/h100/vendor-msweep.csv \
 	bench/runner/h100/vendor.gpu \
 	bench/trace/RESULTS.md bench/trace/make_big_trace.py bench/trace/run.sh
+
+# The JSON writer's benchmark (bench/compare/JSON.md), built by hand.
+EXTRA_DIST += bench/compare/JSON.md bench/compare/json_write.c

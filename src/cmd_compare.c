@@ -154,6 +154,8 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 
 	r->kind = GS_REPORT_COMPARE;
 	r->title = cli->title ? cli->title : "GEMM comparison";
+	r->report_url = cli->report_url;
+	r->json_indent = cli->json_indent;
 	r->version = PACKAGE_VERSION;
 	r->datadir = gs_datadir();
 	r->cmp = &x->cmp;

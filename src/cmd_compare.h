@@ -21,6 +21,8 @@ typedef struct gs_cli {
 	unsigned persist; /* history: --persist N runs, default 2 */
 	const char *order_column; /* history: --order COLUMN (a date or number column) */
 	const char *weights; /* compare: --weights FILE, a workload (any input) */
+	const char *report_url; /* --report-url URL: the markdown links to it */
+	int json_indent; /* --json-indent: 2-space JSON; 0: compact */
 } gs_cli;
 
 /* gs_cli_init: defaults (report to gemmscope-report.html, T 5 %, top 10). */

@@ -18,6 +18,8 @@ static int
 build_report(const gs_cli *cli, const gs_confirm *c, gs_report *r, gs_error *err)
 {
 	r->kind = GS_REPORT_CONFIRM;
+	r->report_url = cli->report_url;
+	r->json_indent = cli->json_indent;
 	r->version = PACKAGE_VERSION;
 	r->confirm = c;
 	gs_gates_confirm(c, cli->max_regressed, &r->gates);

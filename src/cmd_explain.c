@@ -26,7 +26,7 @@
 typedef struct explain_opts {
 	gs_explain_in in;
 	const char *gpu; /* --gpu NAME|FILE */
-	int json;
+	int json; /* 0 text, 1 --json (compact), 2 --json-indent */
 } explain_opts;
 
 static const char explain_usage[] =
@@ -48,6 +48,7 @@ static const char explain_usage[] =
         "  --wg-size T --vgpr N --agpr N --sgpr N --regs N --lds BYTES\n"
         "                        kernel resources: occupancy\n"
         "  --json                JSON on stdout\n"
+        "  --json-indent         JSON on stdout, indented with 2 spaces\n"
         "  -h, --help            this help\n"
         "Without --tile or a tile in --kernel, the tile model's pick is used.\n";
 
@@ -250,7 +251,9 @@ flag_option(const char *a, explain_opts *o)
 	else if (strcmp(a, "--no-swap") == 0)
 		o->in.swap = GS_SWAP_OFF;
 	else if (strcmp(a, "--json") == 0)
-		o->json = 1;
+		o->json = o->json ? o->json : 1;
+	else if (strcmp(a, "--json-indent") == 0)
+		o->json = 2;
 	else
 		return 0;
 	return 1;
@@ -319,6 +322,7 @@ run_explain(const explain_opts *o, gs_explain *r)
 	}
 	rep.kind = GS_REPORT_EXPLAIN;
 	rep.explain = r;
+	rep.json_indent = o->json == 2;
 	rc = gs_output_write(&rep, o->json ? GS_OUT_JSON : GS_OUT_TEXT, stdout, &err);
 	if (rc || fflush(stdout) == EOF || ferror(stdout)) {
 		fprintf(stderr, "gemmscope: explain: cannot write the output\n");
@@ -354,6 +358,7 @@ static const char gpus_usage[] =
         "  Kinds: P vendor peak, P* vendor peak from a third-party page, D derived,\n"
         "  M measured / max-achievable, T third-party listing.\n"
         "  --json                JSON on stdout\n"
+        "  --json-indent         JSON on stdout, indented with 2 spaces\n"
         "  -h, --help            this help\n";
 
 int
@@ -371,7 +376,9 @@ gs_main_gpus(int argc, char **argv)
 			fputs(GS_GPU_SPEC_FORMAT, stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
+			json = json ? json : 1;
+		} else if (strcmp(argv[i], "--json-indent") == 0) {
+			json = 2;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			return usage_error("gpus", "unknown option \"%s\"", argv[i]);
 		} else if (name) {
@@ -387,6 +394,7 @@ gs_main_gpus(int argc, char **argv)
 	}
 	rep.kind = GS_REPORT_GPUS;
 	rep.gpu = name ? &g : NULL;
+	rep.json_indent = json == 2;
 	if (gs_report_gpus(&rep, &err) != 0) {
 		gs_error_print(&err, stderr);
 		return 2;

@@ -132,6 +132,8 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	decompose(x);
 	x->r.kind = GS_REPORT_HISTORY;
 	x->r.title = cli->title ? cli->title : "GEMM history";
+	x->r.report_url = cli->report_url;
+	x->r.json_indent = cli->json_indent;
 	x->r.version = PACKAGE_VERSION;
 	x->r.datadir = gs_datadir();
 	x->r.hist = &x->h;

@@ -54,6 +54,8 @@ build_report(const gs_cli *cli, report_run *x, gs_error *err)
 
 	r->kind = GS_REPORT_SINGLE;
 	r->title = cli->title ? cli->title : "GEMM efficiency report";
+	r->report_url = cli->report_url;
+	r->json_indent = cli->json_indent;
 	r->version = PACKAGE_VERSION;
 	r->datadir = gs_datadir();
 	r->single = &x->single;

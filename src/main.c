@@ -34,8 +34,10 @@ static const char usage_text[] =
         "\n"
         "Options:\n"
         "  -o FILE.html         the report (default gemmscope-report.html)\n"
-        "  --json FILE          everything the report shows, machine-readable\n"
+        "  --json FILE          everything the report shows, machine-readable (compact)\n"
+        "  --json-indent        indent the JSON with 2 spaces, for people\n"
         "  --markdown FILE      short summary for a PR comment or CI job page\n"
+        "  --report-url URL     the published HTML: only the markdown links to it\n"
         "  --csv FILE           per-shape table, native schema\n"
         "  --regressions FILE   regressed shapes, native schema (gemmscope-bench --shapes)\n"
         "  --junit FILE         JUnit XML: a testcase per shape, regressions as failures\n"
@@ -70,7 +72,9 @@ enum {
 	OPT_TITLE,
 	OPT_PERSIST,
 	OPT_ORDER,
-	OPT_WEIGHTS
+	OPT_WEIGHTS,
+	OPT_REPORT_URL,
+	OPT_JSON_INDENT
 };
 
 static const struct option long_options[] = {
@@ -91,6 +95,8 @@ static const struct option long_options[] = {
         {"persist", required_argument, NULL, OPT_PERSIST},
         {"order", required_argument, NULL, OPT_ORDER},
         {"weights", required_argument, NULL, OPT_WEIGHTS},
+        {"report-url", required_argument, NULL, OPT_REPORT_URL},
+        {"json-indent", no_argument, NULL, OPT_JSON_INDENT},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -250,8 +256,12 @@ typedef struct opt_help {
 
 static const opt_help option_help[] = {
         {'o', "  -o FILE.html         the report (default gemmscope-report.html)\n"},
-        {OPT_JSON, "  --json FILE          everything the report shows, machine-readable\n"},
+        {OPT_JSON, "  --json FILE          everything the report shows, machine-readable "
+                   "(compact)\n"},
+        {OPT_JSON_INDENT, "  --json-indent        indent the JSON with 2 spaces, for people\n"},
         {OPT_MARKDOWN, "  --markdown FILE      short summary for a PR comment or CI job page\n"},
+        {OPT_REPORT_URL, "  --report-url URL     the published HTML: only the markdown links "
+                         "to it\n"},
         {OPT_CSV, "  --csv FILE           per-shape table, native schema\n"},
         {OPT_REGRESSIONS, "  --regressions FILE   regressed shapes, native schema "
                           "(gemmscope-bench --shapes)\n"},
@@ -319,6 +329,7 @@ set_string(gs_cli *cli, int c, const char *arg)
 	case OPT_TITLE: cli->title = arg; break;
 	case OPT_ORDER: cli->order_column = arg; break;
 	case OPT_WEIGHTS: cli->weights = arg; break;
+	case OPT_REPORT_URL: cli->report_url = arg; break;
 	default: return 0;
 	}
 	return 1;
@@ -365,7 +376,7 @@ set_number(gs_cli *cli, int c, const char *arg)
 	return -1;
 }
 
-/* -q, --map and --correction.  Returns 0, or 2 after a usage error or
+/* -q, --json-indent, --map and --correction.  Returns 0, or 2 after a usage error or
  * for an option the parser does not know. */
 static int
 set_other(gs_cli *cli, int c, const char *arg)
@@ -377,6 +388,7 @@ set_other(gs_cli *cli, int c, const char *arg)
 		cli->quiet = 1;
 		cli->ingest.progress = 0;
 		return 0;
+	case OPT_JSON_INDENT: cli->json_indent = 1; return 0;
 	case OPT_MAP:
 		if (gs_ingest_opts_map(&cli->ingest, arg, &err) != 0) {
 			gs_error_print(&err, stderr);

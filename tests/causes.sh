@@ -47,7 +47,7 @@ causes_ok() {
 # 1. the shipped example: no kernel names, no GPU -> unknown; with a GPU
 # the memory-bound shapes are told apart.
 status_is 0 "compare the example" "$GEMMSCOPE" compare "$base" "$cand" -q \
-	-o "$tmp/ex.html" --json "$tmp/ex.json" --markdown "$tmp/ex.md"
+	-o "$tmp/ex.html" --json-indent --json "$tmp/ex.json" --markdown "$tmp/ex.md"
 causes_ok example "$tmp/ex.json"
 check "example: 152 regressions of unknown cause" jqtrue "$tmp/ex.json" \
 	'.summary.shapes_lost_by_cause.unknown == 152'
@@ -61,9 +61,9 @@ check "example html: the rule chain in the methodology" \
 	grep -q '<dt>Causes</dt>' "$tmp/ex.html"
 check "example html: no impact section" sh -c "! grep -q 'id=\"impact\"' '$tmp/ex.html'"
 check "example markdown: one causes line" \
-	test "$(grep -c '^\*\*Causes:\*\* time lost 100 % unknown (152 shapes); time saved' "$tmp/ex.md")" -eq 1
+	test "$(grep -c '^- \*\*Causes:\*\* time lost 100 % unknown (152 shapes); time saved' "$tmp/ex.md")" -eq 1
 status_is 0 "compare the example on MI300X" "$GEMMSCOPE" compare "$base" "$cand" -q \
-	--gpu mi300x --json "$tmp/exg.json" -o "$tmp/exg.html"
+	--gpu mi300x --json-indent --json "$tmp/exg.json" -o "$tmp/exg.html"
 causes_ok "example --gpu mi300x" "$tmp/exg.json"
 check "example --gpu mi300x: the skinny shapes are memory_bound" jqtrue "$tmp/exg.json" \
 	'.summary.shapes_lost_by_cause.memory_bound == 142 and
@@ -72,7 +72,7 @@ check "example --gpu mi300x: the skinny shapes are memory_bound" jqtrue "$tmp/ex
 
 # 2. the Qwen traces: H100 -> MI300X, every shape on another GPU.
 status_is 0 "compare Qwen H100 -> MI300X" "$GEMMSCOPE" compare "$h100" "$mi300" -q \
-	-o "$tmp/q.html" --json "$tmp/q.json" --markdown "$tmp/q.md"
+	-o "$tmp/q.html" --json-indent --json "$tmp/q.json" --markdown "$tmp/q.md"
 causes_ok qwen "$tmp/q.json"
 check "qwen: 5 regressions, all gpu_changed" jqtrue "$tmp/q.json" \
 	'.summary.regressed == 5 and .summary.shapes_lost_by_cause.gpu_changed == 5'
@@ -84,7 +84,7 @@ awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_us_median"
 	print; next } { $t = $t * 1.5; $NF = ""; NF--; $0 = $0 ","; print }' \
 	"$tmp/mi300.csv" > "$tmp/slow.csv"
 status_is 0 "compare MI300X against its slowed copy" "$GEMMSCOPE" compare \
-	"$tmp/mi300.csv" "$tmp/slow.csv" -q --gpu mi300x --json "$tmp/s.json" -o "$tmp/s.html"
+	"$tmp/mi300.csv" "$tmp/slow.csv" -q --gpu mi300x --json-indent --json "$tmp/s.json" -o "$tmp/s.html"
 causes_ok "same kernels" "$tmp/s.json"
 check "same kernels: same_kernel_slower or memory_bound, never kernel_changed" \
 	jqtrue "$tmp/s.json" '.summary.regressed > 0 and
@@ -92,7 +92,7 @@ check "same kernels: same_kernel_slower or memory_bound, never kernel_changed" \
 
 # 4. --weights: a trace and a CSV with a count column.
 status_is 0 "compare Qwen MI300X -> H100 --weights trace" "$GEMMSCOPE" compare \
-	"$mi300" "$h100" -q --weights "$mi300" -o "$tmp/w.html" --json "$tmp/w.json" \
+	"$mi300" "$h100" -q --weights "$mi300" -o "$tmp/w.html" --json-indent --json "$tmp/w.json" \
 	--markdown "$tmp/w.md"
 causes_ok "qwen --weights" "$tmp/w.json"
 check "--weights trace: impact fields" jqtrue "$tmp/w.json" \
@@ -102,17 +102,17 @@ check "--weights trace: impact fields" jqtrue "$tmp/w.json" \
 	 (.rule | test("row-major"))'
 check "--weights html: the impact section" grep -q '<section id="impact"><h2>Impact on the workload</h2>' "$tmp/w.html"
 check "--weights html: the key rule in the methodology" grep -q '<dt>Workload impact (--weights)</dt>' "$tmp/w.html"
-check "--weights markdown: the impact line" grep -q '^\*\*Workload impact (--weights):\*\* GEMM time 11,593.0 → 9,001.8 µs (1.2879×' "$tmp/w.md"
+check "--weights markdown: the impact line" grep -q '^- \*\*Workload impact (--weights):\*\* GEMM time 11,593.0 → 9,001.8 µs (1.2879×' "$tmp/w.md"
 printf 'M,N,K,dtype,trans_a,trans_b,count,time_us_median\n28672,4,8192,f16,T,N,10,100\n2048,1280,5120,bf16,T,N,5,120\n12345,678,910,f16,N,N,3,50\n' > "$tmp/work.csv"
 status_is 0 "compare the example --weights CSV" "$GEMMSCOPE" compare "$base" "$cand" -q \
-	--weights "$tmp/work.csv" -o "$tmp/wc.html" --json "$tmp/wc.json"
+	--weights "$tmp/work.csv" -o "$tmp/wc.html" --json-indent --json "$tmp/wc.json"
 check "--weights CSV: 2 matched, 1 uncovered at 150/1750 of the time" jqtrue "$tmp/wc.json" \
 	'.impact | .matched_shapes == 2 and .unmatched_shapes == 1 and
 	 .unmatched_time_share == 150 / 1750 and (.top_lost | length) == 1 and
 	 .top_lost[0].M == 28672 and (.unmatched[0].why == "not in the comparison")'
 check "--weights CSV html: uncovered shapes listed" grep -q 'Workload shapes the benchmark does not cover' "$tmp/wc.html"
 status_is 0 "the example --weights the Qwen trace (nothing matches)" "$GEMMSCOPE" \
-	compare "$base" "$cand" -q --weights "$mi300" -o "$tmp/wn.html" --json "$tmp/wn.json" \
+	compare "$base" "$cand" -q --weights "$mi300" -o "$tmp/wn.html" --json-indent --json "$tmp/wn.json" \
 	--markdown "$tmp/wn.md"
 check "--weights, nothing matched: no speedup, all uncovered" jqtrue "$tmp/wn.json" \
 	'.impact | .speedup == null and .matched_shapes == 0 and .unmatched_time_share == 1'

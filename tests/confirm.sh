@@ -16,7 +16,7 @@ check() { name=$1; shift; if "$@"; then passes=$((passes+1)); echo "ok - $name"
 	else fails=$((fails+1)); echo "not ok - $name"; fi; }
 
 "$GEMMSCOPE" compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o r.html \
-	--json r.json --csv r.csv
+	--json-indent --json r.json --csv r.csv
 check "compare wrote the report json" test -s r.json
 
 # Re-measured files in the native schema, from the per-shape csv (no
@@ -40,12 +40,13 @@ check "152 re-measured baseline shapes" test "$(wc -l < base_re.csv)" -eq 153
 check "150 re-measured candidate shapes" test "$(wc -l < cand_re.csv)" -eq 151
 
 "$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --regressions regen.csv \
-	--json confirm.json --markdown confirm.md > out 2> err
+	--json-indent --json confirm.json --markdown confirm.md > out 2> err
 check "confirm exits 0" test $? -eq 0
 check "confirm counts" grep -q '^152 regressions in r.json: 100 confirmed, 50 not reproduced, 0 unsure, 2 not re-measured' out
 check "regenerated list: 100 rows + header" test "$(wc -l < regen.csv)" -eq 101
 check "json counts" grep -q '"confirmed": 100' confirm.json
-check "markdown table" test "$(grep -c '| confirmed |' confirm.md)" -eq 100
+check "markdown table: 20 rows, the confirmed first" test "$(grep -c '| confirmed |' confirm.md)" -eq 20
+check "markdown says where the rest is" grep -q '^The first 20, confirmed first; --json lists all 152.$' confirm.md
 
 # The regenerated list is the native schema: it reads back.
 "$GEMMSCOPE" compare regen.csv regen.csv -o self.html > out 2> err
@@ -57,7 +58,7 @@ check "gate on confirmed regressions" test $? -eq 1
 check "gate holds at 100" test $? -eq 0
 
 printf '{"shapes": [1, 2' > broken.json
-"$GEMMSCOPE" confirm broken.json base_re.csv cand_re.csv --json never.json > out 2> err
+"$GEMMSCOPE" confirm broken.json base_re.csv cand_re.csv --json-indent --json never.json > out 2> err
 check "broken report: exit 2" test $? -eq 2
 check "broken report: byte offset" grep -q '^broken.json: byte [0-9]*: invalid JSON' err
 check "broken report: nothing written" test ! -e never.json
@@ -69,7 +70,7 @@ check "usage: three inputs" test $? -eq 2
 refuse() { # refuse OPTION WORDS...: confirm refuses OPTION, naming it
 	opt=$1; shift
 	rm -f done.json
-	"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --json done.json "$@" > out 2> err
+	"$GEMMSCOPE" confirm r.json base_re.csv cand_re.csv --json-indent --json done.json "$@" > out 2> err
 	check "confirm $opt: exit 2" test $? -eq 2
 	check "confirm $opt: says why" grep -q "^gemmscope confirm: $opt: confirm " err
 	check "confirm $opt: nothing written" test ! -e done.json

@@ -168,7 +168,7 @@ run $args
 near occupancy 18.75 0.005
 
 # JSON: the keys DESIGN.md names, the dims as M, N, K as in every JSON output.
-args="10240 2048 2048 --tile 256x64 --json"
+args="10240 2048 2048 --tile 256x64 --json-indent --json"
 run $args
 has '"M": 10240'
 has '"N": 2048'
@@ -200,12 +200,12 @@ has "H100       sm_90    132P*  989.4P*"
 "$GS" gpus mi300x >"$tmp" 2>&1 || fail "gemmscope gpus mi300x exited non-zero"
 has "5.3 TB per second"
 has "measured_tflops.bf16"
-"$GS" gpus --json >"$tmp" 2>&1 || fail "gemmscope gpus --json exited non-zero"
+"$GS" gpus --json-indent --json >"$tmp" 2>&1 || fail "gemmscope gpus --json-indent --json exited non-zero"
 has '"gpus"'
 has '"name": "gfx1151"'
-"$GS" gpus --json "$top/tests/data/eff/spec_lab.yaml" >"$tmp" 2>&1 ||
-	fail "gemmscope gpus --json spec_lab.yaml exited non-zero"
-args="gpus --json spec_lab.yaml"
+"$GS" gpus --json-indent --json "$top/tests/data/eff/spec_lab.yaml" >"$tmp" 2>&1 ||
+	fail "gemmscope gpus --json-indent --json spec_lab.yaml exited non-zero"
+args="gpus --json-indent --json spec_lab.yaml"
 has '"name": "MI300X-maf"'
 "$GS" gpus no-such-gpu >"$tmp" 2>&1
 [ $? -eq 2 ] || fail "gpus no-such-gpu: expected exit 2"

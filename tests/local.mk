@@ -36,6 +36,11 @@ TESTS += \
 check_PROGRAMS += tests/test_kendall tests/test_residual tests/test_cliff
 TESTS += tests/test_kendall tests/test_residual tests/test_cliff
 
+# Issue 10: the outputs agree about every number; the markdown stays short.
+check_PROGRAMS += tests/test_agree
+TESTS += tests/test_agree tests/markdown-scale.sh
+EXTRA_DIST += tests/markdown-scale.sh
+
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)

@@ -45,7 +45,7 @@ lacks() {
 }
 
 # 1. report on the MI300X trace: every output, GPU from the trace
-run mi300 0 report "$mi300" -o "$tmp/r.html" --json "$tmp/r.json" \
+run mi300 0 report "$mi300" -o "$tmp/r.html" --json-indent --json "$tmp/r.json" \
 	--csv "$tmp/r.csv" --markdown "$tmp/r.md"
 for f in r.html r.json r.csv r.md; do
 	[ -s "$tmp/$f" ] || fail "report did not write $f"
@@ -57,10 +57,10 @@ has "$tmp/r.csv" "tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff"
 has "$tmp/r.json" '"command": "report"'
 has "$tmp/r.html" 'id="fig-roofline"'
 has "$tmp/r.html" 'id="fig-tiles-4"'
-has "$tmp/r.md" "### Top 5 by total time"
+has "$tmp/r.md" "### Top 5 shapes by total time"
 
 # 2. the same again gives the same bytes
-run again 0 report "$mi300" -o "$tmp/r2.html" --json "$tmp/r2.json" -q
+run again 0 report "$mi300" -o "$tmp/r2.html" --json-indent --json "$tmp/r2.json" -q
 cmp -s "$tmp/r.html" "$tmp/r2.html" || fail "report HTML differs between runs"
 cmp -s "$tmp/r.json" "$tmp/r2.json" || fail "report JSON differs between runs"
 [ -s "$tmp/again.out" ] && fail "-q printed a summary"
@@ -88,7 +88,7 @@ has "$tmp/g.html" 'id="fig-roofline"'
 has "$tmp/g.html" "chosen by --gpu"
 
 # 7. compare H100 -> MI300X traces: each side on its own GPU, tile grids
-run cmp 0 compare "$h100" "$mi300" -o "$tmp/c.html" --json "$tmp/c.json" \
+run cmp 0 compare "$h100" "$mi300" -o "$tmp/c.html" --json-indent --json "$tmp/c.json" \
 	--csv "$tmp/c.csv"
 has "$tmp/c.html" "Baseline GPU: NVIDIA H100"
 has "$tmp/c.html" "Candidate GPU: AMD Instinct MI300X"
@@ -104,14 +104,14 @@ run cmpgpu 0 compare "$h100" "$mi300" --gpu mi300x -o "$tmp/cg.html"
 has "$tmp/cg.html" "GPU (both inputs): AMD Instinct MI300X"
 
 # 9. counters: the per-metric delta table
-run xe 0 compare "$xe/f16.csv" "$xe/try2.csv" -o "$tmp/x.html" --json "$tmp/x.json"
+run xe 0 compare "$xe/f16.csv" "$xe/try2.csv" -o "$tmp/x.html" --json-indent --json "$tmp/x.json"
 has "$tmp/x.html" "Counter deltas"
 has "$tmp/x.json" '"name": "XVE_INST_EXECUTED_ALU0_ALL"'
 
 # 10. the same model's GEMM.csv from two GPUs joins on every shape: the H100
 #     file has no `param: transpose`, so its transposes come from the strides
 h100_csv=$tl/h100/${qwen}_perf_report_csvs/GEMM.csv
-run gemmcsv 0 compare "$mi300_csv" "$h100_csv" -o "$tmp/gc.html" --json "$tmp/gc.json"
+run gemmcsv 0 compare "$mi300_csv" "$h100_csv" -o "$tmp/gc.html" --json-indent --json "$tmp/gc.json"
 has "$tmp/gemmcsv.out" "5 shapes matched"
 has "$tmp/gc.json" '"only_in_candidate": 0'
 run gemmtrace 0 compare "$mi300" "$h100" -o "$tmp/gt.html"

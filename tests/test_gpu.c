@@ -549,6 +549,7 @@ test_explain_model_json(void **state)
 	assert_true(r->have_pick && r->have_actual && !r->have_occ);
 	rep.kind = GS_REPORT_EXPLAIN;
 	rep.explain = r;
+	rep.json_indent = 1; /* --json-indent: the layout below */
 	assert_int_equal(gs_render_json(&rep, f, &err), 0);
 	json = slurp(f);
 	assert_non_null(strstr(json, "\n  \"M\": 10240,\n  \"N\": 2048,\n  \"K\": 2048,"));
@@ -564,7 +565,7 @@ test_explain_model_json(void **state)
 static void
 test_gpus_json(void **state)
 {
-	gs_report rep = {.kind = GS_REPORT_GPUS};
+	gs_report rep = {.kind = GS_REPORT_GPUS, .json_indent = 1}; /* --json-indent */
 	gs_error err;
 	FILE *f = tmpfile();
 	char *json;

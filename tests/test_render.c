@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include "analysis/gate.h"
+#include "render/jsonw.h"
 #include "render_test.h"
 
 static page
@@ -581,22 +582,77 @@ test_junit_iree(void **state)
 
 /* ---- markdown */
 
+/* The rows of the markdown table right under the line starting with
+ * HEADING: its lines starting "| " (the header and the rows; the rule is
+ * "|---"), up to the first line that starts with no '|'. */
+static size_t
+table_lines(const char *md, const char *heading)
+{
+	const char *p = strstr(md, heading);
+	size_t n = 0;
+
+	assert_non_null(p);
+	for (p = strchr(p, '\n') + 1; *p == '|'; p = strchr(p, '\n') + 1)
+		n += p[1] == ' ';
+	return n;
+}
+
+static size_t
+min3(size_t a, size_t b, size_t c)
+{
+	size_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
 static void
 test_markdown_synthetic(void **state)
 {
 	fixture *f = *state;
 	char *md = render(gs_render_markdown, &f->rep, NULL);
-	char verdict[GS_FMT_VERDICT_LEN];
+	char verdict[GS_FMT_VERDICT_LEN], first[512];
 
 	assert_all_classes(&f->cmp);
-	assert_non_null(strstr(md, gs_fmt_verdict(verdict, sizeof verdict, &f->cmp)));
+	assert_int_equal(f->rep.gates.n, 0);
+	/* no gates: the first line is the title with the verdict */
+	snprintf(first, sizeof first, "## Nightly &lt;b&gt;bf16&lt;/b&gt; &amp; f16: %s\n",
+	         gs_fmt_verdict(verdict, sizeof verdict, &f->cmp));
+	assert_memory_equal(md, first, strlen(first));
 	assert_null(strstr(md, "<script"));
 	assert_null(strstr(md, "<b>"));
-	assert_non_null(strstr(md, "## Nightly &lt;b&gt;bf16&lt;/b&gt; &amp; f16\n"));
 	assert_non_null(strstr(md, "| llama\\|\\`pipe\\` |"));
 	assert_non_null(strstr(md, "runs/base&lt;&amp;&gt;.csv (gemmscope, MI300X)"));
-	/* header, rule and one row per top regression */
-	assert_int_equal(count_lines(md, "| 512\xc3\x97"), f->cmp.ntop_regressed);
+	assert_null(strstr(md, "Full report (HTML)"));
+	/* header and one row per top regression, at most 5 */
+	assert_int_equal(table_lines(md, "### Top "),
+	                 1 + min3(f->cmp.ntop_regressed, f->cmp.opts.top, 5));
+	free(md);
+}
+
+/* Gates and --report-url: the first line is the gates' verdict, the
+ * inputs line links the published HTML. */
+static void
+test_markdown_gates_link(void **state)
+{
+	fixture *f = *state;
+	gs_report r = f->rep;
+	char *md;
+
+	gs_gates_compare(&f->cmp, 1.2, 3, &r.gates);
+	r.report_url = "https://ci.example/run 7/<r>.html";
+	md = render(gs_render_markdown, &r, NULL);
+	assert_memory_equal(md,
+	                    "**FAIL**: geomean speedup 1.1032 < --min-geomean 1.2; 152 "
+	                    "regressed > --max-regressed 3\n\n## ",
+	                    strlen("**FAIL**: geomean speedup 1.1032 < --min-geomean 1.2; 152 "
+	                           "regressed > --max-regressed 3\n\n## "));
+	assert_non_null(
+	        strstr(md, "[Full report (HTML)](<https://ci.example/run%207/%3Cr%3E.html>)"));
+	assert_true(count_lines(md, "") <= 60);
+	free(md);
+	gs_gates_compare(&f->cmp, 1.1, 152, &r.gates);
+	md = render(gs_render_markdown, &r, NULL);
+	assert_memory_equal(md, "**PASS**: ", 10);
 	free(md);
 }
 
@@ -606,18 +662,158 @@ test_markdown_iree(void **state)
 	fixture *f = *state;
 	char *md = render(gs_render_markdown, &f->rep, NULL);
 	size_t lines = count_lines(md, "");
-	const char *top = strstr(md, "### Top 10 regressions\n");
+	const char *top = strstr(md, "### Top 5 regressions by slowdown (of 152)\n");
 
-	assert_true(lines < 60);
-	assert_non_null(strstr(md, "**152 regressions, 317 improvements; geomean 1.103"));
+	assert_true(lines <= 60);
+	assert_non_null(strstr(md, ": 152 regressions, 317 improvements; geomean 1.103"));
 	assert_non_null(top);
-	/* the table under it: a header and opts.top rows (the rule is "|---") */
-	assert_int_equal(count_lines(top, "| "), 1 + f->cmp.opts.top);
-	assert_non_null(strstr(top,
-	                       "| 4096\xc3\x97"
-	                       "4096\xc3\x97"
-	                       "8192 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** |"));
+	assert_int_equal(table_lines(md, "### Top 5 regressions"), 1 + 5);
+	assert_int_equal(table_lines(md, "### Worst 5 by time lost\n"), 1 + 5);
+	assert_int_equal(table_lines(md, "### Top 5 improvements by speedup (of 317)\n"), 1 + 5);
+	/* two dtypes and two shape classes */
+	assert_int_equal(table_lines(md, "### By shape class and dtype\n"), 1 + 4);
+	assert_non_null(strstr(top, "| 4096\xc3\x97"
+	                            "4096\xc3\x97"
+	                            "8192 bf16 TT | compute | 481.8 | 2,757.1 | **5.72\xc3\x97** | "
+	                            "2,275.3 |"));
+	/* 2,275.3 of 7,706.7 µs lost */
+	assert_non_null(strstr(md, "| 2,275.3 | 29.5 % |"));
 	free(md);
+}
+
+/* ---- compact and indented JSON */
+
+static int
+same_tree(yajl_val a, yajl_val b)
+{
+	if (a->type != b->type)
+		return 0;
+	switch (a->type) {
+	case yajl_t_string: return strcmp(a->u.string, b->u.string) == 0;
+	case yajl_t_number: return strcmp(a->u.number.r, b->u.number.r) == 0;
+	case yajl_t_object:
+		if (a->u.object.len != b->u.object.len)
+			return 0;
+		for (size_t i = 0; i < a->u.object.len; i++)
+			if (strcmp(a->u.object.keys[i], b->u.object.keys[i]) != 0 ||
+			    !same_tree(a->u.object.values[i], b->u.object.values[i]))
+				return 0;
+		return 1;
+	case yajl_t_array:
+		if (a->u.array.len != b->u.array.len)
+			return 0;
+		for (size_t i = 0; i < a->u.array.len; i++)
+			if (!same_tree(a->u.array.values[i], b->u.array.values[i]))
+				return 0;
+		return 1;
+	default: return 1;
+	}
+}
+
+/* xorshift64: a fixed sequence, the same on every run. */
+static uint64_t
+next_bits(uint64_t *st)
+{
+	*st ^= *st << 13;
+	*st ^= *st >> 7;
+	*st ^= *st << 17;
+	return *st;
+}
+
+/* A double of kind I % 5: any bit pattern, a short decimal, a ratio, a
+ * wide-range exponential, a decimal read from text. */
+static double
+some_double(uint64_t *st, long i)
+{
+	uint64_t b = next_bits(st);
+	char t[64];
+	double x;
+
+	switch (i % 5) {
+	case 0: memcpy(&x, &b, sizeof x); return isfinite(x) ? x : 1.5;
+	case 1: return (double)(b % 100000000) / pow(10, (int)(next_bits(st) % 12));
+	case 2: return (double)(b % 1000000 + 1) / (double)(next_bits(st) % 1000000 + 1);
+	case 3: return -exp(((double)(b % 2000000) / 1000.0 - 1000) / 20);
+	default:
+		snprintf(t, sizeof t, "%llu.%06llue%d", (unsigned long long)(b % 100000),
+		         (unsigned long long)(next_bits(st) % 1000000),
+		         (int)(next_bits(st) % 40) - 20);
+		return strtod(t, NULL);
+	}
+}
+
+/* Every number the JSON writer prints is gs_fmt_exact's text (the
+ * shortest %.15g..%.17g that reads back), whichever path printed it. */
+static void
+test_json_numbers(void **state)
+{
+	enum { N = 300000 };
+	double *v = malloc(N * sizeof *v);
+	char *buf = NULL, *p, *end, want[GS_FMT_LEN];
+	size_t len = 0;
+	uint64_t st = 88172645463325252ULL;
+	FILE *f = open_memstream(&buf, &len);
+	gs_jw w;
+	gs_error err;
+
+	(void)state;
+	assert_non_null(v);
+	assert_non_null(f);
+	for (long i = 0; i < N; i++)
+		v[i] = some_double(&st, i);
+	v[0] = 1234567890123455.0; /* 16 digits, a tie at 15 */
+	v[1] = 0.1;
+	v[2] = 99999999999999999.0;
+	v[3] = 9.9999999999999995e-5;
+	v[4] = 1e-5;
+	assert_int_equal(gs_jw_begin(&w, f, 0, &err), 0);
+	gs_jw_array_open(&w, NULL);
+	for (long i = 0; i < N; i++)
+		gs_jw_num(&w, v[i]);
+	gs_jw_array_close(&w);
+	assert_int_equal(gs_jw_end(&w, &err), 0);
+	fclose(f);
+	p = buf + 1;
+	for (long i = 0; i < N; i++, p = end + 1) {
+		end = strpbrk(p, ",]");
+		assert_non_null(end);
+		*end = '\0';
+		gs_fmt_exact(want, sizeof want, v[i]);
+		if (strcmp(p, want) != 0)
+			print_error("%.17g: %s, want %s\n", v[i], p, want);
+		assert_string_equal(p, want);
+	}
+	free(buf);
+	free(v);
+}
+
+/* Compact by default: one line, ended by a newline; --json-indent: the
+ * same tree, 2-space indented. */
+static void
+test_json_compact(void **state)
+{
+	fixture *f = *state;
+	gs_report r = f->rep;
+	size_t n, ni;
+	char *c = render(gs_render_json, &r, &n), *in;
+	yajl_val dc, di;
+
+	assert_true(n > 2);
+	assert_ptr_equal(strchr(c, '\n'), c + n - 1);
+	assert_null(strstr(c, "\": "));
+	r.json_indent = 1;
+	in = render(gs_render_json, &r, &ni);
+	assert_true(ni > n);
+	assert_non_null(strstr(in, "{\n  \"command\": \"compare\",\n"));
+	assert_int_equal(in[ni - 1], '\n');
+	dc = parse_json(c);
+	di = parse_json(in);
+	assert_true(same_tree(dc, di));
+	assert_int_equal(YAJL_GET_ARRAY(get(dc, "shapes", NULL))->len, f->cmp.npairs);
+	yajl_tree_free(dc);
+	yajl_tree_free(di);
+	free(c);
+	free(in);
 }
 
 /* ---- formatting and hostile bytes */
@@ -714,6 +910,7 @@ main(void)
 	        cmocka_unit_test(test_html_deterministic),
 	        cmocka_unit_test(test_html_errors),
 	        cmocka_unit_test(test_json_synthetic),
+	        cmocka_unit_test(test_json_numbers),
 	        cmocka_unit_test(test_csv_synthetic),
 	        cmocka_unit_test(test_junit_synthetic),
 	        cmocka_unit_test(test_markdown_synthetic),
@@ -721,9 +918,10 @@ main(void)
 	        cmocka_unit_test(test_invalid_utf8),
 	};
 	const struct CMUnitTest iree[] = {
-	        cmocka_unit_test(test_html_iree),  cmocka_unit_test(test_html_gates_iree),
-	        cmocka_unit_test(test_json_iree),  cmocka_unit_test(test_csv_iree),
-	        cmocka_unit_test(test_junit_iree), cmocka_unit_test(test_markdown_iree),
+	        cmocka_unit_test(test_html_iree),           cmocka_unit_test(test_html_gates_iree),
+	        cmocka_unit_test(test_json_iree),           cmocka_unit_test(test_csv_iree),
+	        cmocka_unit_test(test_junit_iree),          cmocka_unit_test(test_markdown_iree),
+	        cmocka_unit_test(test_markdown_gates_link), cmocka_unit_test(test_json_compact),
 	};
 	int failed = cmocka_run_group_tests_name("render, hand-built model", synthetic,
 	                                         setup_synthetic, teardown);

@@ -408,7 +408,7 @@ test_markdown_efficiency(void **state)
 	char *one = render(gs_render_markdown, &f->one, NULL);
 	char *cmp = render(gs_render_markdown, &f->rep, NULL);
 
-	assert_non_null(strstr(one, "### Top 5 by total time"));
+	assert_non_null(strstr(one, "### Top 5 shapes by total time"));
 	assert_non_null(strstr(one, "| 8944\xc3\x97"
 	                            "2816\xc3\x97"
 	                            "1024 bf16 TN (aten::mm) | 48 | "));

@@ -1,5 +1,5 @@
-/* json.c: --json, everything the report shows, through yajl_gen (2-space
- * indent).  Numbers are written with the shortest text that reads back to
+/* json.c: --json, everything the report shows, streamed through yajl_gen
+ * (jsonw.h: compact, or 2-space indent with --json-indent).  Numbers are written with the shortest text that reads back to
  * the same double; infinities and NaN are null.  Input strings are made
  * valid UTF-8 first (gs_fmt_clean), then escaped by yajl.
  *
@@ -570,7 +570,7 @@ gs_render_json(const gs_report *r, FILE *out, gs_error *err)
 	if (!single && (r->kind != GS_REPORT_COMPARE || !r->cmp))
 		return gs_error_set(err, NULL, 0, 0,
 		                    "the JSON output needs a comparison or single-run report");
-	if (gs_jw_begin(&w, out, err) != 0)
+	if (gs_jw_begin(&w, out, r->json_indent, err) != 0)
 		return -1;
 	if (single)
 		single_document(&w, r);

@@ -33,7 +33,7 @@ gs_json_confirm(const gs_report *r, FILE *out, gs_error *err)
 	const gs_confirm *c = r->confirm;
 	gs_jw w;
 
-	if (gs_jw_begin(&w, out, err) != 0)
+	if (gs_jw_begin(&w, out, r->json_indent, err) != 0)
 		return -1;
 	gs_jw_map_open(&w);
 	gs_jw_kv_str(&w, "command", "confirm");

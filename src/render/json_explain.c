@@ -119,7 +119,7 @@ gs_json_explain(const gs_report *rep, FILE *out, gs_error *err)
 	const gs_explain *r = rep->explain;
 	gs_jw w;
 
-	if (gs_jw_begin(&w, out, err))
+	if (gs_jw_begin(&w, out, rep->json_indent, err))
 		return -1;
 	gs_jw_map_open(&w);
 	gs_jw_kv_count(&w, "M", r->eff.m);
@@ -207,7 +207,7 @@ gs_json_gpus(const gs_report *r, FILE *out, gs_error *err)
 	const gs_gpu *one = r->gpu;
 	gs_jw w;
 
-	if (gs_jw_begin(&w, out, err))
+	if (gs_jw_begin(&w, out, r->json_indent, err))
 		return -1;
 	gs_jw_map_open(&w);
 	if (one) {

@@ -230,7 +230,7 @@ gs_json_history(const gs_report *r, FILE *out, gs_error *err)
 {
 	gs_jw w;
 
-	if (gs_jw_begin(&w, out, err) != 0)
+	if (gs_jw_begin(&w, out, r->json_indent, err) != 0)
 		return -1;
 	document(&w, r);
 	return gs_jw_end(&w, err);

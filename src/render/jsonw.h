@@ -1,4 +1,8 @@
-/* jsonw.h: the JSON writers' one generator (yajl_gen, 2-space indent).
+/* jsonw.h: the JSON writers' one generator (yajl_gen): compact by
+ * default (no whitespace; one newline ends the document), 2-space indent
+ * with --json-indent (gs_report.json_indent).  Tokens stream through a
+ * fixed GS_JW_BUF-byte buffer to the FILE: nothing per shape is kept, so
+ * the memory does not grow with the number of shapes.
  *
  * Numbers are written with the shortest text that reads back to the same
  * double (gs_fmt_exact); infinities and NaN are null.  Strings from inputs
@@ -16,18 +20,25 @@
 #include "table.h"
 #include "util/error.h"
 
+enum { GS_JW_BUF = 1 << 16 };
+
 typedef struct gs_jw {
 	yajl_gen g;
 	FILE *out;
 	int failed;
+	int indent; /* 1: 2-space indent; 0: compact */
+	size_t len; /* bytes waiting in buf */
+	char *buf; /* GS_JW_BUF bytes, owned */
 } gs_jw;
 
-/* gs_jw_begin: a pretty-printing generator writing to OUT.  Returns 0, or
- * -1 with ERR on out of memory. */
-int gs_jw_begin(gs_jw *w, FILE *out, gs_error *err);
+/* gs_jw_begin: a generator writing to OUT, indented with 2 spaces when
+ * INDENT is non-zero, else compact.  Returns 0, or -1 with ERR on out of
+ * memory (nothing to free then). */
+int gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err);
 
-/* gs_jw_end: free the generator; 0, or -1 with ERR if a call failed or
- * OUT could not be written. */
+/* gs_jw_end: flush the buffer, end the document with a newline, free the
+ * generator; 0, or -1 with ERR if a call failed or OUT could not be
+ * written. */
 int gs_jw_end(gs_jw *w, gs_error *err);
 
 /* The generator calls, one JSON token each (kv_: a key, then its value),

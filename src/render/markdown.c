@@ -1,14 +1,19 @@
 /* markdown.c: --markdown, a summary short enough for a PR comment or a CI
- * job page (GitHub-flavoured markdown).  Compare, confirm and history
- * open with the gates' PASS/FAIL line when a gate was asked for
- * (gs_md_gates).  Compare: verdict, summary table,
- * top regressions (with what the efficiency model says about them),
- * threshold rule.  Report: input and GPU, summary table, the largest time
- * consumers with their efficiency.  Confirm: the counts and one row per
- * original regression.  History: markdown_history.c, reached through
- * gs_render_markdown.  Every string from an input is escaped: markdown
- * punctuation with a backslash, '<', '>' and '&' as entities, so neither a
- * table nor raw HTML can be injected.
+ * job page (GitHub-flavoured markdown): at most about 60 lines at any
+ * number of shapes.  The first line is the verdict: the gates' PASS/FAIL
+ * line when a gate was asked for (gs_md_gates), else the title heading
+ * with the verdict.  Compare: one inputs line (with the --report-url link),
+ * the headline table (geomean with its CI, weighted speedup, counts, time
+ * saved/lost), the causes and --weights impact lines, the top 5 regressions
+ * by slowdown and by time lost, the top 5 improvements, the breakdown by
+ * shape class and dtype where there is more than one group (4 rows at
+ * most), what the efficiency model says of the worst two, the rule.
+ * Report: input and GPU, summary table, the largest time consumers with
+ * their efficiency.  Confirm: the counts and at most 20 original
+ * regressions, the confirmed first.  History: markdown_history.c, reached
+ * through gs_render_markdown.  Every string from an input is escaped:
+ * markdown punctuation with a backslash, '<', '>' and '&' as entities, so
+ * neither a table nor raw HTML can be injected.
  */
 #include <math.h>
 #include <stdio.h>
@@ -69,10 +74,35 @@ gs_md_gates(const gs_report *r, FILE *out)
 	fputs("\n\n", out);
 }
 
+/* "s" unless N is 1. */
+static const char *
+plural_s(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* "[Full report (HTML)](URL)" when --report-url was given; the URL is
+ * written inside <...> so spaces and parentheses cannot end it early, with
+ * '<', '>' and control characters percent-encoded. */
+void
+gs_md_report_link(const gs_report *r, FILE *out, const char *lead)
+{
+	if (!r->report_url || !r->report_url[0])
+		return;
+	fprintf(out, "%s[Full report (HTML)](<", lead);
+	for (const unsigned char *p = (const unsigned char *)r->report_url; *p; p++)
+		if (*p < 0x21 || *p == '<' || *p == '>' || *p == 0x7f)
+			fprintf(out, "%%%02X", *p);
+		else
+			fputc(*p, out);
+	fputs(">)", out);
+}
+
+/* One input in a sentence: "`path` (format, gpu)". */
 static void
 put_input(FILE *out, const char *label, const gs_table *t)
 {
-	fprintf(out, "- %s: ", label);
+	fprintf(out, "%s ", label);
 	gs_fmt_md_text(out, t->path);
 	fputs(" (", out);
 	gs_fmt_md_text(out, t->format ? t->format : "unknown format");
@@ -80,23 +110,27 @@ put_input(FILE *out, const char *label, const gs_table *t)
 		fputs(", ", out);
 		gs_fmt_md_text(out, t->gpu);
 	}
-	fputs(")\n", out);
+	fputc(')', out);
 }
 
 static void
-count_row(FILE *out, const char *label, size_t k, size_t n)
+inputs_line(FILE *out, const gs_report *r)
+{
+	put_input(out, "Baseline", r->cmp->base);
+	put_input(out, " \xe2\x86\x92 candidate", r->cmp->cand);
+	fputc('.', out);
+	gs_md_report_link(r, out, " ");
+	fputs("\n\n", out);
+}
+
+/* "K (share %)". */
+static char *
+count_share(char *buf, size_t size, size_t k, size_t n)
 {
 	char share[GS_FMT_LEN];
 
-	fprintf(out, "| %s | %zu (%s) |\n", label, k, gs_fmt_share(share, sizeof share, k, n));
-}
-
-static void
-time_row(FILE *out, const char *label, double us)
-{
-	char v[GS_FMT_LEN];
-
-	fprintf(out, "| %s | %s \xc2\xb5s |\n", label, gs_fmt_us(v, sizeof v, us));
+	snprintf(buf, size, "%zu (%s)", k, gs_fmt_share(share, sizeof share, k, n));
+	return buf;
 }
 
 static void
@@ -105,7 +139,6 @@ summary_table(FILE *out, const gs_compare *c)
 	const gs_compare_summary *s = &c->s;
 	double t = c->opts.threshold * 100;
 	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN];
-	char label[96];
 
 	fputs("| Metric | Value |\n|---|---|\n", out);
 	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %zu) |\n",
@@ -114,52 +147,172 @@ summary_table(FILE *out, const gs_compare *c)
 	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), s->matched);
 	fprintf(out, "| Weighted speedup (\xce\xa3 base / \xce\xa3 cand) | %s |\n",
 	        gs_fmt_ratio(a, sizeof a, s->weighted, 4));
-	snprintf(label, sizeof label, "Improved (change > +%g %%)", t);
-	count_row(out, label, s->improved, s->matched);
-	snprintf(label, sizeof label, "Regressed (change < \xe2\x88\x92%g %%)", t);
-	count_row(out, label, s->regressed, s->matched);
-	count_row(out, "Neutral", s->neutral, s->matched);
-	count_row(out, "Unsure (U test not passed)", s->unsure, s->matched);
-	time_row(out, "Time saved by improvements", s->time_saved_us);
-	time_row(out, "Time lost by regressions", s->time_lost_us);
-	time_row(out, "Net time saved (all matched)", s->net_saved_us);
-	fprintf(out, "| Saved / lost | %s |\n", gs_fmt_ratio(a, sizeof a, s->saved_lost_ratio, 2));
-	fprintf(out, "| Only in baseline / candidate | %zu / %zu |\n", s->only_in_baseline,
-	        s->only_in_candidate);
-	fprintf(out, "| Excluded rows (baseline / candidate) | %zu / %zu |\n", s->excluded_baseline,
-	        s->excluded_candidate);
+	fprintf(out, "| Improved (change > +%g %%) | %s |\n", t,
+	        count_share(a, sizeof a, s->improved, s->matched));
+	fprintf(out, "| Regressed (change < \xe2\x88\x92%g %%) | %s |\n", t,
+	        count_share(a, sizeof a, s->regressed, s->matched));
+	fprintf(out, "| Neutral / unsure (U test not passed) | %s / %s |\n",
+	        count_share(a, sizeof a, s->neutral, s->matched),
+	        count_share(b, sizeof b, s->unsure, s->matched));
+	fprintf(out, "| Time saved / lost | %s / %s \xc2\xb5s |\n",
+	        gs_fmt_us(a, sizeof a, s->time_saved_us), gs_fmt_us(b, sizeof b, s->time_lost_us));
+	fprintf(out, "| Net time saved (saved / lost) | %s \xc2\xb5s (%s) |\n",
+	        gs_fmt_us(a, sizeof a, s->net_saved_us),
+	        gs_fmt_ratio(b, sizeof b, s->saved_lost_ratio, 2));
+	/* a row of zeros says nothing: left out */
+	if (s->only_in_baseline || s->only_in_candidate || s->excluded_baseline ||
+	    s->excluded_candidate)
+		fprintf(out,
+		        "| Only in baseline / candidate; excluded rows | %zu / %zu; %zu / %zu |\n",
+		        s->only_in_baseline, s->only_in_candidate, s->excluded_baseline,
+		        s->excluded_candidate);
 }
 
-static void
-regression_row(FILE *out, const gs_pair *p)
+/* ---- the short top-N tables: heading line, then the table */
+
+enum { MD_TOP = 5, MD_GROUPS = 4, EXPLAINED_MAX = 2 };
+
+static size_t
+top_n(const gs_compare *c, size_t have)
 {
-	char shape[GS_FMT_SHAPE_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN], sl[GS_FMT_LEN];
-	const char *tag = p->base->tag ? p->base->tag : p->cand->tag;
+	size_t n = c->opts.top < MD_TOP ? c->opts.top : MD_TOP;
+
+	return have < n ? have : n;
+}
+
+/* The first cells of a row: shape, the tag when TAG, both times. */
+static void
+shape_cells(FILE *out, const gs_pair *p, int tag)
+{
+	char shape[GS_FMT_SHAPE_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN];
+	const char *t = p->base->tag ? p->base->tag : p->cand->tag;
 
 	fputs("| ", out);
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
-	fputs(" | ", out);
-	gs_fmt_md_text(out, tag ? tag : "");
-	fprintf(out, " | %s | %s | **%s** |\n", gs_fmt_us(tb, sizeof tb, p->base->t.median),
-	        gs_fmt_us(tc, sizeof tc, p->cand->t.median),
-	        gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
+	if (tag) {
+		fputs(" | ", out);
+		gs_fmt_md_text(out, t ? t : "");
+	}
+	fprintf(out, " | %s | %s |", gs_fmt_us(tb, sizeof tb, p->base->t.median),
+	        gs_fmt_us(tc, sizeof tc, p->cand->t.median));
 }
 
+#define SHAPE_HEAD "| Shape (M\xc3\x97N\xc3\x97K) | Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
+
+/* Top regressions by ratio: slowdown and the time each lost; the tag
+ * column when one of them has a tag. */
 static void
 top_regressions(FILE *out, const gs_compare *c)
 {
-	size_t n = c->ntop_regressed < c->opts.top ? c->ntop_regressed : c->opts.top;
+	size_t n = top_n(c, c->ntop_regressed);
+	char v[GS_FMT_LEN], l[GS_FMT_LEN];
+	int tags = 0;
 
 	if (n == 0) {
 		fputs("\nNo regressions.\n", out);
 		return;
 	}
-	fprintf(out, "\n### Top %zu regressions\n\n", n);
-	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Baseline (\xc2\xb5s) |"
-	      " Candidate (\xc2\xb5s) | Slowdown |\n|---|---|---:|---:|---:|\n",
+	for (size_t i = 0; i < n && !tags; i++) {
+		const gs_pair *p = &c->pairs[c->top_regressed[i]];
+		tags = p->base->tag || p->cand->tag;
+	}
+	fprintf(out, "\n### Top %zu regression%s by slowdown (of %zu)\n", n, plural_s(n),
+	        c->s.regressed);
+	fprintf(out,
+	        "| Shape (M\xc3\x97N\xc3\x97K) |%s Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
+	        " Slowdown | Time lost (\xc2\xb5s) |\n|---|%s---:|---:|---:|---:|\n",
+	        tags ? " Tag |" : "", tags ? "---|" : "");
+	for (size_t i = 0; i < n; i++) {
+		const gs_pair *p = &c->pairs[c->top_regressed[i]];
+		shape_cells(out, p, tags);
+		fprintf(out, " **%s** | %s |\n", gs_fmt_ratio(v, sizeof v, gs_fmt_slowdown(p), 2),
+		        gs_fmt_us(l, sizeof l, p->cand->t.median - p->base->t.median));
+	}
+}
+
+/* The regressions that cost the most time (cmp->top_lost), with their
+ * share of the time lost. */
+static void
+top_lost(FILE *out, const gs_compare *c)
+{
+	size_t n = top_n(c, c->ntop_lost);
+	char v[GS_FMT_LEN], l[GS_FMT_LEN];
+
+	if (n == 0)
+		return;
+	fprintf(out, "\n### Worst %zu by time lost\n", n);
+	fputs(SHAPE_HEAD " Slowdown | Time lost (\xc2\xb5s) | Share of lost |\n"
+	                 "|---|---:|---:|---:|---:|---:|\n",
 	      out);
-	for (size_t i = 0; i < n; i++)
-		regression_row(out, &c->pairs[c->top_regressed[i]]);
+	for (size_t i = 0; i < n; i++) {
+		const gs_pair *p = &c->pairs[c->top_lost[i]];
+		double lost = p->cand->t.median - p->base->t.median;
+		shape_cells(out, p, 0);
+		fprintf(out, " %s | %s | %.1f %% |\n",
+		        gs_fmt_ratio(v, sizeof v, gs_fmt_slowdown(p), 2),
+		        gs_fmt_us(l, sizeof l, lost),
+		        c->s.time_lost_us > 0 ? 100 * lost / c->s.time_lost_us : 0.0);
+	}
+}
+
+static void
+top_improvements(FILE *out, const gs_compare *c)
+{
+	size_t n = top_n(c, c->ntop_improved);
+	char v[GS_FMT_LEN], l[GS_FMT_LEN];
+
+	if (n == 0)
+		return;
+	fprintf(out, "\n### Top %zu improvement%s by speedup (of %zu)\n", n, plural_s(n),
+	        c->s.improved);
+	fputs(SHAPE_HEAD " Speedup | Time saved (\xc2\xb5s) |\n|---|---:|---:|---:|---:|\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const gs_pair *p = &c->pairs[c->top_improved[i]];
+		shape_cells(out, p, 0);
+		fprintf(out, " **%s** | %s |\n", gs_fmt_ratio(v, sizeof v, p->speedup, 2),
+		        gs_fmt_us(l, sizeof l, p->base->t.median - p->cand->t.median));
+	}
+}
+
+/* Groups of kind BY, when it has more than one. */
+static size_t
+groups_of(const gs_compare *c, const char *by)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->ngroups; i++)
+		n += strcmp(c->groups[i].by, by) == 0;
+	return n > 1 ? n : 0;
+}
+
+/* The breakdown by shape class and dtype, only where there is more than
+ * one group, at most MD_GROUPS rows (the HTML and JSON have them all). */
+static void
+breakdown(FILE *out, const gs_compare *c)
+{
+	size_t ncls = groups_of(c, "class"), ndt = groups_of(c, "dtype"), shown = 0;
+	char g[GS_FMT_LEN];
+
+	if (!ncls && !ndt)
+		return;
+	fprintf(out, "\n### By %s%s%s", ncls ? "shape class" : "", ncls && ndt ? " and " : "",
+	        ndt ? "dtype" : "");
+	if (ncls + ndt > MD_GROUPS)
+		fprintf(out, " (the first %d of %zu groups; all in the HTML and JSON)", MD_GROUPS,
+		        ncls + ndt);
+	fputc('\n', out);
+	fputs("| Group | Shapes | Geomean | Improved | Regressed |\n|---|---:|---:|---:|---:|\n",
+	      out);
+	for (size_t i = 0; i < c->ngroups && shown < MD_GROUPS; i++) {
+		const gs_group *x = &c->groups[i];
+		if (!(ncls && strcmp(x->by, "class") == 0) && !(ndt && strcmp(x->by, "dtype") == 0))
+			continue;
+		fprintf(out, "| %s ", x->by);
+		gs_fmt_md_text(out, x->name);
+		fprintf(out, " | %zu | %s | %zu | %zu |\n", x->n,
+		        gs_fmt_ratio(g, sizeof g, x->geomean, 4), x->improved, x->regressed);
+		shown++;
+	}
 }
 
 /* ---- causes and --weights impact: at most two lines */
@@ -184,7 +337,7 @@ cause_line(FILE *out, const gs_report *r)
 
 	if (!c || (!lost && !saved))
 		return;
-	fputs("\n**Causes:** ", out);
+	fputs("- **Causes:** ", out);
 	if (lost)
 		cause_part(out, "time lost ", c->lost_us, c->nlost, c->lost_order, c->nlost_order,
 		           s->time_lost_us);
@@ -202,7 +355,7 @@ impact_line(FILE *out, const gs_impact *m)
 	if (!m)
 		return;
 	fprintf(out,
-	        "\n**Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
+	        "- **Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
 	        "(%s, %s); %zu of %zu workload shapes covered, the rest %.1f %% of its GEMM "
 	        "time.\n",
 	        gs_fmt_us(a, sizeof a, m->base_us), gs_fmt_us(b, sizeof b, m->cand_us),
@@ -214,8 +367,6 @@ impact_line(FILE *out, const gs_impact *m)
 
 /* ---- efficiency */
 
-enum { EXPLAINED_MAX = 4 };
-
 static void
 explained(FILE *out, const gs_report *r)
 {
@@ -225,7 +376,12 @@ explained(FILE *out, const gs_report *r)
 
 	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
-	fputs("\n**Why (efficiency model):**\n\n", out);
+	fputs("\n**Why (efficiency model)", out);
+	if (!r->eff_base->gpu && !r->eff_cand->gpu)
+		fputs(": no GPU is known for either input; `--gpu mi300x` (or another name from "
+		      "`gemmscope gpus`, or a spec file) adds the roofline and wave quantisation",
+		      out);
+	fputs(":**\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		fputs("- ", out);
@@ -234,11 +390,6 @@ explained(FILE *out, const gs_report *r)
 		gs_fmt_md_text(out, r->effpairs[c->top_regressed[i]].explanation);
 		fputc('\n', out);
 	}
-	if (!r->eff_base->gpu && !r->eff_cand->gpu)
-		fputs("\nNo GPU is known for either input: pass `--gpu mi300x` (or another "
-		      "name from `gemmscope gpus`, or a spec file) for the roofline and wave "
-		      "quantisation.\n",
-		      out);
 }
 
 /* A number with DECIMALS decimals, "\xe2\x80\x94" when not finite. */
@@ -298,12 +449,15 @@ single_markdown(const gs_report *r, FILE *out)
 {
 	const gs_single *s = r->single;
 	size_t n = s->n < 10 ? s->n : 10;
+	char v[GS_FMT_LEN];
 
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope report");
-	fputs("\n\n", out);
-	put_input(out, "Input", s->table);
-	fputs("- GPU: ", out);
+	fprintf(out, ": %zu shape%s, %s \xc2\xb5s of GEMM time\n\n", s->s.shapes,
+	        plural_s(s->s.shapes), gs_fmt_us(v, sizeof v, s->s.total_us));
+	put_input(out, "- Input:", s->table);
+	gs_md_report_link(r, out, "\n- ");
+	fputs("\n- GPU: ", out);
 	if (s->gpu) {
 		gs_fmt_md_text(out, s->gpu->full_name);
 		fprintf(out, " (from %s)\n\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
@@ -313,7 +467,7 @@ single_markdown(const gs_report *r, FILE *out)
 		      out);
 	}
 	single_summary(out, s);
-	fprintf(out, "\n### Top %zu by total time\n\n", n);
+	fprintf(out, "\n### Top %zu shape%s by total time\n", n, plural_s(n));
 	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
 	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n",
 	      out);
@@ -326,6 +480,8 @@ single_markdown(const gs_report *r, FILE *out)
 	return 0;
 }
 
+/* The first line: the gates' (gs_md_gates) when asked for, else a heading
+ * that is the verdict itself. */
 static void
 compare_markdown(const gs_report *r, FILE *out)
 {
@@ -335,50 +491,73 @@ compare_markdown(const gs_report *r, FILE *out)
 	gs_md_gates(r, out);
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope compare");
-	fprintf(out, "\n\n**%s.**\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
-	put_input(out, "Baseline", c->base);
-	put_input(out, "Candidate", c->cand);
-	fputc('\n', out);
+	fprintf(out, ": %s\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
+	inputs_line(out, r);
 	summary_table(out, c);
+	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
+		fputc('\n', out);
 	cause_line(out, r);
 	impact_line(out, r->impact);
 	top_regressions(out, c);
+	top_lost(out, c);
+	top_improvements(out, c);
+	breakdown(out, c);
 	explained(out, r);
 	fprintf(out,
-	        "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; "
-	        "threshold \xc2\xb1%g %%. Generated by gemmscope %s.\n",
+	        "\nSpeedup s = t_base / t_cand; change = s \xe2\x88\x92 1; threshold \xc2\xb1%g %%. "
+	        "Every shape: --csv / --json. Generated by gemmscope %s.\n",
 	        c->opts.threshold * 100, r->version ? r->version : "");
 }
 
-/* confirm's summary: the counts and one table row per original
- * regression. */
+enum { CONFIRM_ROWS = 20 };
+
+static void
+confirm_row(FILE *out, const gs_confirm_item *it)
+{
+	char shape[256];
+
+	fputs("| ", out);
+	gs_fmt_md_text(out, gs_shape_format(&it->shape, shape, sizeof shape));
+	fprintf(out, " | %.2f\xc3\x97 | ", 1 / it->orig_speedup);
+	if (it->re)
+		fprintf(out, "%.2f\xc3\x97", 1 / it->re->speedup);
+	else
+		fputs("\xe2\x80\x94", out);
+	fprintf(out, " | %s |\n", gs_confirm_status_name(it->status));
+}
+
+/* confirm's summary: the counts and a table of the original regressions,
+ * confirmed ones first, at most CONFIRM_ROWS rows. */
 static int
 confirm_markdown(const gs_report *r, FILE *out, gs_error *err)
 {
 	const gs_confirm *c = r->confirm;
-	char shape[256];
+	size_t shown = 0;
 
 	gs_md_gates(r, out);
-	fprintf(out, "### gemmscope confirm: %zu of %zu regressions confirmed\n\n", c->confirmed,
-	        c->n);
+	fprintf(out, "### gemmscope confirm: %zu of %zu regression%s confirmed\n\n", c->confirmed,
+	        c->n, plural_s(c->n));
 	fprintf(out,
 	        "%zu confirmed, %zu not reproduced, %zu unsure, %zu not re-measured "
-	        "(threshold %g %%).\n\n",
+	        "(threshold %g %%).",
 	        c->confirmed, c->not_reproduced, c->unsure, c->not_remeasured, c->threshold * 100);
+	gs_md_report_link(r, out, " ");
+	fputs("\n\n", out);
+	if (c->n > CONFIRM_ROWS)
+		fprintf(out, "The first %d, confirmed first; --json lists all %zu.\n\n",
+		        CONFIRM_ROWS, c->n);
 	if (c->n)
-		fprintf(out, "| Shape | Original slowdown | Re-measured slowdown | Status |\n"
-		             "|---|---:|---:|---|\n");
-	for (size_t i = 0; i < c->n; i++) {
-		const gs_confirm_item *it = &c->items[i];
-		fputs("| ", out);
-		gs_fmt_md_text(out, gs_shape_format(&it->shape, shape, sizeof shape));
-		fprintf(out, " | %.2f\xc3\x97 | ", 1 / it->orig_speedup);
-		if (it->re)
-			fprintf(out, "%.2f\xc3\x97", 1 / it->re->speedup);
-		else
-			fputs("—", out);
-		fprintf(out, " | %s |\n", gs_confirm_status_name(it->status));
-	}
+		fputs("| Shape (M\xc3\x97N\xc3\x97K) | Original slowdown | Re-measured slowdown | "
+		      "Status |\n|---|---:|---:|---|\n",
+		      out);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < c->n && shown < CONFIRM_ROWS; i++) {
+			int confirmed = c->items[i].status == GS_CONFIRMED;
+			if (confirmed != (pass == 0))
+				continue;
+			confirm_row(out, &c->items[i]);
+			shown++;
+		}
 	return ferror(out) ? gs_error_set(err, NULL, 0, 0, "write failed") : 0;
 }
 

@@ -1,7 +1,9 @@
 /* markdown_history.c: `gemmscope history --markdown`, a summary sized for
- * a CI job page or a PR comment (GitHub-flavoured markdown): the verdict,
- * the evolution table of the last runs, the open regressions and the
- * pending steps (the model's R->hseries), and the rule that made them.
+ * a CI job page or a PR comment (GitHub-flavoured markdown, at most about
+ * 60 lines): the gates' line or the verdict heading first, the counts (with
+ * the --report-url link), the evolution table of the last 10 runs, the
+ * first 8 open regressions and 5 pending steps (the model's R->hseries),
+ * and the rule that made them.
  * Every string from an input is escaped: markdown punctuation with a
  * backslash, '<', '>' and '&' as entities, so neither a table nor raw HTML
  * can be injected.
@@ -15,7 +17,7 @@
 #include "analysis/history.h"
 #include "render/writer_impl.h"
 
-enum { MAX_RUN_ROWS = 15 };
+enum { MAX_RUN_ROWS = 10, MD_TOP = 8, MD_PENDING = 5 };
 
 static void
 put_shape(FILE *out, const gs_record *r)
@@ -37,13 +39,18 @@ verdict(FILE *out, const gs_report *r)
 	char g[GS_FMT_LEN], ch[GS_FMT_LEN];
 
 	fprintf(out,
-	        "**%zu runs, %zu shapes: %zu regression%s still open at the last "
-	        "run (%zu confirmed in all), %zu improvement%s, %zu pending; geomean "
-	        "of the last run against the first %s (%s).**\n\n",
-	        h->nruns, h->nseries, open, open == 1 ? "" : "s", h->regressions, h->improvements,
-	        h->improvements == 1 ? "" : "s", h->pending,
-	        gs_fmt_ratio(g, sizeof g, last->geomean_vs_first, 4),
+	        ": %zu regression%s open at the last run; geomean of the last run against "
+	        "the first %s (%s)\n\n",
+	        open, open == 1 ? "" : "s", gs_fmt_ratio(g, sizeof g, last->geomean_vs_first, 4),
 	        gs_fmt_change(ch, sizeof ch, last->geomean_vs_first - 1));
+	fprintf(out,
+	        "%zu run%s, %zu shape%s; %zu regression%s confirmed in all, %zu "
+	        "improvement%s, %zu pending.",
+	        h->nruns, h->nruns == 1 ? "" : "s", h->nseries, h->nseries == 1 ? "" : "s",
+	        h->regressions, h->regressions == 1 ? "" : "s", h->improvements,
+	        h->improvements == 1 ? "" : "s", h->pending);
+	gs_md_report_link(r, out, " ");
+	fputs("\n\n", out);
 }
 
 static void
@@ -52,9 +59,10 @@ evolution(FILE *out, const gs_history *h)
 	size_t first = h->nruns > MAX_RUN_ROWS ? h->nruns - MAX_RUN_ROWS : 0;
 	char a[GS_FMT_LEN], b[GS_FMT_LEN];
 
-	fputs("### Evolution (against the first and the previous run)\n\n", out);
+	fputs("### Evolution (against the first and the previous run)", out);
 	if (first)
-		fprintf(out, "The last %d of %zu runs.\n\n", MAX_RUN_ROWS, h->nruns);
+		fprintf(out, ": the last %d of %zu runs", MAX_RUN_ROWS, h->nruns);
+	fputc('\n', out);
 	fputs("| Run | Geomean vs first | Geomean vs previous | Improved | Regressed |"
 	      " Shapes |\n|---|---:|---:|---:|---:|---:|\n",
 	      out);
@@ -90,18 +98,14 @@ open_regressions(FILE *out, const gs_report *r)
 {
 	const gs_history *h = r->hist;
 	size_t n = r->open_regressions, shown = 0;
-	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10;
+	size_t top = h->opts.cmp.top && h->opts.cmp.top < MD_TOP ? h->opts.cmp.top : MD_TOP;
 
 	if (n == 0) {
 		fputs("\nNo regression is open at the last run.\n", out);
 		return;
 	}
-	fprintf(out, "\n### Open regressions (%zu)\n\n", n);
-	if (n > top)
-		fprintf(out,
-		        "The first %zu, in shape order; the HTML report and the JSON "
-		        "list all.\n\n",
-		        top);
+	fprintf(out, "\n### Open regressions (%zu%s)\n", n,
+	        n > top ? "; the first in shape order, all in the HTML and JSON" : "");
 	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Since run | Before (\xc2\xb5s) |"
 	      " After (\xc2\xb5s) | Time ratio | Now vs before | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|---:|\n",
@@ -120,12 +124,13 @@ static void
 pending(FILE *out, const gs_report *r)
 {
 	const gs_history *h = r->hist;
-	size_t top = h->opts.cmp.top ? h->opts.cmp.top : 10, shown = 0;
+	size_t top = h->opts.cmp.top && h->opts.cmp.top < MD_PENDING ? h->opts.cmp.top : MD_PENDING;
+	size_t shown = 0;
 
 	if (h->pending == 0)
 		return;
-	fprintf(out, "\n### Pending steps (%zu): not yet lasted %u runs\n\n", h->pending,
-	        h->opts.persist);
+	fprintf(out, "\n### Pending steps (%zu%s): not yet lasted %u runs\n", h->pending,
+	        h->pending > top ? "; the first in shape order" : "", h->opts.persist);
 	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Tag | Run | Before (\xc2\xb5s) |"
 	      " After (\xc2\xb5s) | Time ratio | p |\n"
 	      "|---|---|---|---:|---:|---:|---:|\n",
@@ -148,7 +153,6 @@ gs_md_history(const gs_report *r, FILE *out, gs_error *err)
 	gs_md_gates(r, out);
 	fputs("## ", out);
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope history");
-	fputs("\n\n", out);
 	verdict(out, r);
 	evolution(out, h);
 	open_regressions(out, r);

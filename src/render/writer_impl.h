@@ -36,6 +36,11 @@
  * message is its clause; nothing without gates. */
 char *gs_gate_text(const gs_report *r, const gs_gate *g, char *buf, size_t size);
 void gs_md_gates(const gs_report *r, FILE *out);
+
+/* gs_md_report_link (markdown.c): with --report-url (R->report_url),
+ * LEAD then "[Full report (HTML)](<URL>)" (spaces, controls, '<' and '>'
+ * percent-encoded); nothing without it. */
+void gs_md_report_link(const gs_report *r, FILE *out, const char *lead);
 void gs_junit_gates(gs_jx *x, const gs_report *r);
 
 /* History (html_history.c, json_history.c, markdown_history.c,
