@@ -181,5 +181,19 @@ status_is 2 "tile count above 2^53" gs report tiles.csv --gpu mi300x -o tiles.ht
 check "tile count above 2^53: located" grep -q '^tiles.csv:3: .*2^53' err
 check "tile count above 2^53: no report" test ! -e tiles.html
 
+# --- issue 10: per-shape efficiency in the JSON only where it tells something
+# (a tile or a GPU): the example has neither without --gpu, all 558 with it.
+ex="$top_srcdir/examples/iree-kernel-benchmark"
+shapes_eff() { # shapes_eff JSON: "efficiency" objects inside shapes[] (--json-indent)
+	awk '/^  "shapes": \[/ { in_s = 1; next } /^  []"]/ { in_s = 0 }
+	     in_s && /^      "efficiency": \{/ { n++ } END { print n + 0 }' "$1"
+}
+gs compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o x.html --json x.json --json-indent
+check "no tile, no GPU: no per-shape efficiency" sh -c \
+	"[ $(shapes_eff x.json) -eq 0 ] && [ $(grep -c '^      \"speedup\"' x.json) -ge 558 ]"
+gs compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o y.html --json y.json --json-indent \
+	--gpu mi300x
+check "--gpu: every shape's efficiency" test "$(shapes_eff y.json)" -eq 558
+
 echo "# $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

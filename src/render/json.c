@@ -373,17 +373,34 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 }
 
 /* Pair I's efficiency, both sides and the model's reading of the pair. */
+/* 1 if ROW tells more than the shape itself does: a macro tile or a
+ * roofline (a GPU). */
+static int
+efficiency_known(const gs_single_row *row)
+{
+	return row && row->have_eff && (row->eff.tile_m > 0 || isfinite(row->eff.peak_tflops));
+}
+
+/* The pair's efficiency, written only where a tile or a GPU is known on
+ * either side: without them every field but FLOP, bytes and TFLOP/s (the
+ * CSV's gflop, mib, flops_per_byte, tflops) is null, and at a million
+ * shapes those nulls were two thirds of the JSON. */
 static void
 efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 {
 	const gs_pair *p = &r->cmp->pairs[i];
+	const gs_single_row *b, *c;
 
 	if (!r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
+	b = gs_single_row_of(r->eff_base, p->base);
+	c = gs_single_row_of(r->eff_cand, p->cand);
+	if (!efficiency_known(b) && !efficiency_known(c))
+		return;
 	gs_jw_key(w, "efficiency");
 	gs_jw_map_open(w);
-	efficiency(w, "baseline", gs_single_row_of(r->eff_base, p->base));
-	efficiency(w, "candidate", gs_single_row_of(r->eff_cand, p->cand));
+	efficiency(w, "baseline", b);
+	efficiency(w, "candidate", c);
 	gs_jw_map_close(w);
 	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
 	gs_jw_kv_str(w, "efficiency_cause", r->effpairs[i].e.cause);
