@@ -266,7 +266,7 @@ clock_list(const gs_bench_meas *m, size_t f)
 	gs_dynbuf_init(&d, (size_t)1 << 30);
 	for (size_t i = 0; m->clk && i < m->nsamples; i++) {
 		double v = clock_field(&m->clk[i], f);
-		char num[40] = "";
+		char num[GS_FMT_LEN] = "";
 		if (!isnan(v)) {
 			gs_fmt_exact(num, sizeof num, v);
 			any = 1;

@@ -121,117 +121,6 @@ gs_jw_str(gs_jw *w, const char *s)
 	free(clean);
 }
 
-/* ---- numbers: gs_fmt_exact's text, without printf on the common path */
-
-enum { DIGITS_MAX = 17 };
-
-/* 10^K for K in [0, 27]: exact in long double (5^27 < 2^64). */
-static long double
-pow10l_exact(int k)
-{
-	long double p = 1;
-
-	while (k-- > 0)
-		p *= 10;
-	return p;
-}
-
-/* %.{P}g's text of M (P significant digits, the first non-zero) times
- * 10^(E - P + 1), in C's "%g" layout: fixed when -4 <= E < P, else d.ddde±XX;
- * trailing zeros and a bare point dropped.  NEG: a leading '-'. */
-static void
-g_text(char *buf, unsigned long long m, int p, int e, int neg)
-{
-	char d[DIGITS_MAX + 1] = {0};
-	int n = p, o = 0;
-
-	for (int i = p - 1; i >= 0; i--, m /= 10)
-		d[i] = (char)('0' + m % 10);
-	while (n > 1 && d[n - 1] == '0')
-		n--;
-	if (neg)
-		buf[o++] = '-';
-	if (e >= -4 && e < p) {
-		if (e < 0) {
-			buf[o++] = '0';
-			buf[o++] = '.';
-			for (int i = -1; i > e; i--)
-				buf[o++] = '0';
-		}
-		for (int i = 0; i < n || i <= e; i++) {
-			if (i == e + 1 && i > 0)
-				buf[o++] = '.';
-			buf[o++] = i < n ? d[i] : '0';
-		}
-		buf[o] = '\0';
-		return;
-	}
-	buf[o++] = d[0];
-	if (n > 1)
-		buf[o++] = '.';
-	for (int i = 1; i < n; i++)
-		buf[o++] = d[i];
-	buf[o++] = 'e'; /* %g's exponent: a sign and at least two digits */
-	buf[o++] = e < 0 ? '-' : '+';
-	e = e < 0 ? -e : e; /* |e| < 400: a double's range */
-	if (e >= 100)
-		buf[o++] = (char)('0' + e / 100);
-	buf[o++] = (char)('0' + e / 10 % 10);
-	buf[o++] = (char)('0' + e % 10);
-	buf[o] = '\0';
-}
-
-/* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
- * non-zero, |V| in [1e-300, 1e300]), as gs_fmt_exact: the 17 digits of |V|
- * are taken from one long double product (one rounding, 2^-64 relative)
- * and rounded to 15 and 16; a digit string whose rounding is within 1 % of
- * a unit of a tie (the product's error is below 0.6 %) gets 0 (the caller uses gs_fmt_exact).  Returns 1 with
- * BUF (GS_FMT_LEN bytes) filled, else 0. */
-static int
-fast_exact(char *buf, double v)
-{
-	double a = fabs(v);
-	int e = (int)floor(log10(a)), k = DIGITS_MAX - 1 - e;
-	long double x;
-	unsigned long long m17, m;
-
-	if (k < -27 || k > 27)
-		return 0;
-	x = k >= 0 ? (long double)a * pow10l_exact(k) : (long double)a / pow10l_exact(-k);
-	if (x < 1e16L) { /* log10 rounded up: one digit short */
-		e--;
-		k++;
-		x *= 10;
-	} else if (x >= 1e17L) {
-		e++;
-		k--;
-		x /= 10;
-	}
-	if (x < 1e16L || x >= 1e17L)
-		return 0;
-	m17 = (unsigned long long)x;
-	for (int p = 15; p <= DIGITS_MAX; p++) {
-		unsigned long long unit = 1;
-		long double r;
-		int ep = e;
-
-		for (int i = p; i < DIGITS_MAX; i++)
-			unit *= 10;
-		r = (x - (long double)(m17 - m17 % unit)) / (long double)unit; /* in [0, 1) */
-		if (fabsl(r - 0.5L) < 1e-2L)
-			return 0;
-		m = m17 / unit + (r > 0.5L);
-		if (m == (unsigned long long)pow10l_exact(p)) { /* 99..9 rounded up */
-			m /= 10;
-			ep++;
-		}
-		g_text(buf, m, p, ep, v < 0);
-		if (p == DIGITS_MAX || strtod(buf, NULL) == v)
-			return 1;
-	}
-	return 0;
-}
-
 void
 gs_jw_num(gs_jw *w, double v)
 {
@@ -247,8 +136,7 @@ gs_jw_num(gs_jw *w, double v)
 		check(w, yajl_gen_integer(w->g, (long long)v));
 		return;
 	}
-	if (!(fabs(v) >= 1e-300 && fabs(v) <= 1e300) || !fast_exact(buf, v))
-		gs_fmt_exact(buf, sizeof buf, v);
+	gs_fmt_exact(buf, sizeof buf, v);
 	check(w, yajl_gen_number(w->g, buf, strlen(buf)));
 }
 
