@@ -108,7 +108,7 @@ same "big: no tile and no roofline (no GPU): the efficiency table dropped, sayin
 
 # --- plurals with one of each ------------------------------------------
 same "one: verdict" "$(hx one.html 'substring-before(//p[@class="verdict"], ";")')" \
-	"1 regression, 1000 improvements"
+	"1 regression, 1,000 improvements"
 same "one: ranking titles" \
 	"$(hx one.html 'string(//div[@id="worst-ratio"]/h3)'); $(hx one.html 'string(//div[@id="worst-time"]/h3)')" \
 	"Top 1 regression by slowdown; Top 1 regression by time lost"

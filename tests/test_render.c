@@ -756,6 +756,35 @@ exact_by_printf(char *buf, size_t size, double v)
 	}
 }
 
+/* The verdict at a million shapes: counts with separators, and as many
+ * decimals as the 95 % interval needs to show two different ends (the
+ * 1M benchmark's 0.99731-0.99747 read 0.997-0.997 with three). */
+static void
+test_verdict_at_scale(void **state)
+{
+	gs_compare c;
+	char buf[GS_FMT_VERDICT_LEN];
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	c.s.regressed = 52841;
+	c.s.improved = 51232;
+	c.s.matched = 997500;
+	c.s.geomean = 0.9973902328107576;
+	c.s.geomean_lo = 0.9973124025624623;
+	c.s.geomean_hi = 0.9974680691329244;
+	assert_string_equal(gs_fmt_verdict(buf, sizeof buf, &c),
+	                    "52,841 regressions, 51,232 improvements; geomean 0.9974\xc3\x97 "
+	                    "[95 % CI 0.9973\xe2\x80\x93"
+	                    "0.9975] over 997,500 shapes");
+	c.s.geomean_lo = 1.075;
+	c.s.geomean_hi = 1.132;
+	c.s.geomean = 1.103;
+	assert_non_null(strstr(gs_fmt_verdict(buf, sizeof buf, &c),
+	                       "geomean 1.103\xc3\x97 [95 % CI 1.075\xe2\x80\x93"
+	                       "1.132]"));
+}
+
 static void
 test_json_numbers(void **state)
 {
@@ -926,6 +955,7 @@ main(void)
 	        cmocka_unit_test(test_html_errors),
 	        cmocka_unit_test(test_json_synthetic),
 	        cmocka_unit_test(test_json_numbers),
+	        cmocka_unit_test(test_verdict_at_scale),
 	        cmocka_unit_test(test_csv_synthetic),
 	        cmocka_unit_test(test_junit_synthetic),
 	        cmocka_unit_test(test_markdown_synthetic),

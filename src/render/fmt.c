@@ -267,20 +267,42 @@ gs_fmt_count(char *buf, size_t size, size_t n)
 	return gs_fmt_grouped(buf, size, (double)n, 0);
 }
 
+/* Decimals for the geomean and its interval: 3, or more (up to 6) until
+ * the interval's ends differ as printed; at a million shapes the 95 %
+ * interval is 0.9973-0.9975, which three decimals print as 0.997-0.997. */
+static int
+ci_decimals(double lo, double hi)
+{
+	int d = 3;
+
+	for (; d < 6; d++) {
+		char a[32], b[32];
+		snprintf(a, sizeof a, "%.*f", d, lo);
+		snprintf(b, sizeof b, "%.*f", d, hi);
+		if (strcmp(a, b) != 0)
+			break;
+	}
+	return d;
+}
+
 char *
 gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 {
 	const gs_compare_summary *s = &c->s;
-	char unsure[64] = "";
+	char unsure[64] = "", reg[32], imp[32], n[32], un[32];
+	int d = ci_decimals(s->geomean_lo, s->geomean_hi);
 
 	if (s->unsure)
-		snprintf(unsure, sizeof unsure, "; %zu unsure", s->unsure);
+		snprintf(unsure, sizeof unsure, "; %s unsure",
+		         gs_fmt_count(un, sizeof un, s->unsure));
 	snprintf(buf, size,
-	         "%zu %s, %zu %s; geomean %.3f%s [95 %% CI %.3f\xe2\x80\x93%.3f]"
-	         " over %zu %s%s",
-	         s->regressed, gs_fmt_plural(s->regressed, "regression", "regressions"),
-	         s->improved, gs_fmt_plural(s->improved, "improvement", "improvements"), s->geomean,
-	         TIMES, s->geomean_lo, s->geomean_hi, s->matched,
+	         "%s %s, %s %s; geomean %.*f%s [95 %% CI %.*f\xe2\x80\x93%.*f]"
+	         " over %s %s%s",
+	         gs_fmt_count(reg, sizeof reg, s->regressed),
+	         gs_fmt_plural(s->regressed, "regression", "regressions"),
+	         gs_fmt_count(imp, sizeof imp, s->improved),
+	         gs_fmt_plural(s->improved, "improvement", "improvements"), d, s->geomean, TIMES, d,
+	         s->geomean_lo, d, s->geomean_hi, gs_fmt_count(n, sizeof n, s->matched),
 	         gs_fmt_plural(s->matched, "shape", "shapes"), unsure);
 	return buf;
 }

@@ -129,14 +129,16 @@ static void
 summary_rest(gs_html *w, xmlNodePtr tb)
 {
 	const gs_compare_summary *s = &w->c->s;
-	char buf[64];
+	char buf[96], a[32], b[32];
 
-	snprintf(buf, sizeof buf, "%zu / %zu", s->only_in_baseline, s->only_in_candidate);
+	snprintf(buf, sizeof buf, "%s / %s", gs_fmt_count(a, sizeof a, s->only_in_baseline),
+	         gs_fmt_count(b, sizeof b, s->only_in_candidate));
 	gs_html_kv(w, tb, "Shapes only in baseline / only in candidate", buf);
-	snprintf(buf, sizeof buf, "%zu / %zu", s->excluded_baseline, s->excluded_candidate);
+	snprintf(buf, sizeof buf, "%s / %s", gs_fmt_count(a, sizeof a, s->excluded_baseline),
+	         gs_fmt_count(b, sizeof b, s->excluded_candidate));
 	gs_html_kv(w, tb, "Excluded rows, baseline / candidate", buf);
-	snprintf(buf, sizeof buf, "%zu (expected false positives %.1f)", s->tested,
-	         s->expected_false_positives);
+	snprintf(buf, sizeof buf, "%s (expected false positives %.1f)",
+	         gs_fmt_count(a, sizeof a, s->tested), s->expected_false_positives);
 	gs_html_kv(w, tb, "Shapes with a U test", buf);
 }
 
