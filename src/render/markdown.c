@@ -129,7 +129,10 @@ count_share(char *buf, size_t size, size_t k, size_t n)
 {
 	char share[GS_FMT_LEN];
 
-	snprintf(buf, size, "%zu (%s)", k, gs_fmt_share(share, sizeof share, k, n));
+	char count[32];
+
+	snprintf(buf, size, "%s (%s)", gs_fmt_count(count, sizeof count, k),
+	         gs_fmt_share(share, sizeof share, k, n));
 	return buf;
 }
 
@@ -138,13 +141,13 @@ summary_table(FILE *out, const gs_compare *c)
 {
 	const gs_compare_summary *s = &c->s;
 	double t = c->opts.threshold * 100;
-	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN];
+	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN], e[GS_FMT_LEN];
 
 	fputs("| Metric | Value |\n|---|---|\n", out);
-	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %zu) |\n",
+	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %s) |\n",
 	        gs_fmt_ratio(a, sizeof a, s->geomean, 4),
 	        gs_fmt_ratio(b, sizeof b, s->geomean_lo, 4),
-	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), s->matched);
+	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), gs_fmt_count(e, sizeof e, s->matched));
 	fprintf(out, "| Weighted speedup (\xce\xa3 base / \xce\xa3 cand) | %s |\n",
 	        gs_fmt_ratio(a, sizeof a, s->weighted, 4));
 	fprintf(out, "| Improved (change > +%g %%) | %s |\n", t,
@@ -162,10 +165,11 @@ summary_table(FILE *out, const gs_compare *c)
 	/* a row of zeros says nothing: left out */
 	if (s->only_in_baseline || s->only_in_candidate || s->excluded_baseline ||
 	    s->excluded_candidate)
-		fprintf(out,
-		        "| Only in baseline / candidate; excluded rows | %zu / %zu; %zu / %zu |\n",
-		        s->only_in_baseline, s->only_in_candidate, s->excluded_baseline,
-		        s->excluded_candidate);
+		fprintf(out, "| Only in baseline / candidate; excluded rows | %s / %s; %s / %s |\n",
+		        gs_fmt_count(a, sizeof a, s->only_in_baseline),
+		        gs_fmt_count(b, sizeof b, s->only_in_candidate),
+		        gs_fmt_count(d, sizeof d, s->excluded_baseline),
+		        gs_fmt_count(e, sizeof e, s->excluded_candidate));
 }
 
 /* ---- the short top-N tables: heading line, then the table */
@@ -216,8 +220,8 @@ top_regressions(FILE *out, const gs_compare *c)
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		tags = p->base->tag || p->cand->tag;
 	}
-	fprintf(out, "\n### Top %zu regression%s by slowdown (of %zu)\n", n, plural_s(n),
-	        c->s.regressed);
+	fprintf(out, "\n### Top %zu regression%s by slowdown (of %s)\n", n, plural_s(n),
+	        gs_fmt_count(v, sizeof v, c->s.regressed));
 	fprintf(out,
 	        "| Shape (M\xc3\x97N\xc3\x97K) |%s Baseline (\xc2\xb5s) | Candidate (\xc2\xb5s) |"
 	        " Slowdown | Time lost (\xc2\xb5s) |\n|---|%s---:|---:|---:|---:|\n",
@@ -263,8 +267,8 @@ top_improvements(FILE *out, const gs_compare *c)
 
 	if (n == 0)
 		return;
-	fprintf(out, "\n### Top %zu improvement%s by speedup (of %zu)\n", n, plural_s(n),
-	        c->s.improved);
+	fprintf(out, "\n### Top %zu improvement%s by speedup (of %s)\n", n, plural_s(n),
+	        gs_fmt_count(v, sizeof v, c->s.improved));
 	fputs(SHAPE_HEAD " Speedup | Time saved (\xc2\xb5s) |\n|---|---:|---:|---:|---:|\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const gs_pair *p = &c->pairs[c->top_improved[i]];
@@ -309,8 +313,11 @@ breakdown(FILE *out, const gs_compare *c)
 			continue;
 		fprintf(out, "| %s ", x->by);
 		gs_fmt_md_text(out, x->name);
-		fprintf(out, " | %zu | %s | %zu | %zu |\n", x->n,
-		        gs_fmt_ratio(g, sizeof g, x->geomean, 4), x->improved, x->regressed);
+		char k1[32], k2[32], k3[32];
+		fprintf(out, " | %s | %s | %s | %s |\n", gs_fmt_count(k1, sizeof k1, x->n),
+		        gs_fmt_ratio(g, sizeof g, x->geomean, 4),
+		        gs_fmt_count(k2, sizeof k2, x->improved),
+		        gs_fmt_count(k3, sizeof k3, x->regressed));
 		shown++;
 	}
 }
@@ -322,10 +329,13 @@ static void
 cause_part(FILE *out, const char *what, const double v[GS_CAUSE_COUNT],
            const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
 {
+	char k[32];
+
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%.0f %% %s (%zu shape%s)", i ? ", " : what,
+		fprintf(out, "%s%.0f %% %s (%s shape%s)", i ? ", " : what,
 		        total > 0 ? 100 * v[order[i]] / total : 0.0, gs_cause_name(order[i]),
-		        nshapes[order[i]], nshapes[order[i]] == 1 ? "" : "s");
+		        gs_fmt_count(k, sizeof k, nshapes[order[i]]),
+		        nshapes[order[i]] == 1 ? "" : "s");
 }
 
 static void
