@@ -41,7 +41,7 @@ static const char usage_text[] =
         "  --csv FILE           per-shape table, native schema\n"
         "  --regressions FILE   regressed shapes, native schema (gemmscope-bench --shapes)\n"
         "  --junit FILE         JUnit XML: a testcase per shape, regressions as failures\n"
-        "  --assets DIR         every plot as SVG and PNG\n"
+        "  --assets DIR         every plot as SVG, PNG and 2x PNG\n"
         "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"
         "  --threshold PCT      regression/improvement threshold, default 5\n"
         "  --top N              rows in the top-N tables, default 10\n"
@@ -267,7 +267,7 @@ static const opt_help option_help[] = {
                           "(gemmscope-bench --shapes)\n"},
         {OPT_JUNIT, "  --junit FILE         JUnit XML: a testcase per shape, regressions "
                     "as failures\n"},
-        {OPT_ASSETS, "  --assets DIR         every plot as SVG and PNG\n"},
+        {OPT_ASSETS, "  --assets DIR         every plot as SVG, PNG and 2x PNG\n"},
         {OPT_GPU, "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"},
         {OPT_THRESHOLD, "  --threshold PCT      regression/improvement threshold, default 5\n"},
         {OPT_TOP, "  --top N              rows in the top-N tables, default 10\n"},
