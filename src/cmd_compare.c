@@ -8,7 +8,9 @@
 
 #include "config.h"
 #include "analysis/cause.h"
+#include "analysis/cliff.h"
 #include "analysis/impact.h"
+#include "analysis/residual.h"
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "cmd_compare.h"
@@ -116,6 +118,9 @@ typedef struct cmp_run {
 	gs_metrics metrics;
 	gs_causes causes;
 	gs_impact impact;
+	gs_residuals res[2]; /* measured against predicted, each side */
+	gs_residual_shift shift;
+	gs_cliffs cliffs[2];
 	const char *inputs[4]; /* baseline, candidate, --gpu, --weights: not outputs */
 	gs_report r;
 } cmp_run;
@@ -144,7 +149,12 @@ analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
 		return -1;
 	if (x->work && gs_impact_run(&x->cmp, x->work, cli->cmp.top, &x->impact, err) != 0)
 		return -1;
-	return 0;
+	for (int i = 0; i < 2; i++)
+		if (gs_residuals_run(&x->eff[i], cli->cmp.top, &x->res[i], err) != 0 ||
+		    gs_cliffs_find(&x->eff[i], cli->cmp.threshold, &x->cliffs[i], err) != 0)
+			return -1;
+	return gs_residual_shift_run(&x->cmp, &x->eff[0], &x->res[0], &x->eff[1], &x->res[1],
+	                             &x->shift, err);
 }
 
 static int
@@ -165,6 +175,11 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	r->metrics = x->metrics.n > 0 ? &x->metrics : NULL;
 	r->causes = &x->causes;
 	r->impact = x->work ? &x->impact : NULL;
+	for (int i = 0; i < 2; i++) {
+		r->residuals[i] = &x->res[i];
+		r->cliffs[i] = &x->cliffs[i];
+	}
+	r->residual_shift = &x->shift;
 	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 || gs_report_effpairs(r, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
@@ -201,6 +216,10 @@ done:
 	gs_metrics_free(&x.metrics);
 	gs_impact_free(&x.impact);
 	gs_causes_free(&x.causes);
+	for (int i = 0; i < 2; i++) {
+		gs_residuals_free(&x.res[i]);
+		gs_cliffs_free(&x.cliffs[i]);
+	}
 	gs_single_free(&x.eff[0]);
 	gs_single_free(&x.eff[1]);
 	gs_compare_free(&x.cmp);

@@ -126,5 +126,30 @@ for c in report history; do
 done
 status_is 2 "confirm refuses --weights" "$GEMMSCOPE" confirm "$tmp/wc.json" "$base" "$cand" --weights "$tmp/work.csv"
 
+# --- sections 3 and 4: measured against predicted, cliffs -----------------
+# The Qwen pair (H100 -> MI300X, kernel names with tiles): tau as scipy
+# computes it on the same (predicted, measured) pairs (tests/test_residual.c).
+q="$top_srcdir/tests/data/trace/tracelens"
+"$GEMMSCOPE" compare "$q/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz" \
+	"$q/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz" -q -o "$tmp/m.html" \
+	--json "$tmp/m.json" --json-indent --markdown "$tmp/m.md"
+check "residuals: tau per side in the JSON (baseline 1/3, candidate 0.8)" sh -c \
+	"[ \"\$(grep '^      \"tau\": ' '$tmp/m.json' | tr -d ' ')\" = '\"tau\":0.3333333333333333,
+\"tau\":0.8,' ]"
+check "residuals: 4 pairs predicted on both sides, all 4 further from the prediction" sh -c \
+	"grep -A2 '^    \"shift\": {' '$tmp/m.json' | tr -d ' \n' | grep -q '\"pairs\":4,\"worse\":4,'"
+check "residuals: the markdown line" grep -q '^- \*\*Measured against predicted\*\* (an upper-bound model' "$tmp/m.md"
+check "residuals: the HTML section" grep -q '<section id="model"><h2>Measured against predicted, and cliffs</h2>' "$tmp/m.html"
+# The H100 M sweeps (tests/data/runner/README.md): 2 cliffs in the tiled
+# kernel's (tile and wave boundary), 3 in cuBLASLt's (kernel changed).
+r="$top_srcdir/tests/data/runner"
+"$GEMMSCOPE" compare "$r/h100-tiled-msweep.csv" "$r/h100-vendor-msweep.csv" --gpu h100 -q \
+	-o "$tmp/s.html" --json "$tmp/s.json" --json-indent --markdown "$tmp/s.md"
+check "cliffs: 2 sweeps each side" test "$(grep -c '^      "sweeps": 2,' "$tmp/s.json")" -eq 2
+check "cliffs: what crossed" sh -c "[ \$(grep -c '\"crossed\": \"tile and wave boundary\"' '$tmp/s.json') -eq 2 ] &&
+	[ \$(grep -c '\"crossed\": \"kernel changed\"' '$tmp/s.json') -eq 3 ]"
+check "cliffs: the markdown line" grep -q '2 in the baseline, 3 in the candidate; the largest: M 512 → 576 (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary' "$tmp/s.md"
+check "cliffs: the HTML table, 5 rows" test "$(xmllint --html --xpath 'count(//table[@class="cliffs"]/tbody/tr)' "$tmp/s.html" 2>/dev/null)" -eq 5
+
 echo "1..$((passes + fails))"
 [ "$fails" -eq 0 ]

@@ -26,6 +26,9 @@ struct gs_metrics;
 struct gs_gpu;
 struct gs_causes;
 struct gs_impact;
+struct gs_residuals;
+struct gs_residual_shift;
+struct gs_cliffs;
 
 /* One figure of the report, rendered once as SVG for inlining. */
 typedef struct gs_report_plot {
@@ -124,6 +127,16 @@ typedef struct gs_report {
 	const struct gs_causes *causes; /* compare: one cause per cmp->pairs[i] and
 	                                   the time lost/saved split by cause
 	                                   (cause.h), NULL if not computed; borrowed */
+	const struct gs_residuals *residuals[2]; /* compare: measured against
+	                                   predicted, baseline and candidate
+	                                   (residual.h), NULL if not computed;
+	                                   borrowed */
+	const struct gs_residual_shift *residual_shift; /* compare: how the
+	                                   candidate's residuals moved, NULL
+	                                   if not computed; borrowed */
+	const struct gs_cliffs *cliffs[2]; /* compare: each side's sweeps and
+	                                   cliffs (cliff.h), NULL if not
+	                                   computed; borrowed */
 	const struct gs_impact *impact; /* compare --weights: the comparison
 	                                   weighted by a workload (impact.h), NULL
 	                                   without --weights; borrowed */

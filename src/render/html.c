@@ -22,6 +22,7 @@
 #include <libxml/tree.h>
 
 #include "render/cause_impl.h"
+#include "render/model_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/html_impl.h"
@@ -450,6 +451,7 @@ fill_sections(gs_html *w, gs_error *err)
 	        {"summary", gs_html_compare_summary},
 	        {"regressions", gs_html_compare_regressions},
 	        {"impact", gs_html_impact},
+	        {"model", gs_html_model},
 	        {"improvements", gs_html_compare_improvements},
 	        {"breakdown", fill_breakdown},
 	        {"unmatched", fill_unmatched},

@@ -51,6 +51,7 @@
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "render/cause_impl.h"
+#include "render/model_impl.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
@@ -494,6 +495,7 @@ document(gs_jw *w, const gs_report *r)
 	if (r->metrics)
 		metrics(w, r->metrics, c);
 	gs_json_impact(w, r);
+	gs_json_model(w, r);
 	gs_jw_map_close(w);
 }
 

@@ -26,6 +26,7 @@
 #include "analysis/impact.h"
 #include "analysis/single.h"
 #include "render/fmt.h"
+#include "render/model_impl.h"
 #include "render/writer_impl.h"
 
 /* What a max-regressed gate counts, by the kind of report. */
@@ -508,6 +509,7 @@ compare_markdown(const gs_report *r, FILE *out)
 		fputc('\n', out);
 	cause_line(out, r);
 	impact_line(out, r->impact);
+	gs_md_model(r, out);
 	top_regressions(out, c);
 	top_lost(out, c);
 	top_improvements(out, c);

@@ -1,0 +1,34 @@
+/* model_impl.h: inside render/ only.  The compare writers' halves for
+ * measured against predicted (R->residuals, R->residual_shift:
+ * analysis/residual.h) and the cliffs along swept dimensions (R->cliffs:
+ * analysis/cliff.h), issue 13 §3 and §4, as analysis computed them.  They
+ * format only; each does nothing when its part is not in the model.
+ */
+#ifndef GS_MODEL_IMPL_H
+#define GS_MODEL_IMPL_H
+
+#include <stdio.h>
+
+#include "render/html_impl.h"
+#include "render/jsonw.h"
+#include "render/report.h"
+
+/* gs_json_model (json_model.c): the top-level keys "residuals" (per side:
+ * predicted, tau, median_fraction, outliers[] with the key fields,
+ * predicted_us, measured_us, fraction, excess_us; and "shift": pairs,
+ * worse, better, worse_base, worse_cand, median_base, median_cand) and
+ * "cliffs" (per side: sweeps, and cliffs[] with the key fields of the
+ * size before the drop, dim, from, to, tflops_from, tflops_to, drop,
+ * crossed). */
+void gs_json_model(gs_jw *w, const gs_report *r);
+
+/* gs_md_model (json_model.c): at most two list items: the candidate's
+ * shift against the prediction with tau per side, and the cliffs. */
+void gs_md_model(const gs_report *r, FILE *out);
+
+/* gs_html_model (json_model.c): the section "Measured against predicted,
+ * and cliffs" (id "model"): the same as the markdown, then up to the top
+ * outliers per side and the cliffs (at most 20), with what crossed. */
+void gs_html_model(gs_html *w, xmlNodePtr sec);
+
+#endif
