@@ -272,7 +272,7 @@ test_mi300x_qwen(void **state)
 	assert_near(r->eff.pct_roofline, 14.354 / 40.71240234375 * 100, 0.01);
 	/* the tile model ran on the BLAS shape; no registers in ROCm traces */
 	assert_true(r->have_pick);
-	assert_true(r->pick.best.dim_eff > 0 && r->pick.best.dim_eff <= 1);
+	assert_true(r->detail->pick.best.dim_eff > 0 && r->detail->pick.best.dim_eff <= 1);
 	assert_true(r->have_actual);
 	assert_false(r->have_occ);
 	/* ranking: the mm 8944x2816x1024 (48 calls) takes the most time */
@@ -305,10 +305,10 @@ test_pick_consistent(void **state)
 			continue;
 		}
 		assert_true(r->have_pick);
-		assert_int_equal(r->pick.best.wg_m, want.best.wg_m);
-		assert_int_equal(r->pick.best.wg_n, want.best.wg_n);
-		assert_int_equal(r->pick.best.wg_k, want.best.wg_k);
-		assert_true(r->pick.best.cost_us == want.best.cost_us);
+		assert_int_equal(r->detail->pick.best.wg_m, want.best.wg_m);
+		assert_int_equal(r->detail->pick.best.wg_n, want.best.wg_n);
+		assert_int_equal(r->detail->pick.best.wg_k, want.best.wg_k);
+		assert_true(r->detail->pick.best.cost_us == want.best.cost_us);
 	}
 	gs_single_free(&s);
 	gs_table_free(t);
@@ -355,9 +355,9 @@ test_h100_occupancy(void **state)
 	assert_string_equal(s.gpu->name, "H100");
 	r = row(&s, "aten::mm", 8944, 2816, 1024);
 	assert_true(r->have_occ);
-	assert_near(r->occ.occupancy, 0.1875, 1e-12);
-	assert_int_equal(r->occ.wgs_per_cu, 1);
-	assert_int_equal(r->occ.limiters, (1u << GS_OCC_REGS) | (1u << GS_OCC_LDS));
+	assert_near(r->detail->occ.occupancy, 0.1875, 1e-12);
+	assert_int_equal(r->detail->occ.wgs_per_cu, 1);
+	assert_int_equal(r->detail->occ.limiters, (1u << GS_OCC_REGS) | (1u << GS_OCC_LDS));
 	/* §3: the sm90 xmma kernels are persistent; wq_eff is approximate */
 	assert_int_equal(r->eff.status, GS_EFF_PERSISTENT);
 	assert_int_equal(r->eff.cus, 132);
@@ -388,8 +388,8 @@ test_rocprof_occupancy(void **state)
 			continue;
 		seen++;
 		assert_true(r->have_occ);
-		assert_near(r->occ.occupancy, 0.125, 1e-12);
-		assert_int_equal(r->occ.limiters, 1u << GS_OCC_LDS);
+		assert_near(r->detail->occ.occupancy, 0.125, 1e-12);
+		assert_int_equal(r->detail->occ.limiters, 1u << GS_OCC_LDS);
 	}
 	assert_true(seen > 0);
 	assert_true(isnan(s.s.tflops));
@@ -424,6 +424,33 @@ test_no_gpu(void **state)
 	/* the same input on --gpu mi300x gives §4.1 row 6 */
 	run_single(t, "mi300x", &s);
 	assert_near(row(&s, "aten::addmm", 141, 30522, 512)->eff.dim_eff, 0.768044, 5e-7);
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
+/* A row has its detail exactly when one of have_kernel, have_pick,
+ * have_actual or have_occ is set: none for a record without a kernel
+ * name on no GPU (native.csv's second row), one for a named kernel. */
+static void
+test_detail_only_when_needed(void **state)
+{
+	gs_table *t = load("tests/data/csv/native.csv");
+	size_t with = 0, without = 0;
+	gs_single s;
+
+	(void)state;
+	run_single(t, NULL, &s);
+	assert_null(s.gpu);
+	for (size_t i = 0; i < s.n; i++) {
+		const gs_single_row *r = &s.rows[i];
+		int need = r->have_kernel || r->have_pick || r->have_actual || r->have_occ;
+		assert_int_equal(r->detail != NULL, need);
+		assert_int_equal(r->have_kernel, r->rec->kernel && *r->rec->kernel);
+		with += need;
+		without += !need;
+	}
+	assert_true(with > 0);
+	assert_true(without > 0);
 	gs_single_free(&s);
 	gs_table_free(t);
 }
@@ -849,6 +876,7 @@ main(void)
 	        cmocka_unit_test(test_h100_occupancy),
 	        cmocka_unit_test(test_rocprof_occupancy),
 	        cmocka_unit_test(test_no_gpu),
+	        cmocka_unit_test(test_detail_only_when_needed),
 	        cmocka_unit_test(test_csv_agrees_with_tracelens),
 	        cmocka_unit_test(test_effpair),
 	        cmocka_unit_test(test_gpu_choice),

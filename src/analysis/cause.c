@@ -133,9 +133,9 @@ tile_of(const side *s, int *tm, int *tn)
 	if (r && r->have_eff && r->eff.tile_m > 0) {
 		*tm = r->eff.tile_m;
 		*tn = r->eff.tile_n;
-	} else if (r && r->have_kernel && r->kernel.has_tile) {
-		*tm = r->kernel.tile_m;
-		*tn = r->kernel.tile_n;
+	} else if (r && r->have_kernel && r->detail->kernel.has_tile) {
+		*tm = r->detail->kernel.tile_m;
+		*tn = r->detail->kernel.tile_n;
 	} else if (gs_launch_of(s->rec)->tile_m > 0) {
 		*tm = gs_launch_of(s->rec)->tile_m;
 		*tn = gs_launch_of(s->rec)->tile_n;
@@ -221,7 +221,8 @@ decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
 static const char *
 family(const side *s)
 {
-	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->kernel.family) : NULL;
+	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->detail->kernel.family)
+	                                     : NULL;
 }
 
 /* "tensile 256×256 → cutlass2 128×64", or "256×256 → 128×64" when the

@@ -103,7 +103,8 @@ clause(sb *s)
 static void
 tile_text(const gs_single_row *r, char *buf, size_t size)
 {
-	const char *fam = r->have_kernel ? gs_kfamily_name(r->kernel.family) : "no kernel name";
+	const char *fam =
+	        r->have_kernel ? gs_kfamily_name(r->detail->kernel.family) : "no kernel name";
 
 	if (r->have_eff && r->eff.tile_m > 0)
 		snprintf(buf, size, "%s %d\xc3\x97%d", fam, r->eff.tile_m, r->eff.tile_n);

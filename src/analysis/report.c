@@ -12,6 +12,33 @@
 #include "analysis/single.h"
 #include "model/gpu.h"
 
+/* The explanations most pairs of a table without tiles share: kept once,
+ * not once per pair. */
+static const char *const shared_texts[] = {
+        "quantisation cannot be compared (tile unknown on both sides)",
+        "same kernel; quantisation cannot be compared (tile unknown on both sides)",
+};
+
+/* The shared copy of TEXT, or NULL when it is not one of shared_texts. */
+static const char *
+shared_text(const char *text)
+{
+	for (size_t i = 0; i < sizeof shared_texts / sizeof *shared_texts; i++)
+		if (strcmp(text, shared_texts[i]) == 0)
+			return shared_texts[i];
+	return NULL;
+}
+
+/* Whether TEXT is one of shared_texts itself (not a copy). */
+static int
+is_shared(const char *text)
+{
+	for (size_t i = 0; i < sizeof shared_texts / sizeof *shared_texts; i++)
+		if (text == shared_texts[i])
+			return 1;
+	return 0;
+}
+
 /* Pair P's reading into *OUT.  Returns 0, or -1 when out of memory. */
 static int
 effpair_of(const gs_report *r, const gs_pair *p, gs_report_eff *out)
@@ -20,9 +47,14 @@ effpair_of(const gs_report *r, const gs_pair *p, gs_report_eff *out)
 	const gs_single_row *c = gs_single_row_of(r->eff_cand, p->cand);
 	const gs_gpu *gb = r->eff_base->gpu, *gc = r->eff_cand->gpu;
 	char text[GS_REPORT_EXPLAIN_MAX];
+	const char *shared;
 
 	gs_effpair_compute(p, b, c, gb, gc, &out->e);
-	out->explanation = strdup(gs_effpair_explain(p, b, c, gb, gc, text, sizeof text));
+	gs_effpair_explain(p, b, c, gb, gc, text, sizeof text);
+	if ((shared = shared_text(text)))
+		out->explanation = shared;
+	else
+		out->explanation = strdup(text);
 	return out->explanation ? 0 : -1;
 }
 
@@ -192,7 +224,8 @@ gs_report_model_free(gs_report *r)
 {
 	if (r->effpairs && r->cmp)
 		for (size_t i = 0; i < r->cmp->npairs; i++)
-			free(r->effpairs[i].explanation);
+			if (!is_shared(r->effpairs[i].explanation))
+				free((char *)r->effpairs[i].explanation);
 	free(r->effpairs);
 	free(r->run_cls);
 	free(r->hseries);

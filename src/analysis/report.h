@@ -48,8 +48,12 @@ typedef struct gs_report_plot {
 /* One matched pair's efficiency reading (effpair.h), computed once. */
 typedef struct gs_report_eff {
 	gs_effpair e; /* cause, ratios */
-	char *explanation; /* gs_effpair_explain's text (at most
-	                               GS_REPORT_EXPLAIN_MAX - 1 bytes), owned */
+	const char *explanation; /* gs_effpair_explain's text (at most
+	                               GS_REPORT_EXPLAIN_MAX - 1 bytes): a
+	                               static string shared by all pairs when
+	                               it is a common no-information text (tile
+	                               unknown on both sides), else owned;
+	                               freed by gs_report_model_free */
 } gs_report_eff;
 
 enum { GS_REPORT_EXPLAIN_MAX = 1024 };

@@ -43,15 +43,14 @@ total_time(const gs_record *r)
 }
 
 static void
-parse_kernel(gs_kparser *kp, gs_single_row *row)
+parse_kernel(gs_kparser *kp, gs_single_row *row, gs_single_detail *d)
 {
 	const gs_record *r = row->rec;
 
-	memset(&row->kernel, 0, sizeof row->kernel);
 	if (!r->kernel || !*r->kernel)
 		return;
 	row->have_kernel = 1;
-	gs_kparser_parse(kp, r->kernel, &row->kernel);
+	gs_kparser_parse(kp, r->kernel, &d->kernel);
 }
 
 static void
@@ -80,7 +79,7 @@ beyond_limit(const gs_shape *blas)
 /* The tile model's pick, and its cost of the kernel's own tile; -1 with
  * ERR (unlocated) when a failure may be the model's limit. */
 static int
-tile_model(const gs_single *s, int cus, gs_single_row *row, gs_error *err)
+tile_model(const gs_single *s, int cus, gs_single_row *row, gs_single_detail *d, gs_error *err)
 {
 	gs_shape blas;
 	gs_error e;
@@ -88,28 +87,28 @@ tile_model(const gs_single *s, int cus, gs_single_row *row, gs_error *err)
 	if (!s->gpu)
 		return 0;
 	gs_eff_blas_shape(&row->eff, &row->rec->shape, &blas);
-	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &row->pick, &e) == 0;
+	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &d->pick, &e) == 0;
 	if (!row->have_pick && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	if (row->eff.tile_m > 0)
 		row->have_actual =
 		        gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m, row->eff.tile_n,
-		                           row->eff.tile_k, &row->actual, &e) == 0;
+		                           row->eff.tile_k, &d->actual, &e) == 0;
 	if (row->eff.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	return 0;
 }
 
 static void
-occupancy(const gs_single *s, gs_single_row *row)
+occupancy(const gs_single *s, gs_single_row *row, gs_single_detail *d)
 {
 	gs_occ_in in;
 
 	if (!s->gpu || !gs_occ_in_from_launch(gs_launch_of(row->rec), &in))
 		return;
-	if (in.wg_size == 0 && row->kernel.block_size > 0)
-		in.wg_size = row->kernel.block_size;
-	row->have_occ = gs_occupancy(s->gpu->arch, &in, &row->occ, NULL) == 0;
+	if (in.wg_size == 0 && d->kernel.block_size > 0)
+		in.wg_size = d->kernel.block_size;
+	row->have_occ = gs_occupancy(s->gpu->arch, &in, &d->occ, NULL) == 0;
 }
 
 /* Whether R's dimensions are all >= 1 (a shape the models take), so that
@@ -136,8 +135,23 @@ located(const gs_table *t, const gs_record *r, gs_error *err)
 	                    r->shape.N, r->shape.K, msg);
 }
 
+/* ROW's detail: a copy of D when one of its have_* is set, else none;
+ * -1 when out of memory. */
 static int
-compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *err)
+keep_detail(gs_single_row *row, const gs_single_detail *d)
+{
+	if (!row->have_kernel && !row->have_pick && !row->have_actual && !row->have_occ)
+		return 0;
+	if (!(row->detail = malloc(sizeof *row->detail)))
+		return -1;
+	*row->detail = *d;
+	return 0;
+}
+
+/* ROW's efficiency into ROW and D (zeroed by the caller). */
+static int
+compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_detail *d,
+             gs_error *err)
 {
 	const gs_record *r = row->rec;
 	gs_eff_in in;
@@ -148,11 +162,11 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 	row->peak_class = s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1;
 	row->roof_tflops =
 	        s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
-	parse_kernel(kp, row);
-	occupancy(s, row);
+	parse_kernel(kp, row, d);
+	occupancy(s, row, d);
 	if (r->shape.name)
 		return 0; /* keyed by kernel name: the input gives no M, N, K */
-	gs_eff_in_from_record(r, row->have_kernel ? &row->kernel : NULL, &in);
+	gs_eff_in_from_record(r, row->have_kernel ? &d->kernel : NULL, &in);
 	in.math_dtype = row->math_dtype;
 	gs_eff_opts_default(&eo);
 	eo.roof = s->opts.roof;
@@ -161,8 +175,21 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 	if (!row->have_eff)
 		return has_dims(r) ? located(s->table, r, err) : 0;
 	tile_source(row);
-	if (tile_model(s, eo.cus, row, err) != 0)
+	if (tile_model(s, eo.cus, row, d, err) != 0)
 		return located(s->table, r, err);
+	return 0;
+}
+
+static int
+compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *err)
+{
+	gs_single_detail d;
+
+	memset(&d, 0, sizeof d);
+	if (compute_into(s, kp, row, &d, err) != 0)
+		return -1;
+	if (keep_detail(row, &d) != 0)
+		return gs_error_set(err, s->table->path, 0, 0, "out of memory");
 	return 0;
 }
 
@@ -292,6 +319,8 @@ gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o, gs_
 void
 gs_single_free(gs_single *s)
 {
+	for (size_t i = 0; s->rows && i < s->n; i++)
+		free(s->rows[i].detail);
 	free(s->rows);
 	free(s->by_time);
 	memset(s, 0, sizeof *s);

@@ -39,25 +39,35 @@ typedef struct gs_single_opts {
 	                           "the input"), NULL when there is none */
 } gs_single_opts;
 
+/* The parts of a row that only some records have: a kernel name, a GPU
+ * for the tile model, a known tile, registers / LDS.  Each member is
+ * meaningful only when the row's matching have_* flag is 1. */
+typedef struct gs_single_detail {
+	gs_kernel_info kernel; /* parse of rec->kernel (have_kernel) */
+	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape; have_pick) */
+	gs_tile_cost actual; /* the model's cost of the kernel's tile (have_actual) */
+	gs_occ occ; /* occupancy and its limiter (have_occ) */
+} gs_single_detail;
+
 /* One record's efficiency. */
 typedef struct gs_single_row {
 	const gs_record *rec; /* borrowed from the table */
 	double total_us; /* time spent in the shape: mean · count
 	                                 (median · count when only a median is
 	                                 known), µs */
-	gs_kernel_info kernel; /* parse of rec->kernel; family UNKNOWN if none */
+	gs_single_detail *detail; /* owned by the gs_single; NULL when
+	                                 have_kernel, have_pick, have_actual
+	                                 and have_occ are all 0 (most records
+	                                 of a benchmark CSV without --gpu) */
 	int have_kernel; /* 1 if rec->kernel was given */
 	gs_tile_source tile_source;
 	int have_eff; /* 0 when the record has no M/N/K (keyed by
 	                                 kernel name: rocprof per-kernel tables) */
 	gs_eff eff; /* roofline (NAN without a GPU), quantisation */
 	int have_pick; /* 1 if the tile model picked a tile */
-	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape) */
 	int have_actual; /* 1 if the kernel's own tile was costed */
-	gs_tile_cost actual; /* the model's cost of the kernel's tile */
 	int have_occ; /* 1 if registers / LDS were given and the
 	                                 GPU's arch is known to occupancy.h */
-	gs_occ occ;
 	int peak_class; /* gs_gpu_dtype_class of the dtype, -1 unknown
 	                                 (or no GPU) */
 	double roof_tflops; /* the GPU's TFLOP/s roof for the math dtype

@@ -165,15 +165,15 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 		gs_html_td_num(w, tr, "\xe2\x80\x94");
 		return;
 	}
-	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->pick.best.wg_m,
-	         row->pick.best.wg_n, row->pick.best.wg_k);
+	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->detail->pick.best.wg_m,
+	         row->detail->pick.best.wg_n, row->detail->pick.best.wg_k);
 	gs_html_add_text(w, tr, "td", "mono", buf);
-	gs_html_eff_td_fixed(w, tr, row->pick.best.dim_eff, 3);
+	gs_html_eff_td_fixed(w, tr, row->detail->pick.best.dim_eff, 3);
 	if (row->have_actual)
-		snprintf(buf, sizeof buf, "%.1f / %.1f", row->pick.best.cost_us,
-		         row->actual.cost_us);
+		snprintf(buf, sizeof buf, "%.1f / %.1f", row->detail->pick.best.cost_us,
+		         row->detail->actual.cost_us);
 	else
-		snprintf(buf, sizeof buf, "%.1f", row->pick.best.cost_us);
+		snprintf(buf, sizeof buf, "%.1f", row->detail->pick.best.cost_us);
 	gs_html_td_num(w, tr, buf);
 }
 
@@ -186,8 +186,8 @@ td_occ(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 		gs_html_td(w, tr, "\xe2\x80\x94");
 		return;
 	}
-	snprintf(buf, sizeof buf, "%.1f %% (%s)", row->occ.occupancy * 100,
-	         gs_occ_limiter_names(&row->occ, lim, sizeof lim));
+	snprintf(buf, sizeof buf, "%.1f %% (%s)", row->detail->occ.occupancy * 100,
+	         gs_occ_limiter_names(&row->detail->occ, lim, sizeof lim));
 	gs_html_td(w, tr, buf);
 }
 
@@ -259,7 +259,8 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, const gs_single_row *row)
 	eff_cells(w, tr, row);
 	td_pick(w, tr, row);
 	td_occ(w, tr, row);
-	td_text_or_dash(w, tr, NULL, row->have_kernel ? gs_kfamily_name(row->kernel.family) : NULL);
+	td_text_or_dash(w, tr, NULL,
+	                row->have_kernel ? gs_kfamily_name(row->detail->kernel.family) : NULL);
 	td_kernel(w, tr, row->rec->kernel);
 }
 

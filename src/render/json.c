@@ -311,29 +311,31 @@ eff_roofline(gs_jw *w, const gs_eff *e)
 static void
 eff_model(gs_jw *w, const gs_single_row *row)
 {
-	const gs_tile_cost *b = &row->pick.best;
+	const gs_tile_cost *b;
 
 	gs_jw_key(w, "tile_model");
 	if (!row->have_pick) {
 		gs_jw_str(w, NULL);
 		return;
 	}
+	b = &row->detail->pick.best;
 	gs_jw_map_open(w);
 	gs_jw_kv_count(w, "tile_m", b->wg_m);
 	gs_jw_kv_count(w, "tile_n", b->wg_n);
 	gs_jw_kv_count(w, "tile_k", b->wg_k);
 	gs_jw_kv_num(w, "dim_eff", b->dim_eff);
 	gs_jw_kv_num(w, "cost_us", b->cost_us);
-	gs_jw_kv_num(w, "kernel_tile_cost_us", row->have_actual ? row->actual.cost_us : NAN);
-	gs_jw_kv_count(w, "candidates", row->pick.ncandidates);
-	gs_jw_kv_count(w, "rejected", row->pick.nrejected);
+	gs_jw_kv_num(w, "kernel_tile_cost_us",
+	             row->have_actual ? row->detail->actual.cost_us : NAN);
+	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
+	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
 	gs_jw_map_close(w);
 }
 
 static void
 eff_occupancy(gs_jw *w, const gs_single_row *row)
 {
-	const gs_occ *o = &row->occ;
+	const gs_occ *o;
 	char lim[96];
 
 	gs_jw_key(w, "occupancy");
@@ -341,6 +343,7 @@ eff_occupancy(gs_jw *w, const gs_single_row *row)
 		gs_jw_str(w, NULL);
 		return;
 	}
+	o = &row->detail->occ;
 	gs_jw_map_open(w);
 	gs_jw_kv_num(w, "occupancy", o->occupancy);
 	gs_jw_kv_count(w, "waves_per_cu", o->waves_per_cu);
@@ -368,7 +371,7 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 		eff_model(w, row);
 	}
 	gs_jw_kv_str(w, "kernel_family",
-	             row->have_kernel ? gs_kfamily_name(row->kernel.family) : NULL);
+	             row->have_kernel ? gs_kfamily_name(row->detail->kernel.family) : NULL);
 	eff_occupancy(w, row);
 	gs_jw_map_close(w);
 }
