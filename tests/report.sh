@@ -118,6 +118,24 @@ run gemmtrace 0 compare "$mi300" "$h100" -o "$tmp/gt.html"
 cmp -s "$tmp/gemmcsv.out" "$tmp/gemmtrace.out" ||
 	fail "GEMM.csv pair and trace pair disagree: $(cat "$tmp/gemmcsv.out") vs $(cat "$tmp/gemmtrace.out")"
 
+# Issue 12: inputs gemmscope used to misread (tests/data/csv/README.md).
+d="$top_srcdir/tests/data/csv"
+"$GEMMSCOPE" report "$d/hipblaslt-grep.txt" -q -o "$tmp/hg.html" --csv "$tmp/hg.csv" ||
+	fail "hipblaslt-bench log starting with [0]: not read"
+[ "$(cut -d, -f3-5,13 "$tmp/hg.csv" | tail -1)" = "1024,1024,1024,7.516" ] ||
+	fail "hipblaslt-grep: $(tail -1 "$tmp/hg.csv" | cut -c1-80)"
+"$GEMMSCOPE" report "$d/hipblaslt-bench-v1.txt" -q -o "$tmp/hv.html" --csv "$tmp/hv.csv" ||
+	fail "hipblaslt-bench current header not read"
+[ "$(cut -d, -f13,23-25 "$tmp/hv.csv" | tail -1)" = "7.516,128,128,64" ] ||
+	fail "hipblaslt-bench v1: time and kernel tile: $(cut -d, -f13,23-25 "$tmp/hv.csv" | tail -1)"
+"$GEMMSCOPE" report "$d/tensile-nonbatched.csv" -q -o "$tmp/tn.html" --csv "$tmp/tn.csv" ||
+	fail "non-batched Tensile CSV not read"
+[ "$(cut -d, -f2-5,13 "$tmp/tn.csv" | tail -n +2 | tr '\n' ' ')" = "1,128,128,64,167.77216 1,256,128,512,279.6202666666667 " ] ||
+	fail "non-batched Tensile: $(cut -d, -f2-5,13 "$tmp/tn.csv" | tail -n +2 | tr '\n' ' ')"
+"$GEMMSCOPE" report "$top_srcdir/README.md" -q -o "$tmp/rd.html" 2>"$tmp/rd.err"
+[ $? -eq 2 ] && grep -q 'README.md:1: format not recognised: not a benchmark CSV' "$tmp/rd.err" &&
+	[ ! -e "$tmp/rd.html" ] || fail "README.md: $(cat "$tmp/rd.err")"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed" >&2
 	exit 1

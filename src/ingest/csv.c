@@ -168,7 +168,8 @@ static int
 sniff_tensile(const gs_csv_reader *r, const char *const *row, size_t n)
 {
 	(void)r;
-	return has(row, n, "SizeI") && has(row, n, "SizeL");
+	return has(row, n, "SizeI") &&
+	       (has(row, n, "SizeL") || (has(row, n, "SizeJ") && has(row, n, "SizeK")));
 }
 
 static int
@@ -327,6 +328,32 @@ reader_free(gs_csv_reader *r)
 	free(r->samp);
 }
 
+/* 1 if the input's first row could be a CSV header: two fields or more
+ * (a one-column CSV cannot name M, N, K and a time). */
+static int
+looks_tabular(const gs_csv_reader *r)
+{
+	return r->nfirst >= 2;
+}
+
+/* Replace ERR, an error met before any header was recognised in an input
+ * whose first row is not even tabular (a README, a log), by what is true:
+ * no known format.  The original message stays at the end. */
+static void
+not_recognised(const gs_csv_reader *r, gs_error *err)
+{
+	char was[sizeof err->msg];
+	long line = err->line;
+
+	snprintf(was, sizeof was, "%s", err->msg);
+	gs_error_set(err, r->path, r->first_line ? r->first_line : 1, 0,
+	             "format not recognised: not a benchmark CSV (no header of "
+	             "iree-kernel-benchmark, hipblaslt-bench, rocblas-bench, Tensile or "
+	             "gemmscope's schema; a one-column first line), a PyTorch or rocprofv3 JSON "
+	             "trace, nor a rocpd database (read as CSV, line %ld: %s)",
+	             line, was);
+}
+
 int
 gs_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err)
 {
@@ -344,6 +371,8 @@ gs_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	rc = gs_csv_rows(in, on_row, &r, err);
 	if (rc == 0)
 		rc = finish(&r, err);
+	if (rc != 0 && !r.dia && !looks_tabular(&r))
+		not_recognised(&r, err);
 	reader_free(&r);
 	return rc;
 }

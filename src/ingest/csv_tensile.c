@@ -1,7 +1,7 @@
 /* csv_tensile.c: Tensile / TensileLite benchmark CSVs (reference/formats.md
  * §1.4): one row per problem, one column per solution holding its GFLOPS
  * (-1 when validation failed).  SizeI = M, SizeJ = N, SizeK = batch,
- * SizeL = K.  The time is WinnerTimeUS when the CSV exports the winner,
+ * SizeL = K; without SizeL (a non-batched problem) SizeK = K, batch 1.  The time is WinnerTimeUS when the CSV exports the winner,
  * else the best solution's TotalFlops / (GFLOPS * 1e3) µs; the kernel is
  * WinnerName or that solution's column name, and the kernel name gives
  * dtype and transposes (reference/kernel-names.md §2.1). */
@@ -38,6 +38,13 @@ gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err)
 	r->sol = malloc((r->ncols ? r->ncols : 1) * sizeof *r->sol);
 	if (!r->sol)
 		return gs_error_set(err, r->path, r->header_line, 0, "out of memory");
+	/* A non-batched problem (Tensile's NumIndicesC 2) has no SizeL: its
+	 * third index, SizeK, is the summation, i.e. K, and the batch is 1. */
+	if (r->col[GS_F_K] < 0 && r->col[GS_F_BATCH] >= 0 &&
+	    strcmp(r->hdr[r->col[GS_F_BATCH]], "SizeK") == 0) {
+		r->col[GS_F_K] = r->col[GS_F_BATCH];
+		r->col[GS_F_BATCH] = -1;
+	}
 	r->flops_col = gs_csv_header_col(r, "TotalFlops");
 	for (size_t c = 0; c < r->ncols; c++)
 		if (!problem_column(r->hdr[c]) && !gs_csv_col_bound(r, c))

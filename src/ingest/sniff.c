@@ -11,6 +11,18 @@
 
 typedef enum { FMT_CSV, FMT_JSON, FMT_SQLITE, FMT_BINARY, FMT_EMPTY } sniffed;
 
+/* 1 if P (up to END) starts with hipblaslt-bench's "[N]:" row prefix, as
+ * its log reads once grep has dropped the banner: CSV, not a JSON array. */
+static int
+bench_prefix(const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char *q = p + 1;
+
+	while (q < end && *q >= '0' && *q <= '9')
+		q++;
+	return q > p + 1 && end - q >= 2 && q[0] == ']' && q[1] == ':';
+}
+
 static sniffed
 sniff(const gs_input *in)
 {
@@ -24,7 +36,7 @@ sniff(const gs_input *in)
 		p++;
 	if (p == end)
 		return FMT_EMPTY;
-	if (*p == '{' || *p == '[')
+	if (*p == '{' || (*p == '[' && !bench_prefix(p, end)))
 		return FMT_JSON;
 	for (const unsigned char *q = p; q < end; q++)
 		if (*q == 0 || (*q < 0x20 && *q != '\t' && *q != '\r' && *q != '\n'))
