@@ -21,10 +21,6 @@ cd "$tmp"
 export SOURCE_DATE_EPOCH=1767225600 LC_ALL=C TZ=UTC
 . "$top_srcdir/tests/lib.sh"
 
-same() { # same NAME GOT WANT
-	if [ "$2" = "$3" ]; then ok "$1"
-	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi
-}
 status_is() { # status_is WANT NAME COMMAND...
 	want=$1 name=$2; shift 2
 	"$@" >out 2>err; got=$?

@@ -15,10 +15,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/gs-history.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 . "$top_srcdir/tests/lib.sh"
 
-same() { # same NAME GOT WANT
-	if [ "$2" = "$3" ]; then ok "$1"
-	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi
-}
 
 # cps JSON: the change points, one line each, sorted:
 # tag M N K run_index run direction state open

@@ -21,10 +21,6 @@ cd "$tmp"
 export SOURCE_DATE_EPOCH=1767225600 LC_ALL=C TZ=UTC
 . "$top_srcdir/tests/lib.sh"
 
-same() { # same NAME GOT WANT
-	if [ "$2" = "$3" ]; then ok "$1"
-	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi
-}
 hx() { xmllint --html --xpath "$2" "$1" 2>/dev/null; }
 # toc FILE: "ok" when every contents link names one element of the page
 # and the links are the page's titled sections, in order.

@@ -6,6 +6,10 @@ fails=0 passes=0
 
 ok() { passes=$((passes + 1)); echo "ok - $1"; }
 fail() { fails=$((fails + 1)); echo "not ok - $1"; }
+same() { # same NAME GOT WANT: GOT must equal WANT
+	if [ "$2" = "$3" ]; then ok "$1"
+	else fail "$1"; printf '#   got:  %s\n#   want: %s\n' "$2" "$3"; fi
+}
 check() { # check NAME COMMAND...: the command must succeed
 	name=$1; shift
 	if "$@"; then ok "$name"; else fail "$name"; fi

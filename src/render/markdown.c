@@ -43,16 +43,20 @@ counted(gs_report_kind kind, size_t n)
 char *
 gs_gate_text(const gs_report *r, const gs_gate *g, char *buf, size_t size)
 {
-	size_t n = (size_t)g->value;
+	size_t n;
 
-	if (strcmp(g->name, "min-geomean") == 0)
+	if (strcmp(g->name, "min-geomean") == 0) {
 		snprintf(buf, size, "%s %.4f %s --%s %g",
 		         r->kind == GS_REPORT_HISTORY ? "geomean of the last run against the first"
 		                                      : "geomean speedup",
 		         g->value, g->passed ? "\xe2\x89\xa5" : "<", g->name, g->threshold);
-	else
-		snprintf(buf, size, "%zu %s %s --%s %ld", n, counted(r->kind, n),
-		         g->passed ? "\xe2\x89\xa4" : ">", g->name, (long)g->threshold);
+		return buf;
+	}
+	/* a count gate: the value and threshold are counts (gate.h); convert
+	 * only what a size_t holds (a double out of range is undefined) */
+	n = g->value >= 0 && g->value < 9e15 ? (size_t)g->value : 0;
+	snprintf(buf, size, "%zu %s %s --%s %.0f", n, counted(r->kind, n),
+	         g->passed ? "\xe2\x89\xa4" : ">", g->name, g->threshold);
 	return buf;
 }
 

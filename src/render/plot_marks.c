@@ -102,20 +102,33 @@ gs_mark_text(gs_plot *p, double x, double y, const char *s, double size, int hal
 	m->fill = c;
 }
 
+/* A mark of KIND holding a copy of N items of PER values each from XY
+ * (points: x, y; rectangles: x, y, w, h); NULL (P->oom set) when out of
+ * memory. */
+static gs_mark *
+mark_with_points(gs_plot *p, int kind, const double *xy, size_t n, size_t per)
+{
+	gs_mark *m = gs_mark_add(p, kind);
+
+	if (!m)
+		return NULL;
+	m->pts = malloc((n ? n : 1) * per * sizeof *m->pts);
+	if (!m->pts) {
+		p->oom = 1;
+		return NULL;
+	}
+	memcpy(m->pts, xy, n * per * sizeof *m->pts);
+	m->npts = n;
+	return m;
+}
+
 void
 gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw, int clip)
 {
-	gs_mark *m = gs_mark_add(p, GS_MK_POLY);
+	gs_mark *m = mark_with_points(p, GS_MK_POLY, xy, n, 2);
 
 	if (!m)
 		return;
-	m->pts = malloc((n ? n : 1) * 2 * sizeof *m->pts);
-	if (!m->pts) {
-		p->oom = 1;
-		return;
-	}
-	memcpy(m->pts, xy, n * 2 * sizeof *m->pts);
-	m->npts = n;
 	m->stroke = c;
 	m->lw = lw;
 	m->clip = clip;
@@ -157,17 +170,10 @@ gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int 
 void
 gs_mark_rects(gs_plot *p, const double *xywh, size_t n, gs_rgb fill, int clip)
 {
-	gs_mark *m = gs_mark_add(p, GS_MK_RECTS);
+	gs_mark *m = mark_with_points(p, GS_MK_RECTS, xywh, n, 4);
 
 	if (!m)
 		return;
-	m->pts = malloc((n ? n : 1) * 4 * sizeof *m->pts);
-	if (!m->pts) {
-		p->oom = 1;
-		return;
-	}
-	memcpy(m->pts, xywh, n * 4 * sizeof *m->pts);
-	m->npts = n;
 	m->fill = fill;
 	m->clip = clip;
 }
@@ -175,17 +181,10 @@ gs_mark_rects(gs_plot *p, const double *xywh, size_t n, gs_rgb fill, int clip)
 void
 gs_mark_dots(gs_plot *p, const double *xy, size_t n, double r, gs_rgb fill, gs_rgb stroke, int clip)
 {
-	gs_mark *m = gs_mark_add(p, GS_MK_DOTS);
+	gs_mark *m = mark_with_points(p, GS_MK_DOTS, xy, n, 2);
 
 	if (!m)
 		return;
-	m->pts = malloc((n ? n : 1) * 2 * sizeof *m->pts);
-	if (!m->pts) {
-		p->oom = 1;
-		return;
-	}
-	memcpy(m->pts, xy, n * 2 * sizeof *m->pts);
-	m->npts = n;
 	m->w = r;
 	m->fill = fill;
 	m->stroke = stroke;
