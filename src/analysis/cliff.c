@@ -189,7 +189,8 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
-	qsort(out->cliffs, out->ncliffs, sizeof *out->cliffs, by_drop_desc);
+	if (out->ncliffs > 1) /* qsort must not get NULL, even for 0 items */
+		qsort(out->cliffs, out->ncliffs, sizeof *out->cliffs, by_drop_desc);
 	return 0;
 }
 
