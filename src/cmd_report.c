@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "config.h"
+#include "analysis/cliff.h"
+#include "analysis/residual.h"
 #include "analysis/single.h"
 #include "cmd_report.h"
 #include "render/figures.h"
@@ -16,6 +18,8 @@ typedef struct report_run {
 	gs_table *table;
 	gs_gpu gpu_store;
 	gs_single single;
+	gs_residuals res; /* measured against predicted */
+	gs_cliffs cliffs; /* along swept dimensions */
 	const char *inputs[2]; /* the input, --gpu: not outputs */
 	gs_report r;
 } report_run;
@@ -44,7 +48,10 @@ analyse(const gs_cli *cli, report_run *x, gs_error *err)
 	gs_single_opts_default(&o);
 	if (gs_cli_gpu(cli, x->table, &x->gpu_store, &gpu, &o.gpu_from, err) != 0)
 		return -1;
-	return gs_single_run(x->table, gpu, &o, &x->single, err);
+	if (gs_single_run(x->table, gpu, &o, &x->single, err) != 0 ||
+	    gs_residuals_run(&x->single, cli->cmp.top, &x->res, err) != 0)
+		return -1;
+	return gs_cliffs_find(&x->single, cli->cmp.threshold, &x->cliffs, err);
 }
 
 static int
@@ -60,6 +67,8 @@ build_report(const gs_cli *cli, report_run *x, gs_error *err)
 	r->datadir = gs_datadir();
 	r->single = &x->single;
 	r->gpu = x->single.gpu;
+	r->residuals[0] = &x->res;
+	r->cliffs[0] = &x->cliffs;
 	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
 	    gs_figures_single(&x->single, r->datadir, &r->plots, &r->nplots, err) != 0)
 		return -1;
@@ -86,6 +95,8 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);
 	gs_report_model_free(&x.r);
+	gs_residuals_free(&x.res);
+	gs_cliffs_free(&x.cliffs);
 	gs_single_free(&x.single);
 	gs_table_free(x.table);
 	return status;

@@ -132,15 +132,15 @@ typedef struct gs_report {
 	                                   the time lost/saved split by cause
 	                                   (cause.h), NULL if not computed; borrowed */
 	const struct gs_residuals *residuals[2]; /* compare: measured against
-	                                   predicted, baseline and candidate
-	                                   (residual.h), NULL if not computed;
-	                                   borrowed */
+	                                   predicted, baseline and candidate;
+	                                   report: [0], its input (residual.h);
+	                                   NULL if not computed; borrowed */
 	const struct gs_residual_shift *residual_shift; /* compare: how the
 	                                   candidate's residuals moved, NULL
 	                                   if not computed; borrowed */
 	const struct gs_cliffs *cliffs[2]; /* compare: each side's sweeps and
-	                                   cliffs (cliff.h), NULL if not
-	                                   computed; borrowed */
+	                                   cliffs; report: [0] (cliff.h); NULL
+	                                   if not computed; borrowed */
 	const struct gs_impact *impact; /* compare --weights: the comparison
 	                                   weighted by a workload (impact.h), NULL
 	                                   without --weights; borrowed */

@@ -15,6 +15,7 @@
 #include "analysis/single.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
+#include "render/model_impl.h"
 
 enum { TOP_ROWS = 10, KERNEL_SHOWN = 64 };
 
@@ -395,9 +396,13 @@ fill_sections(gs_html *w, gs_error *err)
 		const char *id;
 		filler fn;
 	} parts[] = {
-	        {"header", fill_header},     {"summary", fill_summary},
-	        {"top", fill_top},           {"efficiency", fill_efficiency},
-	        {"excluded", fill_excluded}, {"methodology", fill_methodology},
+	        {"header", fill_header},
+	        {"summary", fill_summary},
+	        {"top", fill_top},
+	        {"efficiency", fill_efficiency},
+	        {"model", gs_html_model},
+	        {"excluded", fill_excluded},
+	        {"methodology", fill_methodology},
 	        {"footer", gs_html_footer},
 	};
 	xmlNodePtr plots, toc;

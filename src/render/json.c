@@ -572,6 +572,7 @@ single_document(gs_jw *w, const gs_report *r)
 	gs_jw_array_open(w, "excluded");
 	excluded(w, "input", s->table);
 	gs_jw_array_close(w);
+	gs_json_model(w, r);
 	gs_jw_map_close(w);
 }
 

@@ -1,5 +1,6 @@
 /* json_model.c: measured against predicted and the cliffs, in the JSON,
- * the markdown and the HTML of a compare (model_impl.h). */
+ * the markdown and the HTML of a compare (two sides) or a report (one
+ * input) (model_impl.h). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,42 +19,71 @@ enum { HTML_CLIFFS_MAX = 20 };
 	"dim_eff; Kendall \xcf\x84 says how well it orders the shapes"
 #define CLIFF_WHAT "TFLOP/s drops beyond the threshold between consecutive sizes of a sweep"
 
-/* The single model of side I (0 baseline, 1 candidate). */
-static const gs_single *
-side_model(const gs_report *r, int i)
+/* The efficiency model and its residuals and cliffs of side I of R: a
+ * report's one input (I = 0), or a compare's baseline (0) or candidate
+ * (1).  The three are NULL where R lacks them. */
+typedef struct side {
+	const gs_single *s;
+	const gs_residuals *res;
+	const gs_cliffs *cliffs;
+} side;
+
+static side
+side_of(const gs_report *r, int i)
 {
-	return i ? r->eff_cand : r->eff_base;
+	side x = {NULL, r->residuals[i], r->cliffs[i]};
+
+	if (r->kind == GS_REPORT_SINGLE)
+		x.s = i == 0 ? r->single : NULL;
+	else
+		x.s = i ? r->eff_cand : r->eff_base;
+	if (!x.s)
+		x.res = NULL, x.cliffs = NULL;
+	return x;
+}
+
+/* The number of sides R has: 1 for a report, 2 for a compare. */
+static int
+nsides(const gs_report *r)
+{
+	return r->kind == GS_REPORT_SINGLE ? 1 : 2;
+}
+
+static long
+dim_of(const gs_shape *s, char d)
+{
+	return d == 'M' ? s->M : d == 'N' ? s->N : s->K;
+}
+
+/* ---- JSON */
+
+static void
+json_side_residuals(gs_jw *w, const side *x)
+{
+	const gs_residuals *res = x->res;
+
+	gs_jw_map_open(w);
+	gs_jw_kv_count(w, "predicted", (long long)res->npredicted);
+	gs_jw_kv_num(w, "tau", res->tau);
+	gs_jw_kv_num(w, "median_fraction", res->median_frac);
+	gs_jw_array_open(w, "outliers");
+	for (size_t k = 0; k < res->noutliers; k++) {
+		const gs_residual *o = &res->rows[res->outliers[k]];
+		gs_jw_map_open(w);
+		gs_jw_shape_fields(w, &x->s->rows[res->outliers[k]].rec->shape);
+		gs_jw_kv_num(w, "predicted_us", o->predicted_us);
+		gs_jw_kv_num(w, "measured_us", o->measured_us);
+		gs_jw_kv_num(w, "fraction", o->frac);
+		gs_jw_kv_num(w, "excess_us", o->excess_us);
+		gs_jw_map_close(w);
+	}
+	gs_jw_array_close(w);
+	gs_jw_map_close(w);
 }
 
 static void
-json_residuals(gs_jw *w, const gs_report *r)
+json_shift(gs_jw *w, const gs_residual_shift *sh)
 {
-	const gs_residual_shift *sh = r->residual_shift;
-
-	gs_jw_key(w, "residuals");
-	gs_jw_map_open(w);
-	for (int i = 0; i < 2; i++) {
-		const gs_residuals *x = r->residuals[i];
-		const gs_single *s = side_model(r, i);
-		gs_jw_key(w, sides[i]);
-		gs_jw_map_open(w);
-		gs_jw_kv_count(w, "predicted", (long long)x->npredicted);
-		gs_jw_kv_num(w, "tau", x->tau);
-		gs_jw_kv_num(w, "median_fraction", x->median_frac);
-		gs_jw_array_open(w, "outliers");
-		for (size_t k = 0; k < x->noutliers; k++) {
-			const gs_residual *o = &x->rows[x->outliers[k]];
-			gs_jw_map_open(w);
-			gs_jw_shape_fields(w, &s->rows[x->outliers[k]].rec->shape);
-			gs_jw_kv_num(w, "predicted_us", o->predicted_us);
-			gs_jw_kv_num(w, "measured_us", o->measured_us);
-			gs_jw_kv_num(w, "fraction", o->frac);
-			gs_jw_kv_num(w, "excess_us", o->excess_us);
-			gs_jw_map_close(w);
-		}
-		gs_jw_array_close(w);
-		gs_jw_map_close(w);
-	}
 	gs_jw_key(w, "shift");
 	gs_jw_map_open(w);
 	gs_jw_kv_count(w, "pairs", (long long)sh->pairs);
@@ -64,115 +94,172 @@ json_residuals(gs_jw *w, const gs_report *r)
 	gs_jw_kv_num(w, "median_base", sh->median_base);
 	gs_jw_kv_num(w, "median_cand", sh->median_cand);
 	gs_jw_map_close(w);
-	gs_jw_map_close(w);
-}
-
-static long
-dim_of(const gs_shape *s, char d)
-{
-	return d == 'M' ? s->M : d == 'N' ? s->N : s->K;
 }
 
 static void
-json_cliffs(gs_jw *w, const gs_report *r)
+json_side_cliffs(gs_jw *w, const side *x)
 {
 	char text[128], dim[2] = "";
 
-	gs_jw_key(w, "cliffs");
 	gs_jw_map_open(w);
-	for (int i = 0; i < 2; i++) {
-		const gs_cliffs *c = r->cliffs[i];
-		const gs_single *s = side_model(r, i);
-		gs_jw_key(w, sides[i]);
+	gs_jw_kv_count(w, "sweeps", (long long)x->cliffs->nsweeps);
+	gs_jw_array_open(w, "cliffs");
+	for (size_t k = 0; k < x->cliffs->ncliffs; k++) {
+		const gs_cliff *cl = &x->cliffs->cliffs[k];
+		const gs_shape *a = &x->s->rows[cl->from].rec->shape;
+		dim[0] = x->cliffs->sweeps[cl->sweep].dim;
 		gs_jw_map_open(w);
-		gs_jw_kv_count(w, "sweeps", (long long)c->nsweeps);
-		gs_jw_array_open(w, "cliffs");
-		for (size_t k = 0; k < c->ncliffs; k++) {
-			const gs_cliff *cl = &c->cliffs[k];
-			const gs_shape *a = &s->rows[cl->from].rec->shape;
-			dim[0] = c->sweeps[cl->sweep].dim;
-			gs_jw_map_open(w);
-			gs_jw_shape_fields(w, a);
-			gs_jw_kv_str(w, "dim", dim);
-			gs_jw_kv_count(w, "from", dim_of(a, dim[0]));
-			gs_jw_kv_count(w, "to", dim_of(&s->rows[cl->to].rec->shape, dim[0]));
-			gs_jw_kv_num(w, "tflops_from", cl->tflops_from);
-			gs_jw_kv_num(w, "tflops_to", cl->tflops_to);
-			gs_jw_kv_num(w, "drop", cl->drop);
-			gs_jw_kv_str(w, "crossed", gs_cliff_crossed_text(cl, text, sizeof text));
-			gs_jw_map_close(w);
-		}
-		gs_jw_array_close(w);
+		gs_jw_shape_fields(w, a);
+		gs_jw_kv_str(w, "dim", dim);
+		gs_jw_kv_count(w, "from", dim_of(a, dim[0]));
+		gs_jw_kv_count(w, "to", dim_of(&x->s->rows[cl->to].rec->shape, dim[0]));
+		gs_jw_kv_num(w, "tflops_from", cl->tflops_from);
+		gs_jw_kv_num(w, "tflops_to", cl->tflops_to);
+		gs_jw_kv_num(w, "drop", cl->drop);
+		gs_jw_kv_str(w, "crossed", gs_cliff_crossed_text(cl, text, sizeof text));
 		gs_jw_map_close(w);
 	}
+	gs_jw_array_close(w);
+	gs_jw_map_close(w);
+}
+
+/* KEY: one side's object (a report) or {baseline, candidate[, shift]}. */
+static void
+json_part(gs_jw *w, const gs_report *r, const char *key, int cliffs)
+{
+	side x[2] = {side_of(r, 0), side_of(r, 1)};
+	int n = nsides(r);
+
+	for (int i = 0; i < n; i++)
+		if (!x[i].s || (cliffs ? !x[i].cliffs : !x[i].res))
+			return;
+	gs_jw_key(w, key);
+	if (n == 1) {
+		(cliffs ? json_side_cliffs : json_side_residuals)(w, &x[0]);
+		return;
+	}
+	gs_jw_map_open(w);
+	for (int i = 0; i < 2; i++) {
+		gs_jw_key(w, sides[i]);
+		(cliffs ? json_side_cliffs : json_side_residuals)(w, &x[i]);
+	}
+	if (!cliffs && r->residual_shift)
+		json_shift(w, r->residual_shift);
 	gs_jw_map_close(w);
 }
 
 void
 gs_json_model(gs_jw *w, const gs_report *r)
 {
-	if (r->residuals[0] && r->residuals[1] && r->residual_shift && r->eff_base && r->eff_cand)
-		json_residuals(w, r);
-	if (r->cliffs[0] && r->cliffs[1] && r->eff_base && r->eff_cand)
-		json_cliffs(w, r);
+	json_part(w, r, "residuals", 0);
+	json_part(w, r, "cliffs", 1);
 }
 
 /* ---- the sentences markdown and HTML share */
 
 /* "Kendall τ 0.80 over 5 baseline shapes, 0.33 over 4 candidate shapes;
  * the candidate moved 2 of 4 shapes from 71 % to 38 % of predicted
- * (median)" into BUF; 0 when no side has a prediction. */
+ * (median)", or for a report "Kendall τ 0.80 over 5 shapes; median 62 % of
+ * predicted", into BUF; 0 when no side has a prediction. */
+/* A fraction as a percentage with the digits it needs: "62 %", "3.1 %",
+ * "0.31 %" (the tiled reference kernel reaches 0.3 % of an H100's peak). */
+static const char *
+pct(char *buf, size_t size, double f)
+{
+	double p = 100 * f;
+
+	snprintf(buf, size, "%.*f %%", p >= 10 ? 0 : p >= 1 ? 1 : 2, p);
+	return buf;
+}
+
+/* "Kendall τ 0.33 over 4 baseline shapes" or "no baseline shape
+ * predicted (no tile or GPU)" into BUF. */
+static const char *
+side_tau(char *buf, size_t size, const gs_residuals *res, const char *what)
+{
+	if (res->npredicted < 2)
+		snprintf(buf, size, "%s %s%sshape%s predicted (a tile and a GPU are needed)",
+		         res->npredicted ? "1" : "no", what, what[0] ? " " : "",
+		         res->npredicted == 1 ? "" : "s");
+	else
+		snprintf(buf, size, "Kendall \xcf\x84 %.2f over %zu %s%sshapes", res->tau,
+		         res->npredicted, what, what[0] ? " " : "");
+	return buf;
+}
+
+/* "Kendall τ 0.80 over 5 baseline shapes, Kendall τ 0.33 over 4 candidate
+ * shapes; the candidate moved 2 of 4 shapes from 71 % to 38 % of predicted
+ * (median)", or for a report "Kendall τ 0.80 over 5 shapes; the median
+ * shape reaches 62 % of its predicted time", into BUF; 0 when no side has
+ * a prediction. */
 static int
 residual_sentence(const gs_report *r, char *buf, size_t size)
 {
-	const gs_residuals *b = r->residuals[0], *c = r->residuals[1];
+	side b = side_of(r, 0), c = side_of(r, 1);
 	const gs_residual_shift *sh = r->residual_shift;
+	char x[160], y[160], p1[32], p2[32];
 	int n;
 
-	if (!b || !c || !sh || (b->npredicted == 0 && c->npredicted == 0))
+	if (!b.res || (nsides(r) == 2 && (!c.res || !sh)))
 		return 0;
-	n = snprintf(
-	        buf, size,
-	        "Kendall \xcf\x84 %.2f over %zu baseline shapes, %.2f over %zu candidate shapes",
-	        b->tau, b->npredicted, c->tau, c->npredicted);
+	if (nsides(r) == 1) {
+		if (b.res->npredicted == 0)
+			return 0;
+		snprintf(buf, size, "%s; the median shape reaches %s of its predicted time",
+		         side_tau(x, sizeof x, b.res, ""), pct(p1, sizeof p1, b.res->median_frac));
+		return 1;
+	}
+	if (b.res->npredicted == 0 && c.res->npredicted == 0)
+		return 0;
+	n = snprintf(buf, size, "%s; %s", side_tau(x, sizeof x, b.res, "baseline"),
+	             side_tau(y, sizeof y, c.res, "candidate"));
 	if (sh->worse && n > 0 && (size_t)n < size)
 		snprintf(
 		        buf + n, size - (size_t)n,
-		        "; the candidate moved %zu of %zu shapes from %.0f %% to %.0f %% of predicted "
-		        "(median)",
-		        sh->worse, sh->pairs, 100 * sh->worse_base, 100 * sh->worse_cand);
+		        "; the candidate moved %zu of %zu shapes from %s to %s of predicted (median)",
+		        sh->worse, sh->pairs, pct(p1, sizeof p1, sh->worse_base),
+		        pct(p2, sizeof p2, sh->worse_cand));
 	return 1;
 }
 
 /* "2 in the baseline, 1 in the candidate; the largest: M 512 → 576
- * (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary" into
- * BUF; 0 when there are none. */
+ * (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary" (a
+ * report: "2; the largest: ...") into BUF; 0 when there are none. */
 static int
 cliff_sentence(const gs_report *r, char *buf, size_t size)
 {
 	const gs_cliff *top = NULL;
-	const gs_cliffs *top_side = NULL;
-	const gs_shape *to;
+	side at = {0};
+	size_t count[2] = {0, 0};
+	char shape[GS_FMT_SHAPE_LEN], text[128], head[96], d;
 	int ti = 0;
-	char shape[GS_FMT_SHAPE_LEN], text[128], d;
 
-	if (!r->cliffs[0] || !r->cliffs[1] || r->cliffs[0]->ncliffs + r->cliffs[1]->ncliffs == 0)
-		return 0;
-	for (int i = 0; i < 2; i++)
-		if (r->cliffs[i]->ncliffs && (!top || r->cliffs[i]->cliffs[0].drop > top->drop)) {
-			top = &r->cliffs[i]->cliffs[0];
-			top_side = r->cliffs[i];
+	for (int i = 0; i < nsides(r); i++) {
+		side x = side_of(r, i);
+		if (!x.cliffs)
+			return 0;
+		count[i] = x.cliffs->ncliffs;
+		if (count[i] && (!top || x.cliffs->cliffs[0].drop > top->drop)) {
+			top = &x.cliffs->cliffs[0];
+			at = x;
 			ti = i;
 		}
-	d = top_side->sweeps[top->sweep].dim;
-	to = &side_model(r, ti)->rows[top->to].rec->shape;
-	gs_fmt_shape(shape, sizeof shape, to);
+	}
+	if (!top)
+		return 0;
+	d = at.cliffs->sweeps[top->sweep].dim;
+	gs_fmt_shape(shape, sizeof shape, &at.s->rows[top->to].rec->shape);
+	if (nsides(r) == 1)
+		snprintf(head, sizeof head, "%zu", count[0]);
+	else
+		snprintf(head, sizeof head, "%zu in the baseline, %zu in the candidate", count[0],
+		         count[1]);
 	snprintf(buf, size,
-	         "%zu in the baseline, %zu in the candidate; the largest: %c %ld \xe2\x86\x92 %ld "
-	         "(%s, %s), \xe2\x88\x92%.1f %%, %s",
-	         r->cliffs[0]->ncliffs, r->cliffs[1]->ncliffs, d,
-	         dim_of(&side_model(r, ti)->rows[top->from].rec->shape, d), dim_of(to, d), shape,
-	         sides[ti], 100 * top->drop, gs_cliff_crossed_text(top, text, sizeof text));
+	         "%s; the largest: %c %ld \xe2\x86\x92 %ld (%s%s%s), \xe2\x88\x92%.1f %%, %s", head,
+	         d, dim_of(&at.s->rows[top->from].rec->shape, d),
+	         dim_of(&at.s->rows[top->to].rec->shape, d), shape, nsides(r) == 2 ? ", " : "",
+	         nsides(r) == 2 ? sides[ti] : "", 100 * top->drop,
+	         gs_cliff_crossed_text(top, text, sizeof text));
 	return 1;
 }
 
@@ -187,34 +274,45 @@ gs_md_model(const gs_report *r, FILE *out)
 		fprintf(out, "- **Cliffs** (%s): %s.\n", CLIFF_WHAT, buf);
 }
 
+/* ---- HTML */
+
+static void
+html_cliff_row(gs_html *w, xmlNodePtr tb, const side *x, const gs_cliff *cl, const char *name)
+{
+	char d = x->cliffs->sweeps[cl->sweep].dim, text[128], num[32];
+	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
+
+	if (name)
+		gs_html_td(w, tr, name);
+	gs_html_td_shape(w, tr, &x->s->rows[cl->to].rec->shape);
+	snprintf(num, sizeof num, "%c", d);
+	gs_html_td(w, tr, num);
+	gs_html_td_count(w, tr, (size_t)dim_of(&x->s->rows[cl->from].rec->shape, d));
+	gs_html_td_fixed(w, tr, cl->tflops_from, 1);
+	gs_html_td_fixed(w, tr, cl->tflops_to, 1);
+	snprintf(num, sizeof num, "\xe2\x88\x92%.1f %%", 100 * cl->drop);
+	gs_html_td_num(w, tr, num);
+	gs_html_td(w, tr, gs_cliff_crossed_text(cl, text, sizeof text));
+}
+
 static void
 html_cliffs(gs_html *w, xmlNodePtr sec)
 {
-	xmlNodePtr tb = gs_html_table(w, sec, "cliffs",
-	                              "Side|Shape after the drop (M\xc3\x97N\xc3\x97K)|Dim|From|"
-	                              "TFLOP/s before|TFLOP/s after|Drop|What crossed",
-	                              "ttlnnnnt");
+	int two = nsides(w->r) == 2;
+	xmlNodePtr tb = gs_html_table(
+	        w, sec, "cliffs",
+	        two ? "Side|Shape after the drop (M\xc3\x97N\xc3\x97K)|Dim|From|TFLOP/s before|"
+	              "TFLOP/s after|Drop|What crossed"
+	            : "Shape after the drop (M\xc3\x97N\xc3\x97K)|Dim|From|TFLOP/s before|"
+	              "TFLOP/s after|Drop|What crossed",
+	        two ? "ttlnnnnt" : "tlnnnnt");
 	size_t shown = 0;
-	char text[128], num[32];
 
-	for (int i = 0; i < 2; i++)
-		for (size_t k = 0; k < w->r->cliffs[i]->ncliffs && shown < HTML_CLIFFS_MAX; k++) {
-			const gs_cliff *cl = &w->r->cliffs[i]->cliffs[k];
-			const gs_single *s = side_model(w->r, i);
-			char d = w->r->cliffs[i]->sweeps[cl->sweep].dim;
-			xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
-			gs_html_td(w, tr, sides[i]);
-			gs_html_td_shape(w, tr, &s->rows[cl->to].rec->shape);
-			snprintf(num, sizeof num, "%c", d);
-			gs_html_td(w, tr, num);
-			gs_html_td_count(w, tr, (size_t)dim_of(&s->rows[cl->from].rec->shape, d));
-			gs_html_td_fixed(w, tr, cl->tflops_from, 1);
-			gs_html_td_fixed(w, tr, cl->tflops_to, 1);
-			snprintf(num, sizeof num, "\xe2\x88\x92%.1f %%", 100 * cl->drop);
-			gs_html_td_num(w, tr, num);
-			gs_html_td(w, tr, gs_cliff_crossed_text(cl, text, sizeof text));
-			shown++;
-		}
+	for (int i = 0; i < nsides(w->r); i++) {
+		side x = side_of(w->r, i);
+		for (size_t k = 0; k < x.cliffs->ncliffs && shown < HTML_CLIFFS_MAX; k++, shown++)
+			html_cliff_row(w, tb, &x, &x.cliffs->cliffs[k], two ? sides[i] : NULL);
+	}
 }
 
 void

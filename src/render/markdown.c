@@ -482,6 +482,9 @@ single_markdown(const gs_report *r, FILE *out)
 		      out);
 	}
 	single_summary(out, s);
+	if (r->residuals[0] || r->cliffs[0])
+		fputc('\n', out);
+	gs_md_model(r, out);
 	fprintf(out, "\n### Top %zu shape%s by total time\n", n, plural_s(n));
 	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
 	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n",

@@ -1,8 +1,9 @@
-/* model_impl.h: inside render/ only.  The compare writers' halves for
- * measured against predicted (R->residuals, R->residual_shift:
+/* model_impl.h: inside render/ only.  The compare and report writers'
+ * halves for measured against predicted (R->residuals, R->residual_shift:
  * analysis/residual.h) and the cliffs along swept dimensions (R->cliffs:
- * analysis/cliff.h), issue 13 §3 and §4, as analysis computed them.  They
- * format only; each does nothing when its part is not in the model.
+ * analysis/cliff.h), issue 13 §3 and §4, as analysis computed them: a
+ * compare has two sides (baseline, candidate), a report one.  They format
+ * only; each does nothing when its part is not in the model.
  */
 #ifndef GS_MODEL_IMPL_H
 #define GS_MODEL_IMPL_H
@@ -13,11 +14,12 @@
 #include "render/jsonw.h"
 #include "render/report.h"
 
-/* gs_json_model (json_model.c): the top-level keys "residuals" (per side:
+/* gs_json_model (json_model.c): the top-level keys "residuals" (a
+ * report: the object of its one input; a compare: per side
  * predicted, tau, median_fraction, outliers[] with the key fields,
  * predicted_us, measured_us, fraction, excess_us; and "shift": pairs,
  * worse, better, worse_base, worse_cand, median_base, median_cand) and
- * "cliffs" (per side: sweeps, and cliffs[] with the key fields of the
+ * "cliffs" (likewise: sweeps, and cliffs[] with the key fields of the
  * size before the drop, dim, from, to, tflops_from, tflops_to, drop,
  * crossed). */
 void gs_json_model(gs_jw *w, const gs_report *r);
