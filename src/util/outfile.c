@@ -352,14 +352,19 @@ tmp_name(const char *name)
 
 /* Remove DIR/NAME if it is a stale temporary of ours; 1 if removed. */
 static int
-remove_stale(int dfd, const char *name, time_t now, long min_age_s)
+remove_stale(int dfd, const char *name, const struct timespec *now, long min_age_s)
 {
 	struct stat st;
+	double age;
 
 	if (!tmp_name(name) || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return 0;
-	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
-	    (double)now - (double)st.st_mtime < (double)min_age_s)
+	/* nanoseconds both sides: a file written this instant may carry a
+	 * fine-grained mtime a little past time()'s coarse second (Linux's
+	 * multigrain timestamps), which read as a negative age */
+	age = (double)(now->tv_sec - st.st_mtim.tv_sec) +
+	      (double)(now->tv_nsec - st.st_mtim.tv_nsec) * 1e-9;
+	if (!S_ISREG(st.st_mode) || st.st_uid != geteuid() || age < (double)min_age_s)
 		return 0;
 	return unlinkat(dfd, name, 0) == 0;
 }
@@ -369,15 +374,16 @@ gs_outfile_clean_stale(const char *dir, long min_age_s, size_t *nremoved)
 {
 	DIR *d = opendir(dir && *dir ? dir : ".");
 	struct dirent *e;
-	time_t now = time(NULL);
+	struct timespec now;
 	size_t count = 0;
 
 	if (nremoved)
 		*nremoved = 0;
 	if (!d)
 		return -1;
+	clock_gettime(CLOCK_REALTIME, &now);
 	while ((e = readdir(d)))
-		count += (size_t)remove_stale(dirfd(d), e->d_name, now, min_age_s);
+		count += (size_t)remove_stale(dirfd(d), e->d_name, &now, min_age_s);
 	closedir(d);
 	if (nremoved)
 		*nremoved = count;
