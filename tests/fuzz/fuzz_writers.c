@@ -491,6 +491,22 @@ feed(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+#ifdef GS_LIBFUZZER
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+/* libFuzzer has no end of run for us: free cairo's and fontconfig's caches
+ * at exit, before LeakSanitizer's final check (registered after it, so run
+ * before it), as the replay's main does. */
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	atexit(gs_plot_fini);
+	return 0;
+}
+#endif
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
