@@ -125,18 +125,11 @@ paint_poly(const draw *d, const gs_mark *m)
 	cairo_stroke(d->cr);
 }
 
+/* Fill the current path with M's fill and stroke it with M's stroke (each
+ * when not transparent), then clear the path. */
 static void
-paint_rect(const draw *d, const gs_mark *m)
+fill_and_stroke(const draw *d, const gs_mark *m)
 {
-	double x = m->x, y = m->y, w = m->w, h = m->h;
-
-	if (m->stroke.a > 0 && d->raster) {
-		x = snap(d, x);
-		y = snap(d, y);
-		w = floor(w + 0.5);
-		h = floor(h + 0.5);
-	}
-	cairo_rectangle(d->cr, x, y, w, h);
 	if (m->fill.a > 0) {
 		set_colour(d->cr, m->fill);
 		cairo_fill_preserve(d->cr);
@@ -150,20 +143,26 @@ paint_rect(const draw *d, const gs_mark *m)
 }
 
 static void
+paint_rect(const draw *d, const gs_mark *m)
+{
+	double x = m->x, y = m->y, w = m->w, h = m->h;
+
+	if (m->stroke.a > 0 && d->raster) {
+		x = snap(d, x);
+		y = snap(d, y);
+		w = floor(w + 0.5);
+		h = floor(h + 0.5);
+	}
+	cairo_rectangle(d->cr, x, y, w, h);
+	fill_and_stroke(d, m);
+}
+
+static void
 paint_circle(const draw *d, const gs_mark *m)
 {
 	cairo_new_sub_path(d->cr);
 	cairo_arc(d->cr, m->x, m->y, m->w, 0, 2 * GS_PI);
-	if (m->fill.a > 0) {
-		set_colour(d->cr, m->fill);
-		cairo_fill_preserve(d->cr);
-	}
-	if (m->stroke.a > 0) {
-		set_colour(d->cr, m->stroke);
-		cairo_set_line_width(d->cr, m->lw);
-		cairo_stroke(d->cr);
-	}
-	cairo_new_path(d->cr);
+	fill_and_stroke(d, m);
 }
 
 static void
@@ -255,16 +254,7 @@ paint_dots(const draw *d, const gs_mark *m)
 		cairo_new_sub_path(d->cr);
 		cairo_arc(d->cr, m->pts[2 * i], m->pts[2 * i + 1], m->w, 0, 2 * GS_PI);
 	}
-	if (m->fill.a > 0) {
-		set_colour(d->cr, m->fill);
-		cairo_fill_preserve(d->cr);
-	}
-	if (m->stroke.a > 0) {
-		set_colour(d->cr, m->stroke);
-		cairo_set_line_width(d->cr, m->lw);
-		cairo_stroke(d->cr);
-	}
-	cairo_new_path(d->cr);
+	fill_and_stroke(d, m);
 }
 
 static void
