@@ -275,7 +275,7 @@ roof_legend(gs_plot *p, size_t drawn)
 	gs_legend_add(p, "dim_eff unknown", gs_col_neutral, 2);
 	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-	snprintf(buf, sizeof buf, "%zu GEMMs%s; marker area \xe2\x88\x9d time", drawn,
+	snprintf(buf, sizeof buf, "%zu points%s; marker area \xe2\x88\x9d time", drawn,
 	         p->skipped ? " (some skipped)" : "");
 	gs_frame_note(p, buf);
 }
@@ -388,7 +388,7 @@ roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pt
 	gs_legend_add(p, "labelled (marker area \xe2\x88\x9d time)", gs_col_ink, 2);
 	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
-	snprintf(buf, sizeof buf, "%zu GEMMs, counted in 6 px cells", drawn);
+	snprintf(buf, sizeof buf, "%zu points, counted in 6 px cells", drawn);
 	gs_frame_note(p, buf);
 }
 
