@@ -148,7 +148,7 @@ r="$top_srcdir/tests/data/runner"
 check "cliffs: 2 sweeps each side" test "$(grep -c '^      "sweeps": 2,' "$tmp/s.json")" -eq 2
 check "cliffs: what crossed" sh -c "[ \$(grep -c '\"crossed\": \"tile and wave boundary\"' '$tmp/s.json') -eq 2 ] &&
 	[ \$(grep -c '\"crossed\": \"kernel changed\"' '$tmp/s.json') -eq 3 ]"
-check "cliffs: the markdown line" grep -q '2 in the baseline, 3 in the candidate; the largest: M 512 → 576 (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary' "$tmp/s.md"
+check "cliffs: the markdown line" grep -q '2 in the baseline, 3 in the candidate; the largest: M 512 → 576 (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary' "$tmp/s.md"
 check "cliffs: the HTML table, 5 rows" test "$(xmllint --html --xpath 'count(//table[@class="cliffs"]/tbody/tr)' "$tmp/s.html" 2>/dev/null)" -eq 5
 
 # report (one input): the same parts, for its one sweep set.
@@ -156,7 +156,7 @@ check "cliffs: the HTML table, 5 rows" test "$(xmllint --html --xpath 'count(//t
 	--json "$tmp/rs.json" --json-indent --markdown "$tmp/rs.md"
 check "report: cliffs in the JSON" sh -c "grep -A1 '^  \"cliffs\": {' '$tmp/rs.json' | grep -q '\"sweeps\": 2,' &&
 	[ \$(grep -c '\"crossed\": \"tile and wave boundary\"' '$tmp/rs.json') -eq 2 ]"
-check "report: the cliffs line" grep -q '^- \*\*Cliffs\*\* (.*): 2; the largest: M 512 → 576 (576×4096×4096 bf16 NN), −24.0 %, tile and wave boundary.$' "$tmp/rs.md"
+check "report: the cliffs line" grep -q '^- \*\*Cliffs\*\* (.*): 2; the largest: M 512 → 576 (576×4096×4096 bf16 NN), −24.0 %, tile and wave boundary.$' "$tmp/rs.md"
 check "report: residuals over the 32 shapes" grep -q 'Kendall τ 0.63 over 32 shapes; the median shape reaches 0.39 % of its predicted time' "$tmp/rs.md"
 check "report: the HTML section" grep -q '<section id="model"><h2>Measured against predicted, and cliffs</h2>' "$tmp/rs.html"
 

@@ -254,12 +254,13 @@ cliff_sentence(const gs_report *r, char *buf, size_t size)
 	else
 		snprintf(head, sizeof head, "%zu in the baseline, %zu in the candidate", count[0],
 		         count[1]);
-	snprintf(buf, size,
-	         "%s; the largest: %c %ld \xe2\x86\x92 %ld (%s%s%s), \xe2\x88\x92%.1f %%, %s", head,
-	         d, dim_of(&at.s->rows[top->from].rec->shape, d),
-	         dim_of(&at.s->rows[top->to].rec->shape, d), shape, nsides(r) == 2 ? ", " : "",
-	         nsides(r) == 2 ? sides[ti] : "", 100 * top->drop,
-	         gs_cliff_crossed_text(top, text, sizeof text));
+	snprintf(
+	        buf, size,
+	        "%s; the largest: %c %ld \xe2\x86\x92 %ld (%s%s%s), \xe2\x88\x92%.1f\xc2\xa0%%, %s",
+	        head, d, dim_of(&at.s->rows[top->from].rec->shape, d),
+	        dim_of(&at.s->rows[top->to].rec->shape, d), shape, nsides(r) == 2 ? ", " : "",
+	        nsides(r) == 2 ? sides[ti] : "", 100 * top->drop,
+	        gs_cliff_crossed_text(top, text, sizeof text));
 	return 1;
 }
 
@@ -290,7 +291,7 @@ html_cliff_row(gs_html *w, xmlNodePtr tb, const side *x, const gs_cliff *cl, con
 	gs_html_td_count(w, tr, (size_t)dim_of(&x->s->rows[cl->from].rec->shape, d));
 	gs_html_td_fixed(w, tr, cl->tflops_from, 1);
 	gs_html_td_fixed(w, tr, cl->tflops_to, 1);
-	snprintf(num, sizeof num, "\xe2\x88\x92%.1f %%", 100 * cl->drop);
+	snprintf(num, sizeof num, "\xe2\x88\x92%.1f\xc2\xa0%%", 100 * cl->drop);
 	gs_html_td_num(w, tr, num);
 	gs_html_td(w, tr, gs_cliff_crossed_text(cl, text, sizeof text));
 }
