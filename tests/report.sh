@@ -136,6 +136,18 @@ d="$top_srcdir/tests/data/csv"
 [ $? -eq 2 ] && grep -q 'README.md:1: format not recognised: not a benchmark CSV' "$tmp/rd.err" &&
 	[ ! -e "$tmp/rd.html" ] || fail "README.md: $(cat "$tmp/rd.err")"
 
+# gemmscope-bench results name their GPU (run columns gpu, cus): a known
+# one is used, an unknown one still gives wave quantisation from its SM
+# count, and the report says what is missing (issue 12).
+r="$top_srcdir/tests/data/runner"
+"$GEMMSCOPE" report "$r/h100-tiled-msweep.csv" -q -o "$tmp/hk.html" --markdown "$tmp/hk.md"
+grep -q '^- GPU: NVIDIA H100 SXM5 (from the input)' "$tmp/hk.md" || fail "runner CSV: GPU from its gpu column"
+sed 's/NVIDIA H100 80GB HBM3/NVIDIA Foo 9000/' "$r/h100-tiled-msweep.csv" > "$tmp/foo.csv"
+"$GEMMSCOPE" report "$tmp/foo.csv" -q -o "$tmp/foo.html" --markdown "$tmp/foo.md"
+grep -q "^- GPU: the input names NVIDIA Foo 9000, which the built-in GPU table lacks: wave quantisation uses the input's 132 CUs/SMs; the roofline" "$tmp/foo.md" &&
+	grep -q '^| Shapes | 32 (tile known for 32, dim_eff for 32) |' "$tmp/foo.md" ||
+	fail "unknown GPU named by the input: $(sed -n 4p "$tmp/foo.md")"
+
 if [ "$failures" -ne 0 ]; then
 	echo "$failures check(s) failed" >&2
 	exit 1

@@ -139,12 +139,31 @@ is_output_only(const char *name)
 /* Native schema: columns gemmscope does not know whose first value is a
  * number (hardware counters...) become table extras.  Called on the first
  * data row, before the first record exists. */
+/* gemmscope-bench's run columns name the device: its `gpu` and `cus` on
+ * the first data row become the table's GPU (as a trace's
+ * deviceProperties do), unless something named one already.  Returns 0 or
+ * -1 on out of memory. */
+static int
+run_gpu(gs_csv_reader *r, const char *const *row)
+{
+	int g = gs_csv_header_col(r, "gpu"), c = gs_csv_header_col(r, "cus");
+	double cus = 0;
+
+	if (r->t->gpu || g < 0 || !row[g][0])
+		return 0;
+	if (c >= 0 && (gs_csv_number(row[c], &cus) != 0 || !(cus >= 1 && cus <= 1e6)))
+		cus = 0;
+	return gs_table_set_gpu(r->t, row[g], (int)cus);
+}
+
 static int
 declare_extras(gs_csv_reader *r, const char *const *row, gs_error *err)
 {
 	double v;
 
 	r->extras_done = 1;
+	if (run_gpu(r, row) != 0)
+		return gs_error_set(err, r->path, 0, 0, "out of memory");
 	r->xcol = malloc(r->ncols * sizeof *r->xcol);
 	r->xidx = malloc(r->ncols * sizeof *r->xidx);
 	if (!r->xcol || !r->xidx)

@@ -11,6 +11,7 @@
 #include <libxml/xmlstring.h>
 #include <libxml/xmlversion.h>
 
+#include "analysis/single.h"
 #include "render/fmt.h"
 
 static const char MINUS[] = "\xe2\x88\x92"; /* U+2212 */
@@ -304,6 +305,37 @@ gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 	         gs_fmt_plural(s->improved, "improvement", "improvements"), d, s->geomean, TIMES, d,
 	         s->geomean_lo, d, s->geomean_hi, gs_fmt_count(n, sizeof n, s->matched),
 	         gs_fmt_plural(s->matched, "shape", "shapes"), unsure);
+	return buf;
+}
+
+char *
+gs_fmt_gpu_unknown(char *buf, size_t size, const gs_single *s)
+{
+	const char *named = s && s->table ? s->table->gpu : NULL;
+	static const char fix[] = "pass --gpu with a name from `gemmscope gpus` or a GPU spec "
+	                          "file (`gemmscope-bench --ceilings` measures one)";
+
+	if (!named || !*named)
+		snprintf(
+		        buf, size,
+		        "no GPU is known (the input names none and no --gpu was given), so the "
+		        "roofline, wave quantisation (wq_eff, dim_eff), the tile model and occupancy "
+		        "are not computed; %s",
+		        fix);
+	else if (s->cus_from_input && s->cus > 0)
+		snprintf(
+		        buf, size,
+		        "the input names %s, which the built-in GPU table lacks: wave quantisation "
+		        "uses the input's %d CUs/SMs; the roofline, the tile model and occupancy "
+		        "need the GPU's peak TFLOP/s and bandwidth: %s",
+		        named, s->cus, fix);
+	else
+		snprintf(
+		        buf, size,
+		        "the input names %s, which the built-in GPU table lacks, and gives no "
+		        "CU/SM count: the roofline, wave quantisation, the tile model and occupancy "
+		        "need the GPU's figures: %s",
+		        named, fix);
 	return buf;
 }
 

@@ -62,6 +62,18 @@ const char *gs_fmt_plural(size_t n, const char *one, const char *many);
 /* gs_fmt_count: N with ',' between thousands ("1,000,000"). */
 char *gs_fmt_count(char *buf, size_t size, size_t n);
 
+struct gs_single;
+
+/* gs_fmt_gpu_unknown: why the efficiency model S (analysis/single.h) has no
+ * GPU, as one clause for BUF (SIZE bytes): "no GPU is known (the input
+ * names none and no --gpu was given): ..." or, when the input names one
+ * the built-in table lacks, "the input names NVIDIA Foo 9000, which the
+ * built-in GPU table lacks: wave quantisation uses the input's 132
+ * CUs/SMs; the roofline, the tile model and occupancy need the GPU's
+ * figures: ..." (what is missing, and the --gpu that supplies it).  The
+ * name is input text: escape it for the target format.  Returns BUF. */
+char *gs_fmt_gpu_unknown(char *buf, size_t size, const struct gs_single *s);
+
 /* gs_fmt_slowdown: cand / base of P (the regression tables' Slowdown). */
 double gs_fmt_slowdown(const gs_pair *p);
 

@@ -76,19 +76,16 @@ gs_html_eff_td_tflops(gs_html *w, xmlNodePtr tr, double tflops)
 
 /* ---- the GPU sentence */
 
-static const char NO_GPU[] =
-        "no GPU is known (the input names none and no --gpu was given), so the "
-        "roofline, wave quantisation (wq_eff, dim_eff), the tile model and occupancy "
-        "are not computed; rerun with --gpu mi300x (or another name from gemmscope "
-        "gpus, or a GPU spec file). tile_eff is still shown where the tile is known.";
-
 void
 gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_single *s)
 {
 	const gs_gpu *g = s ? s->gpu : NULL;
 
 	if (!g) {
-		gs_html_para(w, parent, "note", "%s: %s", label, NO_GPU);
+		char why[1024];
+		gs_html_para(w, parent, "note",
+		             "%s: %s. tile_eff is still shown where the tile is known.", label,
+		             gs_fmt_gpu_unknown(why, sizeof why, s));
 		return;
 	}
 	gs_html_para(w, parent, NULL,
@@ -103,8 +100,11 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 static void
 compare_gpus(gs_html *w, xmlNodePtr sec, const gs_single *b, const gs_single *c)
 {
-	if (!b->gpu && !c->gpu) {
-		gs_html_para(w, sec, "note", "Both inputs: %s", NO_GPU);
+	if (!b->gpu && !c->gpu && !b->table->gpu && !c->table->gpu) {
+		char why[1024];
+		gs_html_para(w, sec, "note",
+		             "Both inputs: %s. tile_eff is still shown where the tile is known.",
+		             gs_fmt_gpu_unknown(why, sizeof why, b));
 		return;
 	}
 	if (b->gpu && c->gpu && strcmp(b->gpu->name, c->gpu->name) == 0 && b->cus == c->cus) {

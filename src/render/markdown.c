@@ -477,9 +477,9 @@ single_markdown(const gs_report *r, FILE *out)
 		gs_fmt_md_text(out, s->gpu->full_name);
 		fprintf(out, " (from %s)\n\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
 	} else {
-		fputs("unknown: pass `--gpu mi300x` (or another name from `gemmscope gpus`, "
-		      "or a spec file) for the roofline and wave quantisation\n\n",
-		      out);
+		char why[1024];
+		gs_fmt_md_text(out, gs_fmt_gpu_unknown(why, sizeof why, s));
+		fputs("\n\n", out);
 	}
 	single_summary(out, s);
 	if (r->residuals[0] || r->cliffs[0])
