@@ -353,6 +353,31 @@ make_rocpd(const char *schema, int with_rows)
 	return path;
 }
 
+/* An APU's agent says "AMD Radeon Graphics", a name no GPU table can
+ * place; its gfx target names the chip (issue 12: gfx1151, Strix Halo). */
+static void
+rocpd_generic_product(void **state)
+{
+	static const char from[] = "'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256";
+	static const char to[] = "'gfx1151', 'AMD Radeon Graphics', '{\"cu_count\": 40";
+	char *schema = malloc(sizeof rocpd_schema + sizeof to), *at, *db;
+	gs_table *t;
+
+	(void)state;
+	assert_non_null(schema);
+	at = strstr(rocpd_schema, from);
+	assert_non_null(at);
+	snprintf(schema, sizeof rocpd_schema + sizeof to, "%.*s%s%s", (int)(at - rocpd_schema),
+	         rocpd_schema, to, at + strlen(from));
+	db = make_rocpd(schema, 1);
+	t = gs_test_read(db, NULL);
+	assert_string_equal(t->gpu, "gfx1151");
+	assert_int_equal(t->gpu_cus, 40);
+	gs_table_free(t);
+	unlink(db);
+	free(schema);
+}
+
 static void
 rocpd_database(void **state)
 {
@@ -488,17 +513,12 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(json_totals),
-	        cmocka_unit_test(json_kernels),
-	        cmocka_unit_test(csv_rocm64_header),
-	        cmocka_unit_test(csv_rocm62_header),
-	        cmocka_unit_test(csv_rocpd_converted),
-	        cmocka_unit_test(csv_bad_rows),
-	        cmocka_unit_test(rocpd_database),
-	        cmocka_unit_test(rocpd_kernels_view),
-	        cmocka_unit_test(rpd_is_refused),
-	        cmocka_unit_test(json_truncated),
-	        cmocka_unit_test(json_without_dispatches),
+	        cmocka_unit_test(json_totals),         cmocka_unit_test(json_kernels),
+	        cmocka_unit_test(csv_rocm64_header),   cmocka_unit_test(csv_rocm62_header),
+	        cmocka_unit_test(csv_rocpd_converted), cmocka_unit_test(csv_bad_rows),
+	        cmocka_unit_test(rocpd_database),      cmocka_unit_test(rocpd_generic_product),
+	        cmocka_unit_test(rocpd_kernels_view),  cmocka_unit_test(rpd_is_refused),
+	        cmocka_unit_test(json_truncated),      cmocka_unit_test(json_without_dispatches),
 	        cmocka_unit_test(bad_timestamps),
 	};
 

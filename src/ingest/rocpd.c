@@ -200,10 +200,9 @@ static int
 rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 {
 	static const char *const q[] = {
-	        "SELECT COALESCE(NULLIF(product_name, ''), name), "
-	        "json_extract(extdata, '$.cu_count') FROM rocpd_info_agent "
-	        "WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
-	        "SELECT COALESCE(NULLIF(product_name, ''), name), 0 FROM rocpd_info_agent "
+	        "SELECT product_name, name, json_extract(extdata, '$.cu_count') FROM "
+	        "rocpd_info_agent WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
+	        "SELECT product_name, name, 0 FROM rocpd_info_agent "
 	        "WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
 	};
 	sqlite3_stmt *st = NULL;
@@ -215,9 +214,12 @@ rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 	if (!st)
 		return 0; /* no agent table: the GPU stays unnamed */
 	sqlite3_bind_int64(st, 1, agent);
-	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0))
-		rc = gs_table_set_gpu(t, (const char *)sqlite3_column_text(st, 0),
-		                      sqlite3_column_int(st, 1));
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *gpu = gs_agent_gpu_name((const char *)sqlite3_column_text(st, 0),
+		                                    (const char *)sqlite3_column_text(st, 1));
+		if (gpu)
+			rc = gs_table_set_gpu(t, gpu, sqlite3_column_int(st, 2));
+	}
 	sqlite3_finalize(st);
 	return rc;
 }

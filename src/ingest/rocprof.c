@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "ingest/csvrows.h"
+#include "model/gpu.h"
 #include "ingest/rocprof.h"
 #include "ingest/rocprof_impl.h"
 #include "util/grow.h"
@@ -306,4 +307,14 @@ gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_er
 		rc = gs_rocprof_no_dispatches(t, err);
 	gs_rocprof_kagg_free(&c.agg);
 	return rc;
+}
+
+const char *
+gs_agent_gpu_name(const char *product, const char *name)
+{
+	int has_p = product && *product, has_n = name && *name;
+
+	if (has_p && has_n && !gs_gpu_find(product) && gs_gpu_find(name))
+		return name;
+	return has_p ? product : has_n ? name : NULL;
 }

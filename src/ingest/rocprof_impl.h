@@ -23,6 +23,13 @@ typedef struct gs_rocprof_kagg {
 /* The most distinct kernel names one rocprofv3 output may hold. */
 #define GS_ROCPROF_MAX_KERNELS ((size_t)1 << 30)
 
+/* gs_agent_gpu_name: the GPU name of a ROCm agent from its PRODUCT name
+ * and its NAME (the gfx target), either may be NULL or "": the product
+ * name, unless the built-in GPU table does not know it and knows the gfx
+ * name (a generic "AMD Radeon Graphics" on gfx1151), then the gfx name;
+ * NULL when both are empty.  Borrowed from the arguments. */
+const char *gs_agent_gpu_name(const char *product, const char *name);
+
 /* gs_rocprof_oom: ERR "out of memory" on T's path.  Returns -1. */
 int gs_rocprof_oom(const gs_table *t, gs_error *err);
 

@@ -441,7 +441,7 @@ json_set_gpu(rctx *r)
 	}
 	if (!a)
 		return 0;
-	return gs_table_set_gpu(r->agg.t, a->product[0] ? a->product : a->name, a->cus);
+	return gs_table_set_gpu(r->agg.t, gs_agent_gpu_name(a->product, a->name), a->cus);
 }
 
 static int
