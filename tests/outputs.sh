@@ -188,12 +188,17 @@ shapes_eff() { # shapes_eff JSON: "efficiency" objects inside shapes[] (--json-i
 	awk '/^  "shapes": \[/ { in_s = 1; next } /^  []"]/ { in_s = 0 }
 	     in_s && /^      "efficiency": \{/ { n++ } END { print n + 0 }' "$1"
 }
-gs compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o x.html --json x.json --json-indent
+gs compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o x.html --json x.json --json-indent \
+	--markdown x.md
 check "no tile, no GPU: no per-shape efficiency" sh -c \
 	"[ $(shapes_eff x.json) -eq 0 ] && [ $(grep -c '^      \"speedup\"' x.json) -ge 558 ]"
 gs compare "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv" -q -o y.html --json y.json --json-indent \
-	--gpu mi300x
+	--gpu mi300x --markdown y.md
 check "--gpu: every shape's efficiency" test "$(shapes_eff y.json)" -eq 558
+# markdown's Why: one line when the model knows nothing, a line per shape when it does
+check "no tile, no GPU: one Why line" sh -c \
+	'grep -q "^\*\*Why:\*\* the efficiency model cannot say" x.md && ! grep -q "tile unknown on both sides" x.md'
+check "--gpu: the Why list" test "$(grep -c "^- 4096×4096×8192 .*% of roofline" y.md)" -eq 2
 
 echo "# $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

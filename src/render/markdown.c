@@ -382,6 +382,23 @@ impact_line(FILE *out, const gs_impact *m)
 
 /* ---- efficiency */
 
+/* 1 if one of the first N top regressions' explanations says more than
+ * that the tile is unknown on both sides (the two no-information texts of
+ * analysis/report.c). */
+static int
+explains(const gs_report *r, size_t n)
+{
+	static const char none[] = "quantisation cannot be compared (tile unknown on both sides)";
+
+	for (size_t i = 0; i < n; i++) {
+		const char *e = r->effpairs[r->cmp->top_regressed[i]].explanation;
+		if (e && strcmp(e, none) != 0 &&
+		    !(strncmp(e, "same kernel; ", 13) == 0 && strcmp(e + 13, none) == 0))
+			return 1;
+	}
+	return 0;
+}
+
 static void
 explained(FILE *out, const gs_report *r)
 {
@@ -391,6 +408,14 @@ explained(FILE *out, const gs_report *r)
 
 	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
+	if (!r->eff_base->gpu && !r->eff_cand->gpu && !explains(r, n)) {
+		/* n lines of "tile unknown on both sides" say less than one */
+		fputs("\n**Why:** the efficiency model cannot say: no GPU is known and the top "
+		      "regressions' macro tiles are not (`--gpu mi300x` or a spec file adds the "
+		      "roofline; kernel names or tile columns add quantisation).\n",
+		      out);
+		return;
+	}
 	fputs("\n**Why (efficiency model)", out);
 	if (!r->eff_base->gpu && !r->eff_cand->gpu)
 		fputs(": no GPU is known for either input; `--gpu mi300x` (or another name from "
