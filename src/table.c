@@ -114,6 +114,8 @@ gs_table_new(const char *path)
 		return NULL;
 	t->path = strdup(path ? path : "");
 	t->index = calloc(1, sizeof *t->index);
+	for (int k = 0; k < GS_ENV_NITEMS; k++)
+		t->env.num[k] = NAN;
 	if (!t->path || !t->index) {
 		gs_table_free(t);
 		return NULL;
@@ -140,6 +142,8 @@ gs_table_free(gs_table *t)
 	}
 	for (size_t i = 0; i < t->nextra; i++)
 		free(t->extra_names[i]);
+	for (int k = 0; k < GS_ENV_NITEMS; k++)
+		free(t->env.text[k]);
 	for (size_t i = 0; i < t->ninterned; i++)
 		free(t->interned[i]);
 	free(t->interned);
@@ -202,6 +206,15 @@ gs_table_set_gpu(gs_table *t, const char *gpu, int cus)
 {
 	t->gpu_cus = cus;
 	return replace_string(t, &t->gpu, gpu);
+}
+
+int
+gs_table_set_env(gs_table *t, gs_env_item k, const char *text, double num)
+{
+	if (t->env.text[k] || !text || !text[0])
+		return 0;
+	t->env.num[k] = num;
+	return replace_string(t, &t->env.text[k], text);
 }
 
 /* The slot of interned string S in T's string index: S's or an empty one. */

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+#include "model/env.h"
 #include "model/shape.h"
 #include "util/error.h"
 
@@ -50,6 +51,8 @@ typedef struct gs_table {
 	char *format; /* dialect, e.g. "iree-kernel-benchmark", owned */
 	char *gpu; /* GPU name if the input names it, owned, may be NULL */
 	int gpu_cus; /* CU/SM count if the input gives it, else 0 */
+	gs_env env; /* what the input says of its machine and software
+	               (model/env.h); texts owned */
 	gs_record *rec;
 	size_t n, cap;
 	gs_excluded *excl;
@@ -77,6 +80,14 @@ void gs_table_free(gs_table *t);
  * -1 on out of memory. */
 int gs_table_set_format(gs_table *t, const char *format);
 int gs_table_set_gpu(gs_table *t, const char *gpu, int cus);
+
+/* gs_table_set_env: item K of T's environment (model/env.h) to a copy
+ * of TEXT repaired to well-formed UTF-8 (see "Text"), NUM its quantity in
+ * the item's unit (NAN: none).  The first value given stays (a trace
+ * states its devices in turn; the one its GEMMs ran on is set first by
+ * the reader); NULL or empty TEXT is ignored.  Returns 0 or -1 on out of
+ * memory. */
+int gs_table_set_env(gs_table *t, gs_env_item k, const char *text, double num);
 
 /* gs_table_intern: a copy of S owned by T, repaired to well-formed UTF-8
  * (see "Text"), the same pointer for equal strings (for gs_shape.name).

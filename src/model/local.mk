@@ -5,7 +5,7 @@
 
 libgs_a_SOURCES += \
 	src/model/changepoint.c src/model/changepoint.h src/model/efficiency.c \
-	src/model/efficiency.h src/model/gemm.c src/model/gemm.h src/model/gpu.c \
+	src/model/efficiency.h src/model/env.c src/model/env.h src/model/gemm.c src/model/gemm.h src/model/gpu.c \
 	src/model/gpu.h src/model/gpu_impl.h src/model/gpu_table_amd.c \
 	src/model/gpu_table_nv.c src/model/kendall.c src/model/kendall.h src/model/kernel_math.c src/model/kernel_name.c \
 	src/model/kernel_name.h src/model/kernel_name_amd.c \
