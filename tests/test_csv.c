@@ -217,6 +217,17 @@ test_hipblaslt_bench(void **state)
 	(void)state;
 	assert_string_equal(t->format, "hipblaslt-bench");
 	assert_string_equal(t->gpu, "AMD Instinct MI300X");
+	/* the banner's environment (issue 13 §5) */
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "AMD Instinct MI300X");
+	assert_string_equal(t->env.text[GS_ENV_ARCH], "gfx942:sramecc+:xnack-");
+	assert_string_equal(t->env.text[GS_ENV_MEMORY], "205.8 GB");
+	assert_true(t->env.num[GS_ENV_MEMORY] == 205.8);
+	assert_string_equal(t->env.text[GS_ENV_SCLK], "2100 MHz");
+	assert_true(t->env.num[GS_ENV_SCLK] == 2100);
+	assert_string_equal(t->env.text[GS_ENV_MCLK], "1300 MHz");
+	assert_string_equal(t->env.text[GS_ENV_CC], "9.4");
+	assert_string_equal(t->env.text[GS_ENV_LIBRARY], "hipBLASLt 100200 (git 0a1b2c3d4e)");
+	assert_null(t->env.text[GS_ENV_RUNTIME]);
 	assert_int_equal(t->n, 3);
 	assert_int_equal(t->nexcl, 0);
 	/* 8 preamble rows, 7 log lines, 3 candidates replaced by the winner */

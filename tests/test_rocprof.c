@@ -88,6 +88,10 @@ json_totals(void **state)
 	assert_string_equal(t->format, "rocprofv3-json");
 	assert_string_equal(t->gpu, "AMD Instinct MI350X");
 	assert_int_equal(t->gpu_cus, 256);
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "AMD Instinct MI350X");
+	assert_string_equal(t->env.text[GS_ENV_ARCH], "gfx950");
+	assert_string_equal(t->env.text[GS_ENV_CUS], "256");
+	assert_string_equal(t->env.text[GS_ENV_SCLK], "2200 MHz"); /* max_engine_clk_fcompute */
 	assert_int_equal(t->skipped, 0);
 	for (size_t i = 0; i < t->n; i++) {
 		const gs_record *r = &t->rec[i];
@@ -262,7 +266,7 @@ static const char rocpd_schema[] =
         "CREATE VIEW rocpd_kernel_dispatch AS SELECT * FROM rocpd_kernel_dispatch_0908;"
         "INSERT INTO rocpd_info_agent_0908 (id, guid, type, name, product_name, extdata) VALUES"
         " (1, 'g', 'CPU', 'AMD EPYC 9575F 64-Core Processor', 'AMD EPYC 9575F 64-Core Processor', '{\"cu_count\": 128}'),"
-        " (2, 'g', 'GPU', 'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256, \"simd_per_cu\": 4}');";
+        " (2, 'g', 'GPU', 'gfx950', 'AMD Instinct MI350X', '{\"cu_count\": 256, \"simd_per_cu\": 4, \"max_engine_clk_fcompute\": 2200}');";
 
 enum {
 	R_NAME,
@@ -373,6 +377,8 @@ rocpd_generic_product(void **state)
 	t = gs_test_read(db, NULL);
 	assert_string_equal(t->gpu, "gfx1151");
 	assert_int_equal(t->gpu_cus, 40);
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "AMD Radeon Graphics"); /* as stated */
+	assert_string_equal(t->env.text[GS_ENV_ARCH], "gfx1151");
 	gs_table_free(t);
 	unlink(db);
 	free(schema);
@@ -388,6 +394,10 @@ rocpd_database(void **state)
 	assert_string_equal(t->format, "rocpd");
 	assert_string_equal(t->gpu, "AMD Instinct MI350X");
 	assert_int_equal(t->gpu_cus, 256);
+	assert_string_equal(t->env.text[GS_ENV_ARCH], "gfx950");
+	assert_string_equal(t->env.text[GS_ENV_CUS], "256");
+	assert_string_equal(t->env.text[GS_ENV_SCLK], "2200 MHz"); /* extdata */
+	assert_true(t->env.num[GS_ENV_SCLK] == 2200);
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].t.count, 50);
 	same_as_json(t, 1);

@@ -323,6 +323,20 @@ qwen_devices_and_launches(void **state)
 	assert_int_equal(amd->gpu_cus, 304);
 	assert_string_equal(nv->gpu, "NVIDIA H100 80GB HBM3");
 	assert_int_equal(nv->gpu_cus, 132);
+	/* the environment (issue 13 §5): deviceProperties and the versions */
+	assert_string_equal(amd->env.text[GS_ENV_DEVICE], "AMD Instinct MI300X VF");
+	assert_string_equal(amd->env.text[GS_ENV_CUS], "304");
+	assert_string_equal(amd->env.text[GS_ENV_MEMORY], "205.6 GB"); /* 205571227648 B */
+	assert_near(amd->env.num[GS_ENV_MEMORY], 205.571227648, 1e-9);
+	assert_string_equal(amd->env.text[GS_ENV_CC], "9.4");
+	assert_string_equal(amd->env.text[GS_ENV_RUNTIME], "HIP 6.4.43483"); /* 60443483 */
+	assert_string_equal(amd->env.text[GS_ENV_DRIVER], "HIP driver 6.4.43483");
+	assert_null(amd->env.text[GS_ENV_LIBRARY]);
+	assert_string_equal(nv->env.text[GS_ENV_DEVICE], "NVIDIA H100 80GB HBM3");
+	assert_string_equal(nv->env.text[GS_ENV_MEMORY], "85.0 GB");
+	assert_string_equal(nv->env.text[GS_ENV_CC], "9.0");
+	assert_string_equal(nv->env.text[GS_ENV_RUNTIME], "CUDA 12.4"); /* 12040 */
+	assert_string_equal(nv->env.text[GS_ENV_DRIVER], "CUDA driver 12.9"); /* 12090 */
 	assert_int_equal(amd->skipped, 463); /* before the CPU window */
 	assert_int_equal(nv->skipped, 509);
 	/* ROCm: grid in work-items, workgroups = Πgrid/Πblock = tiles */
@@ -593,6 +607,9 @@ check_synthetic(const char *text)
 	assert_int_equal(gs_launch_of(r)->lds_bytes, 4096);
 	assert_string_equal(t->gpu, "GPU B"); /* the kernels' device */
 	assert_int_equal(t->gpu_cus, 20);
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "GPU B"); /* not the first listed */
+	assert_string_equal(t->env.text[GS_ENV_CUS], "20");
+	assert_null(t->env.text[GS_ENV_RUNTIME]); /* the trace gives no version */
 	assert_int_equal(t->skipped, 2);
 	assert_int_equal(t->nexcl, 2);
 	assert_true(has_exclusion(t, "aten::addmm (1 call)", "no GPU kernel"));

@@ -257,7 +257,7 @@ find_header(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_er
 	if (r->first_line) {
 		d = detect(r, row, n, 1);
 		if (!d) {
-			gs_csv_bench_note(r, row[0]);
+			gs_csv_bench_note(r, row, n);
 			r->nscan++;
 			return 0;
 		}
@@ -272,7 +272,7 @@ find_header(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_er
 	d = detect(r, row, n, 0);
 	if (d)
 		return start(r, d, line, row, n, err);
-	gs_csv_bench_note(r, row[0]);
+	gs_csv_bench_note(r, row, n);
 	r->nscan = 1;
 	return 0;
 }

@@ -12,7 +12,9 @@
  * median over different kernels.  Results wait in r->pend until the next
  * problem starts, so a Winner block can still replace them. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,13 +54,15 @@ gs_csv_bench_header(const char *const *row, size_t n)
 	return GS_CSV_UNKNOWN;
 }
 
-void
-gs_csv_bench_note(gs_csv_reader *r, const char *line)
+/* "Device ID 0 : AMD Instinct MI300X gfx942:sramecc+:xnack-": the GPU's
+ * name and ISA target. */
+static void
+note_device(gs_csv_reader *r, const char *line)
 {
-	const char *name, *end;
+	const char *name = strstr(line, " : "), *end;
 	char gpu[128];
 
-	if (r->t->gpu || !starts(line, "Device ID ") || !(name = strstr(line, " : ")))
+	if (!name)
 		return;
 	name += 3;
 	end = strstr(name, " gfx");
@@ -67,7 +71,66 @@ gs_csv_bench_note(gs_csv_reader *r, const char *line)
 	if (end == name)
 		return;
 	snprintf(gpu, sizeof gpu, "%.*s", (int)(end - name), name);
-	gs_table_set_gpu(r->t, gpu, 0); /* best effort: OOM only loses the name */
+	if (!r->t->gpu)
+		gs_table_set_gpu(r->t, gpu, 0); /* best effort: OOM only loses the name */
+	gs_table_set_env(r->t, GS_ENV_DEVICE, gpu, NAN);
+	if (*end)
+		gs_table_set_env(r->t, GS_ENV_ARCH, end + 1, NAN);
+}
+
+/* One cell of "with 205.8 GB memory, max. SCLK 2100 MHz, max. MCLK 1300
+ * MHz, compute capability 9.4". */
+static void
+note_device_cell(gs_csv_reader *r, const char *c)
+{
+	char text[64];
+	double v;
+
+	while (*c == ' ')
+		c++;
+	if (sscanf(c, "with %lf GB memory", &v) == 1 && v > 0) {
+		snprintf(text, sizeof text, "%.1f GB", v);
+		gs_table_set_env(r->t, GS_ENV_MEMORY, text, v);
+	} else if (sscanf(c, "max. SCLK %lf MHz", &v) == 1 && v > 0) {
+		snprintf(text, sizeof text, "%.0f MHz", v);
+		gs_table_set_env(r->t, GS_ENV_SCLK, text, v);
+	} else if (sscanf(c, "max. MCLK %lf MHz", &v) == 1 && v > 0) {
+		snprintf(text, sizeof text, "%.0f MHz", v);
+		gs_table_set_env(r->t, GS_ENV_MCLK, text, v);
+	} else if (starts(c, "compute capability ")) {
+		gs_table_set_env(r->t, GS_ENV_CC, c + strlen("compute capability "), NAN);
+	}
+}
+
+/* "hipBLASLt version: 100200" then "hipBLASLt git version: 0a1b2c3d4e":
+ * the library as "hipBLASLt 100200 (git 0a1b2c3d4e)". */
+static void
+note_library(gs_csv_reader *r, const char *line)
+{
+	static const char ver[] = "hipBLASLt version: ", git[] = "hipBLASLt git version: ";
+	char **lib = &r->t->env.text[GS_ENV_LIBRARY], text[160];
+
+	if (starts(line, ver)) {
+		snprintf(text, sizeof text, "hipBLASLt %s", line + strlen(ver));
+		gs_table_set_env(r->t, GS_ENV_LIBRARY, text, NAN);
+	} else if (starts(line, git) && *lib && !strchr(*lib, '(')) {
+		snprintf(text, sizeof text, "%.80s (git %.64s)", *lib, line + strlen(git));
+		free(*lib);
+		*lib = NULL;
+		gs_table_set_env(r->t, GS_ENV_LIBRARY, text, NAN);
+	}
+}
+
+void
+gs_csv_bench_note(gs_csv_reader *r, const char *const *row, size_t n)
+{
+	if (starts(row[0], "Device ID "))
+		note_device(r, row[0]);
+	else if (starts(row[0], "with "))
+		for (size_t i = 0; i < n; i++)
+			note_device_cell(r, row[i]);
+	else
+		note_library(r, row[0]);
 }
 
 static void
@@ -162,10 +225,12 @@ kernel_line(gs_csv_reader *r, const char *s, gs_error *err)
 
 /* A line that is not a result.  Returns 1 if it starts a new problem. */
 static int
-log_line(gs_csv_reader *r, const char *s)
+log_line(gs_csv_reader *r, const char *const *row, size_t n)
 {
+	const char *s = row[0];
+
 	r->t->skipped++;
-	gs_csv_bench_note(r, s);
+	gs_csv_bench_note(r, row, n);
 	if (starts(s, "Winner")) {
 		r->t->skipped += r->npend; /* the candidates the winner replaces */
 		drop_pending(r);
@@ -187,7 +252,7 @@ gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, 
 		return rc < 0 ? -1 : 0;
 	if (n == r->ncols)
 		return value_row(r, line, row, err);
-	if (log_line(r, row[0]) && flush_pending(r, err) != 0)
+	if (log_line(r, row, n) && flush_pending(r, err) != 0)
 		return -1;
 	return 0;
 }

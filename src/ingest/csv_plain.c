@@ -4,6 +4,7 @@
  * native `samples` list) of each row, and the native schema's extra
  * numeric columns.  Registered in csv.c's dialect table. */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,62 @@ is_output_only(const char *name)
 /* Native schema: columns gemmscope does not know whose first value is a
  * number (hardware counters...) become table extras.  Called on the first
  * data row, before the first record exists. */
+/* The runner's "CUDA runtime 13000" / "HIP runtime 60443483" as a trace
+ * states it ("CUDA 13.0", "HIP 6.4.43483"), so inputs of both kinds line
+ * up; anything else as it is.  Returns BUF or S. */
+static const char *
+runtime_text(const char *s, char *buf, size_t size)
+{
+	long long v;
+	char *end;
+
+	if (strncmp(s, "CUDA runtime ", 13) == 0 || strncmp(s, "HIP runtime ", 12) == 0) {
+		v = strtoll(strrchr(s, ' ') + 1, &end, 10);
+		if (*end == 0 && v > 0)
+			return s[0] == 'C' ? gs_env_version_cuda(v, "", buf, size)
+			                   : gs_env_version_hip(v, "", buf, size);
+	}
+	return s;
+}
+
+/* gemmscope-bench's run columns (runner/benchout.h), equal on every row:
+ * the first data row's become the environment (model/env.h). */
+static int
+run_env(gs_csv_reader *r, const char *const *row)
+{
+	static const struct {
+		const char *col, *unit;
+		gs_env_item k;
+	} cols[] = {
+	        {"gpu", NULL, GS_ENV_DEVICE},      {"arch", NULL, GS_ENV_ARCH},
+	        {"cus", "", GS_ENV_CUS},           {"sclk_mhz", " MHz", GS_ENV_SCLK},
+	        {"mclk_mhz", " MHz", GS_ENV_MCLK}, {"runtime", NULL, GS_ENV_RUNTIME},
+	        {"library", NULL, GS_ENV_LIBRARY}, {"backend", NULL, GS_ENV_BACKEND},
+	};
+	char text[64];
+	double v;
+
+	for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) {
+		int c = gs_csv_header_col(r, cols[i].col);
+		const char *s = c >= 0 ? row[c] : "";
+		int rc;
+
+		if (cols[i].k == GS_ENV_RUNTIME)
+			rc = gs_table_set_env(r->t, cols[i].k, runtime_text(s, text, sizeof text),
+			                      NAN);
+		else if (!cols[i].unit)
+			rc = gs_table_set_env(r->t, cols[i].k, s, NAN);
+		else if (gs_csv_number(s, &v) == 0 && v > 0 && v < 1e7) {
+			snprintf(text, sizeof text, "%.0f%s", v, cols[i].unit);
+			rc = gs_table_set_env(r->t, cols[i].k, text, v);
+		} else
+			continue;
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* gemmscope-bench's run columns name the device: its `gpu` and `cus` on
  * the first data row become the table's GPU (as a trace's
  * deviceProperties do), unless something named one already.  Returns 0 or
@@ -149,6 +206,8 @@ run_gpu(gs_csv_reader *r, const char *const *row)
 	int g = gs_csv_header_col(r, "gpu"), c = gs_csv_header_col(r, "cus");
 	double cus = 0;
 
+	if (run_env(r, row) != 0)
+		return -1;
 	if (r->t->gpu || g < 0 || !row[g][0])
 		return 0;
 	if (c >= 0 && (gs_csv_number(row[c], &cus) != 0 || !(cus >= 1 && cus <= 1e6)))

@@ -191,9 +191,13 @@ int gs_csv_plain_row(gs_csv_reader *r, long line, const char *const *row, size_t
  * GS_CSV_UNKNOWN. */
 gs_csv_dialect gs_csv_bench_header(const char *const *row, size_t n);
 
-/* gs_csv_bench_note: take what a bench log line tells (the GPU name from
- * "Device ID 0 : AMD Instinct MI300X gfx942..."). */
-void gs_csv_bench_note(gs_csv_reader *r, const char *line);
+/* gs_csv_bench_note: take what a bench log line (ROW, N cells: the
+ * banner's lines hold commas) tells of the environment (model/env.h): the
+ * GPU from "Device ID 0 : AMD Instinct MI300X gfx942...", memory, clocks
+ * and compute capability from "with 205.8 GB memory, max. SCLK ...", the
+ * library from "hipBLASLt version: ..." and "hipBLASLt git version: ...".
+ * Best effort: out of memory only loses the fact. */
+void gs_csv_bench_note(gs_csv_reader *r, const char *const *row, size_t n);
 
 /* gs_csv_bench_row / gs_csv_bench_finish: one row of hipblaslt-bench or
  * rocblas-bench output after its first header; the end of the input

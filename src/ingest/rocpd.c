@@ -200,9 +200,10 @@ static int
 rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 {
 	static const char *const q[] = {
-	        "SELECT product_name, name, json_extract(extdata, '$.cu_count') FROM "
+	        "SELECT product_name, name, json_extract(extdata, '$.cu_count'), "
+	        "json_extract(extdata, '$.max_engine_clk_fcompute') FROM "
 	        "rocpd_info_agent WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
-	        "SELECT product_name, name, 0 FROM rocpd_info_agent "
+	        "SELECT product_name, name, 0, 0 FROM rocpd_info_agent "
 	        "WHERE type = 'GPU' ORDER BY (id = ?1) DESC, id LIMIT 1",
 	};
 	sqlite3_stmt *st = NULL;
@@ -215,10 +216,11 @@ rocpd_gpu(gs_table *t, sqlite3 *db, long long agent)
 		return 0; /* no agent table: the GPU stays unnamed */
 	sqlite3_bind_int64(st, 1, agent);
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		const char *gpu = gs_agent_gpu_name((const char *)sqlite3_column_text(st, 0),
-		                                    (const char *)sqlite3_column_text(st, 1));
-		if (gpu)
-			rc = gs_table_set_gpu(t, gpu, sqlite3_column_int(st, 2));
+		long long cus = sqlite3_column_int64(st, 2);
+		rc = gs_agent_set(t, (const char *)sqlite3_column_text(st, 0),
+		                  (const char *)sqlite3_column_text(st, 1),
+		                  cus > 0 && cus < 1000000 ? (int)cus : 0,
+		                  sqlite3_column_double(st, 3));
 	}
 	sqlite3_finalize(st);
 	return rc;

@@ -4,6 +4,7 @@
  * rocpd SQLite reader rocpd.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,4 +318,27 @@ gs_agent_gpu_name(const char *product, const char *name)
 	if (has_p && has_n && !gs_gpu_find(product) && gs_gpu_find(name))
 		return name;
 	return has_p ? product : has_n ? name : NULL;
+}
+
+int
+gs_agent_set(gs_table *t, const char *product, const char *name, int cus, double sclk_mhz)
+{
+	const char *gpu = gs_agent_gpu_name(product, name);
+	char buf[32];
+	int rc = 0;
+
+	if (!gpu)
+		return 0;
+	rc |= gs_table_set_gpu(t, gpu, cus);
+	rc |= gs_table_set_env(t, GS_ENV_DEVICE, product, NAN);
+	rc |= gs_table_set_env(t, GS_ENV_ARCH, name, NAN);
+	if (cus > 0) {
+		snprintf(buf, sizeof buf, "%d", cus);
+		rc |= gs_table_set_env(t, GS_ENV_CUS, buf, cus);
+	}
+	if (sclk_mhz > 0 && sclk_mhz < 1e6) {
+		snprintf(buf, sizeof buf, "%.0f MHz", sclk_mhz);
+		rc |= gs_table_set_env(t, GS_ENV_SCLK, buf, sclk_mhz);
+	}
+	return rc ? -1 : 0;
 }

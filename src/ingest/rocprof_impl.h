@@ -30,6 +30,12 @@ typedef struct gs_rocprof_kagg {
  * NULL when both are empty.  Borrowed from the arguments. */
 const char *gs_agent_gpu_name(const char *product, const char *name);
 
+/* gs_agent_set: T's GPU (gs_agent_gpu_name, with CUS, 0 if unknown) and
+ * environment (model/env.h) from a ROCm GPU agent: PRODUCT name, NAME
+ * (the gfx target), CUS and SCLK_MHZ (max_engine_clk_fcompute; <= 0:
+ * unknown).  Returns 0 or -1 on out of memory. */
+int gs_agent_set(gs_table *t, const char *product, const char *name, int cus, double sclk_mhz);
+
 /* gs_rocprof_oom: ERR "out of memory" on T's path.  Returns -1. */
 int gs_rocprof_oom(const gs_table *t, gs_error *err);
 

@@ -42,6 +42,7 @@ typedef enum {
 	RK_NAME,
 	RK_PRODUCT,
 	RK_CUS,
+	RK_SCLK,
 	RK_KERNEL_ID,
 	RK_KNAME,
 	RK_FNAME,
@@ -66,6 +67,7 @@ typedef struct rp_agent {
 	long long type;
 	char name[NAME_LEN], product[NAME_LEN];
 	int cus;
+	long long sclk_mhz; /* max_engine_clk_fcompute, 0 if not given */
 } rp_agent;
 
 typedef struct rp_sym {
@@ -109,12 +111,13 @@ typedef struct rctx {
 static rkey
 agent_key(const unsigned char *s, size_t n)
 {
-	return KEY_IS(s, n, "type")           ? RK_TYPE
-	       : KEY_IS(s, n, "id")           ? RK_ID
-	       : KEY_IS(s, n, "name")         ? RK_NAME
-	       : KEY_IS(s, n, "product_name") ? RK_PRODUCT
-	       : KEY_IS(s, n, "cu_count")     ? RK_CUS
-	                                      : RK_NONE;
+	return KEY_IS(s, n, "type")                      ? RK_TYPE
+	       : KEY_IS(s, n, "id")                      ? RK_ID
+	       : KEY_IS(s, n, "name")                    ? RK_NAME
+	       : KEY_IS(s, n, "product_name")            ? RK_PRODUCT
+	       : KEY_IS(s, n, "cu_count")                ? RK_CUS
+	       : KEY_IS(s, n, "max_engine_clk_fcompute") ? RK_SCLK
+	                                                 : RK_NONE;
 }
 
 static rkey
@@ -358,7 +361,9 @@ r_number(void *ctx, const char *s, size_t n)
 	else if (w == R_AGENT && k == RK_TYPE)
 		r->agent.type = v;
 	else if (w == R_AGENT && k == RK_CUS)
-		r->agent.cus = (int)v;
+		r->agent.cus = v > 0 && v < 1000000 ? (int)v : 0;
+	else if (w == R_AGENT && k == RK_SCLK)
+		r->agent.sclk_mhz = v;
 	else if (w == R_HANDLE && r->depth > 1 && r->wh[r->depth - 2] == R_AGENT)
 		r->agent.handle = v;
 	else
@@ -441,7 +446,7 @@ json_set_gpu(rctx *r)
 	}
 	if (!a)
 		return 0;
-	return gs_table_set_gpu(r->agg.t, gs_agent_gpu_name(a->product, a->name), a->cus);
+	return gs_agent_set(r->agg.t, a->product, a->name, a->cus, (double)a->sclk_mhz);
 }
 
 static int

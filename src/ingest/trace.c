@@ -59,8 +59,15 @@ typedef enum {
 	K_SMEM,
 	K_DEVICE,
 	K_ID,
-	K_NUMSMS
+	K_NUMSMS,
+	K_MEM,
+	K_CC_MAJOR,
+	K_CC_MINOR,
+	K_VERSION /* K_VERSION + i: tr_store.versions[i] */
 } key;
+
+static const char *const version_keys[] = {"cuda_runtime_version", "cuda_driver_version",
+                                           "hip_runtime_version", "hip_driver_version"};
 
 typedef struct kctx {
 	gs_jstream js; /* first: callbacks fail through it */
@@ -127,16 +134,24 @@ classify_key(where w, const unsigned char *s, size_t n)
 {
 	switch (w) {
 	case W_ROOT:
-		return key_is(s, n, "traceEvents")        ? K_TRACE_EVENTS
-		       : key_is(s, n, "deviceProperties") ? K_DEVPROPS
-		                                          : K_NONE;
+		if (key_is(s, n, "traceEvents"))
+			return K_TRACE_EVENTS;
+		if (key_is(s, n, "deviceProperties"))
+			return K_DEVPROPS;
+		for (int i = 0; i < 4; i++)
+			if (n == strlen(version_keys[i]) && memcmp(s, version_keys[i], n) == 0)
+				return (key)(K_VERSION + i);
+		return K_NONE;
 	case W_EVENT: return event_key(s, n);
 	case W_ARGS: return args_key(s, n);
 	case W_DEVICE:
-		return key_is(s, n, "name")     ? K_NAME
-		       : key_is(s, n, "id")     ? K_ID
-		       : key_is(s, n, "numSms") ? K_NUMSMS
-		                                : K_NONE;
+		return key_is(s, n, "name")             ? K_NAME
+		       : key_is(s, n, "id")             ? K_ID
+		       : key_is(s, n, "numSms")         ? K_NUMSMS
+		       : key_is(s, n, "totalGlobalMem") ? K_MEM
+		       : key_is(s, n, "computeMajor")   ? K_CC_MAJOR
+		       : key_is(s, n, "computeMinor")   ? K_CC_MINOR
+		                                        : K_NONE;
 	default: return K_NONE;
 	}
 }
@@ -253,6 +268,7 @@ enter(kctx *k, where w)
 	case W_DEVICE:
 		memset(&k->dev, 0, sizeof k->dev);
 		k->dev.id = -1;
+		k->dev.cc_major = k->dev.cc_minor = -1;
 		break;
 	default: break;
 	}
@@ -387,6 +403,24 @@ event_number(kctx *k, key kk, const char *s, size_t n)
 	}
 }
 
+/* A number of a deviceProperties entry. */
+static void
+device_number(kctx *k, key kk, const char *s, size_t n)
+{
+	long long v;
+
+	if (gs_json_int(s, n, &v) != 0)
+		return;
+	switch (kk) {
+	case K_ID: k->dev.id = v; break;
+	case K_NUMSMS: k->dev.sms = v > 0 && v < 1000000 ? (int)v : 0; break;
+	case K_MEM: k->dev.mem_bytes = v > 0 ? (double)v : 0; break;
+	case K_CC_MAJOR: k->dev.cc_major = v >= 0 && v < 1000 ? (int)v : -1; break;
+	case K_CC_MINOR: k->dev.cc_minor = v >= 0 && v < 1000 ? (int)v : -1; break;
+	default: break;
+	}
+}
+
 static int
 k_number(void *ctx, const char *s, size_t n)
 {
@@ -402,13 +436,10 @@ k_number(void *ctx, const char *s, size_t n)
 	case W_ARGS: args_number(k, kk, s, n); break;
 	case W_LIST: list_number(k, s, n); break;
 	case W_SUBLIST: sublist_number(k, s, n); break;
-	case W_DEVICE:
-		if ((kk == K_ID || kk == K_NUMSMS) && gs_json_int(s, n, &v) == 0) {
-			if (kk == K_ID)
-				k->dev.id = v;
-			else
-				k->dev.sms = (int)v;
-		}
+	case W_DEVICE: device_number(k, kk, s, n); break;
+	case W_ROOT:
+		if (kk >= K_VERSION && kk < K_VERSION + 4 && gs_json_int(s, n, &v) == 0)
+			k->st->versions[kk - K_VERSION] = v;
 		break;
 	default: break;
 	}

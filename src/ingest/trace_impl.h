@@ -91,6 +91,8 @@ typedef struct tr_dev { /* one deviceProperties entry */
 	long long id;
 	char name[96];
 	int sms;
+	double mem_bytes; /* totalGlobalMem, 0 if not given */
+	int cc_major, cc_minor; /* computeMajor/Minor, -1 if not given */
 } tr_dev;
 
 enum { TR_MAX_DEVS = 16 };
@@ -122,6 +124,9 @@ typedef struct tr_store {
 	size_t ngpus, cap_gpus;
 	tr_dev devs[TR_MAX_DEVS];
 	int ndevs;
+	long long versions[4]; /* cuda_runtime_version, cuda_driver_version,
+	                          hip_runtime_version, hip_driver_version;
+	                          0 if not given (model/env.h) */
 	tr_strs names; /* kernel names */
 	tr_strs threads; /* "pid\037tid" with a type letter per part */
 	size_t incomplete; /* relevant events without ts/dur, dropped */

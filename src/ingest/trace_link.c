@@ -15,6 +15,7 @@
  *    does, so the values agree with its GEMM.csv to the last bit.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -320,6 +321,41 @@ emit(linker *L)
 	return 0;
 }
 
+/* The environment (model/env.h) from device D (the GEMMs' device, may be
+ * NULL) and the trace's runtime and driver versions.  -1 on OOM. */
+static int
+set_env(gs_table *t, const tr_store *s, const tr_dev *d)
+{
+	const long long *v = s->versions;
+	char buf[64];
+	int rc = 0;
+
+	if (d) {
+		rc |= gs_table_set_env(t, GS_ENV_DEVICE, d->name, NAN);
+		if (d->sms > 0) {
+			snprintf(buf, sizeof buf, "%d", d->sms);
+			rc |= gs_table_set_env(t, GS_ENV_CUS, buf, d->sms);
+		}
+		if (d->mem_bytes > 0) {
+			snprintf(buf, sizeof buf, "%.1f GB", d->mem_bytes / 1e9);
+			rc |= gs_table_set_env(t, GS_ENV_MEMORY, buf, d->mem_bytes / 1e9);
+		}
+		if (d->cc_major >= 0 && d->cc_minor >= 0) {
+			snprintf(buf, sizeof buf, "%d.%d", d->cc_major, d->cc_minor);
+			rc |= gs_table_set_env(t, GS_ENV_CC, buf, NAN);
+		}
+	}
+	rc |= gs_table_set_env(t, GS_ENV_RUNTIME,
+	                       v[0] > 0 ? gs_env_version_cuda(v[0], "", buf, sizeof buf)
+	                                : gs_env_version_hip(v[2], "", buf, sizeof buf),
+	                       NAN);
+	rc |= gs_table_set_env(t, GS_ENV_DRIVER,
+	                       v[1] > 0 ? gs_env_version_cuda(v[1], " driver", buf, sizeof buf)
+	                                : gs_env_version_hip(v[3], " driver", buf, sizeof buf),
+	                       NAN);
+	return rc ? -1 : 0;
+}
+
 static int
 set_gpu(linker *L)
 {
@@ -329,6 +365,8 @@ set_gpu(linker *L)
 	for (int i = 0; i < s->ndevs; i++)
 		if (s->devs[i].id == L->device)
 			d = &s->devs[i];
+	if (set_env(L->t, s, d) != 0)
+		return -1;
 	if (!d || !d->name[0])
 		return 0;
 	return gs_table_set_gpu(L->t, d->name, d->sms);
