@@ -36,6 +36,11 @@ TESTS += \
 check_PROGRAMS += tests/test_kendall tests/test_residual tests/test_cliff
 TESTS += tests/test_kendall tests/test_residual tests/test_cliff
 
+# What each input says of its machine and software (issue 13 §5).
+check_PROGRAMS += tests/test_env
+TESTS += tests/test_env tests/environment.sh
+EXTRA_DIST += tests/environment.sh
+
 # Issue 10: the outputs agree about every number; the markdown stays short.
 check_PROGRAMS += tests/test_agree
 TESTS += tests/test_agree tests/markdown-scale.sh

@@ -186,6 +186,27 @@ gs_report_history(gs_report *r, gs_error *err)
 	return 0;
 }
 
+void
+gs_report_environment(gs_report *r, const struct gs_table *base, const struct gs_table *cand)
+{
+	r->env[0] = base ? &base->env : NULL;
+	r->env[1] = cand ? &cand->env : NULL;
+	r->env_differs = 0;
+	if (base && cand)
+		for (int k = 0; k < GS_ENV_NITEMS; k++)
+			if (gs_env_differs(&base->env, &cand->env, (gs_env_item)k))
+				r->env_differs |= 1u << k;
+}
+
+int
+gs_report_env_known(const gs_report *r, gs_env_item k)
+{
+	for (int i = 0; i < 2; i++)
+		if (r->env[i] && r->env[i]->text[k])
+			return 1;
+	return 0;
+}
+
 int
 gs_report_confirm(gs_report *r, gs_error *err)
 {

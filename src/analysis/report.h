@@ -12,6 +12,7 @@
 #include "analysis/compare.h"
 #include "analysis/effpair.h"
 #include "analysis/gate.h"
+#include "model/env.h"
 #include "util/error.h"
 
 struct gs_plot;
@@ -141,6 +142,14 @@ typedef struct gs_report {
 	const struct gs_cliffs *cliffs[2]; /* compare: each side's sweeps and
 	                                   cliffs; report: [0] (cliff.h); NULL
 	                                   if not computed; borrowed */
+	const gs_env *env[2]; /* what each input says of its machine and
+	                                   software (model/env.h): compare
+	                                   baseline and candidate, report [0];
+	                                   NULL when not set; borrowed from the
+	                                   tables (gs_report_environment) */
+	unsigned env_differs; /* compare: bit 1 << k set when both inputs
+	                                   state item k and it differs
+	                                   (gs_env_differs) */
 	const struct gs_impact *impact; /* compare --weights: the comparison
 	                                   weighted by a workload (impact.h), NULL
 	                                   without --weights; borrowed */
@@ -178,6 +187,14 @@ int gs_report_confirm(gs_report *r, gs_error *err);
  * model listing them (R->gpu NULL; else nothing to do).  Returns 0, or -1
  * with ERR when out of memory.  Freed by gs_report_model_free. */
 int gs_report_gpus(gs_report *r, gs_error *err);
+
+/* gs_report_environment: point R->env at BASE's and CAND's environment
+ * (CAND NULL for a one-input report) and decide R->env_differs, item by
+ * item (gs_env_differs).  The tables must outlive R. */
+void gs_report_environment(gs_report *r, const struct gs_table *base, const struct gs_table *cand);
+
+/* gs_report_env_known: 1 if some input of R states item K. */
+int gs_report_env_known(const gs_report *r, gs_env_item k);
 
 /* gs_report_model_free: release what the functions above put in R (not
  * the plots, not the borrowed analyses) and set those fields to NULL. */

@@ -13,6 +13,7 @@
 #include <libxml/tree.h>
 
 #include "analysis/single.h"
+#include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/model_impl.h"
@@ -94,6 +95,7 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 	gs_html_add_text(w, sec, "h2", NULL, "Summary");
 	verdict(w, sec);
 	gs_html_eff_gpu(w, sec, "GPU", model(w));
+	gs_html_environment(w, sec);
 	summary_table(w, sec);
 }
 

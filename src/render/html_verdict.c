@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "render/cause_impl.h"
+#include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/html_impl.h"
 #include "render/writer_impl.h"
@@ -225,6 +226,7 @@ gs_html_compare_summary(gs_html *w, xmlNodePtr sec)
 	gs_html_add_text(w, sec, "h2", NULL, "Verdict");
 	gs_html_add_text(w, sec, "p", "verdict", gs_fmt_verdict(verdict, sizeof verdict, w->c));
 	gs_html_gates(w, sec);
+	gs_html_environment(w, sec);
 	headline(w, sec);
 	gs_html_cause_split(w, sec);
 	look_at(w, sec);

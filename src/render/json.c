@@ -6,7 +6,9 @@
  * Compare layout: command "compare", version, generated, threshold
  * (fraction), alpha, correction, min_samples, inputs{baseline,candidate}
  * {path,format,rows,shapes,gpu}, gpus{baseline,candidate} (the GPU each
- * side's efficiency used, or null), summary{...}, groups[],
+ * side's efficiency used, or null), environment[] (what each input
+ * says of its machine and software: {item, name, baseline, candidate,
+ * differs}, env_impl.h), summary{...}, groups[],
  * top_improvements[], top_regressions[], shapes[] (each with
  * efficiency{baseline,candidate} and, with both, explanation and
  * efficiency_cause (effpair.h's word); and cause, cause_text: cause.h's
@@ -22,7 +24,7 @@
  * unmatched_us, unmatched_time_share, top_lost[], unmatched[]} (json_cause.c).
  *
  * Report layout: command "report", version, title, generated, input{...},
- * gpu (or null), summary{...}, shapes[] (key, time statistics, total_us,
+ * gpu (or null), environment[] ({item, name, value}), summary{...}, shapes[] (key, time statistics, total_us,
  * efficiency{...}), top_time[] (indices into shapes by total time),
  * excluded[].
  *
@@ -52,6 +54,7 @@
 #include "analysis/single.h"
 #include "render/cause_impl.h"
 #include "render/model_impl.h"
+#include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
@@ -471,6 +474,7 @@ header(gs_jw *w, const gs_report *r)
 	gpu_obj(w, "baseline", r->eff_base);
 	gpu_obj(w, "candidate", r->eff_cand);
 	gs_jw_map_close(w);
+	gs_json_environment(w, r);
 }
 
 static void
@@ -559,6 +563,7 @@ single_document(gs_jw *w, const gs_report *r)
 	gs_jw_kv_str(w, "generated", gs_fmt_utc(when, sizeof when, r->timestamp, 1));
 	input(w, "input", s->table);
 	gpu_obj(w, "gpu", s);
+	gs_json_environment(w, r);
 	single_summary(w, s);
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");

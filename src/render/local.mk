@@ -26,3 +26,6 @@ nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
 
 # the page's layout at any number of shapes: contents, capped tables (issue 10)
 libgs_a_SOURCES += src/render/html_layout.c src/render/html_verdict.c
+
+# what the inputs say of their machine and software (issue 13 §5)
+libgs_a_SOURCES += src/render/env.c src/render/env_impl.h

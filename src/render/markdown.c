@@ -25,6 +25,7 @@
 #include "analysis/effpair.h"
 #include "analysis/impact.h"
 #include "analysis/single.h"
+#include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
 #include "render/writer_impl.h"
@@ -500,12 +501,14 @@ single_markdown(const gs_report *r, FILE *out)
 	fputs("\n- GPU: ", out);
 	if (s->gpu) {
 		gs_fmt_md_text(out, s->gpu->full_name);
-		fprintf(out, " (from %s)\n\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
+		fprintf(out, " (from %s)\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
 	} else {
 		char why[1024];
 		gs_fmt_md_text(out, gs_fmt_gpu_unknown(why, sizeof why, s));
-		fputs("\n\n", out);
+		fputs("\n", out);
 	}
+	gs_md_environment(r, out);
+	fputc('\n', out);
 	single_summary(out, s);
 	if (r->residuals[0] || r->cliffs[0])
 		fputc('\n', out);
@@ -536,6 +539,7 @@ compare_markdown(const gs_report *r, FILE *out)
 	gs_fmt_md_text(out, r->title ? r->title : "gemmscope compare");
 	fprintf(out, ": %s\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
 	inputs_line(out, r);
+	gs_md_environment(r, out);
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);

@@ -1,0 +1,183 @@
+/* env.c: the inputs' environment in the JSON, HTML and markdown
+ * (env_impl.h). */
+#include <string.h>
+
+#include "render/env_impl.h"
+#include "render/fmt.h"
+
+static int
+two_sided(const gs_report *r)
+{
+	return r->kind == GS_REPORT_COMPARE;
+}
+
+static const char *
+text_of(const gs_report *r, int side, gs_env_item k)
+{
+	return r->env[side] ? r->env[side]->text[k] : NULL;
+}
+
+static int
+differs(const gs_report *r, gs_env_item k)
+{
+	return (r->env_differs >> k) & 1u;
+}
+
+static size_t
+known_items(const gs_report *r)
+{
+	size_t n = 0;
+
+	for (int k = 0; k < GS_ENV_NITEMS; k++)
+		n += (size_t)gs_report_env_known(r, (gs_env_item)k);
+	return n;
+}
+
+/* ---- JSON */
+
+void
+gs_json_environment(gs_jw *w, const gs_report *r)
+{
+	gs_jw_array_open(w, "environment");
+	for (int i = 0; i < GS_ENV_NITEMS; i++) {
+		gs_env_item k = (gs_env_item)i;
+
+		if (!gs_report_env_known(r, k))
+			continue;
+		gs_jw_map_open(w);
+		gs_jw_kv_str(w, "item", gs_env_key(k));
+		gs_jw_kv_str(w, "name", gs_env_name(k));
+		if (two_sided(r)) {
+			gs_jw_kv_str(w, "baseline", text_of(r, 0, k));
+			gs_jw_kv_str(w, "candidate", text_of(r, 1, k));
+			gs_jw_kv_bool(w, "differs", differs(r, k));
+		} else {
+			gs_jw_kv_str(w, "value", text_of(r, 0, k));
+		}
+		gs_jw_map_close(w);
+	}
+	gs_jw_array_close(w);
+}
+
+/* ---- HTML */
+
+/* "device, runtime and library" into BUF: the differing items. */
+static char *
+differing_names(const gs_report *r, char *buf, size_t size)
+{
+	size_t n = 0, total = 0;
+
+	for (int k = 0; k < GS_ENV_NITEMS; k++)
+		total += (size_t)differs(r, (gs_env_item)k);
+	buf[0] = 0;
+	for (int k = 0; k < GS_ENV_NITEMS; k++) {
+		if (!differs(r, (gs_env_item)k))
+			continue;
+		n++;
+		if (n > 1)
+			strncat(buf, n == total ? " and " : ", ", size - strlen(buf) - 1);
+		strncat(buf, gs_env_name((gs_env_item)k), size - strlen(buf) - 1);
+	}
+	return buf;
+}
+
+static void
+env_table(gs_html *w, xmlNodePtr parent)
+{
+	int two = two_sided(w->r);
+	xmlNodePtr tb =
+	        gs_html_table(w, parent, "env", two ? "Item|Baseline|Candidate" : "Item|Value",
+	                      two ? "lll" : "ll");
+
+	for (int i = 0; i < GS_ENV_NITEMS; i++) {
+		gs_env_item k = (gs_env_item)i;
+		xmlNodePtr tr;
+
+		if (!gs_report_env_known(w->r, k))
+			continue;
+		tr = gs_html_add(w, tb, "tr", differs(w->r, k) ? "differs" : NULL);
+		gs_html_add_text(w, tr, "th", NULL, gs_env_name(k));
+		for (int s = 0; s < 1 + two; s++)
+			gs_html_td(w, tr,
+			           text_of(w->r, s, k) ? text_of(w->r, s, k) : "\xe2\x80\x94");
+	}
+}
+
+void
+gs_html_environment(gs_html *w, xmlNodePtr sec)
+{
+	const gs_report *r = w->r;
+	size_t n = known_items(r);
+	char names[512];
+	xmlNodePtr box = gs_html_add(w, sec, "div", "environment");
+
+	gs_html_set_attr(w, box, "id", "environment");
+	if (n == 0) {
+		gs_html_para(w, box, "note",
+		             "Environment: %s states its GPU, clocks or library "
+		             "version.",
+		             two_sided(r) ? "neither input" : "the input never");
+		return;
+	}
+	if (two_sided(r) && r->env_differs) {
+		gs_html_para(w, box, "env-warn",
+		             "The two runs differ in %s: a change of machine or software moves "
+		             "every time, whatever the kernels did. Compare like with like before "
+		             "reading the tables.",
+		             differing_names(r, names, sizeof names));
+		env_table(w, box);
+		return;
+	}
+	env_table(w, gs_html_details(w, box, 0,
+	                             two_sided(r) ? "Environment: the same on both sides "
+	                                            "(%zu item%s the inputs state)"
+	                                          : "Environment (%zu item%s the input states)",
+	                             n, n == 1 ? "" : "s"));
+}
+
+/* ---- markdown */
+
+static void
+md_code(FILE *out, const char *s)
+{
+	fputc('`', out);
+	for (; s && *s; s++)
+		if (*s != '`' && (unsigned char)*s >= 0x20)
+			fputc(*s, out);
+	fputc('`', out);
+}
+
+void
+gs_md_environment(const gs_report *r, FILE *out)
+{
+	size_t n = known_items(r), m = 0;
+
+	if (n == 0)
+		return;
+	if (!two_sided(r)) {
+		fputs("- Environment:", out);
+		for (int k = 0; k < GS_ENV_NITEMS; k++)
+			if (text_of(r, 0, (gs_env_item)k)) {
+				fprintf(out, "%s %s ", m++ ? "," : "", gs_env_name((gs_env_item)k));
+				md_code(out, text_of(r, 0, (gs_env_item)k));
+			}
+		fputs("\n", out);
+		return;
+	}
+	if (!r->env_differs) {
+		fprintf(out,
+		        "Environment: the same on both sides (%zu item%s the inputs state).\n\n", n,
+		        n == 1 ? "" : "s");
+		return;
+	}
+	fputs("**Environment differs:**", out);
+	for (int k = 0; k < GS_ENV_NITEMS; k++) {
+		if (!differs(r, (gs_env_item)k))
+			continue;
+		fprintf(out, "%s %s ", m++ ? ";" : "", gs_env_name((gs_env_item)k));
+		md_code(out, text_of(r, 0, (gs_env_item)k));
+		fputs(" \xe2\x86\x92 ", out);
+		md_code(out, text_of(r, 1, (gs_env_item)k));
+	}
+	fputs(". Times moved by this are not the kernels'.\n\n", out);
+}

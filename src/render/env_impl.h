@@ -1,0 +1,36 @@
+/* env_impl.h: inside render/ only.  What the inputs say of their machine
+ * and software (issue 13 §5): R->env and R->env_differs as analysis set
+ * them (gs_report_environment), in the JSON, the HTML header and the
+ * markdown.  Formatting only.
+ */
+#ifndef GS_ENV_IMPL_H
+#define GS_ENV_IMPL_H
+
+#include <stdio.h>
+
+#include "render/html_impl.h"
+#include "render/jsonw.h"
+#include "render/report.h"
+
+/* gs_json_environment: the top-level key "environment": a list with one
+ * object per item some input states, in model/env.h's order: compare
+ * {item, name, baseline, candidate, differs} (a side that does not say:
+ * null), report {item, name, value}.  An empty list when no input says
+ * anything. */
+void gs_json_environment(gs_jw *w, const gs_report *r);
+
+/* gs_html_environment: the environment block under SEC (id
+ * "environment"): compare, when an item differs, a warning naming the
+ * items and a table Item | Baseline | Candidate with the differing rows
+ * marked (class "differs"), open; when nothing differs the same table
+ * folded in a <details>; report, the table Item | Value folded.  A
+ * sentence when no input says anything. */
+void gs_html_environment(gs_html *w, xmlNodePtr sec);
+
+/* gs_md_environment: compare: one line "**Environment differs:** item
+ * `base` → `cand`; ..." when an item differs, else "Environment: the
+ * same on both sides (N items the inputs state)."; report: a list item
+ * "- Environment: item value, ...".  Nothing when no input says anything. */
+void gs_md_environment(const gs_report *r, FILE *out);
+
+#endif
