@@ -44,6 +44,10 @@ gs_fmt_grouped(char *buf, size_t size, double v, int decimals)
 		snprintf(buf, size, "n/a");
 		return buf;
 	}
+	if (fabs(v) >= GS_FMT_HUGE) { /* "%f" would not fit (or mean anything) */
+		snprintf(buf, size, "%s%.3e", v < 0 ? MINUS : "", fabs(v));
+		return buf;
+	}
 	snprintf(digits, sizeof digits, "%.*f", decimals, fabs(v));
 	group_thousands(grouped, sizeof grouped, digits);
 	/* -0.0 after rounding prints without a sign. */
@@ -67,6 +71,8 @@ gs_fmt_ratio(char *buf, size_t size, double r, int decimals)
 		snprintf(buf, size, "n/a");
 	else if (isinf(r))
 		snprintf(buf, size, "%s\xe2\x88\x9e", r < 0 ? MINUS : "");
+	else if (fabs(r) >= GS_FMT_HUGE) /* fits GS_FMT_LEN whole, "×" included */
+		snprintf(buf, size, "%.3e%s", r, TIMES);
 	else
 		snprintf(buf, size, "%.*f%s", decimals, r, TIMES);
 	return buf;
@@ -268,6 +274,18 @@ gs_fmt_count(char *buf, size_t size, size_t n)
 	return gs_fmt_grouped(buf, size, (double)n, 0);
 }
 
+/* V with D decimals, or in scientific notation from GS_FMT_HUGE on (a
+ * fixed-point double can be 309 digits long). */
+static char *
+fixed(char *buf, size_t size, double v, int d)
+{
+	if (fabs(v) >= GS_FMT_HUGE)
+		snprintf(buf, size, "%.3e", v);
+	else
+		snprintf(buf, size, "%.*f", d, v);
+	return buf;
+}
+
 /* Decimals for the geomean and its interval: 3, or more (up to 6) until
  * the interval's ends differ as printed; at a million shapes the 95 %
  * interval is 0.9973-0.9975, which three decimals print as 0.997-0.997. */
@@ -277,10 +295,8 @@ ci_decimals(double lo, double hi)
 	int d = 3;
 
 	for (; d < 6; d++) {
-		char a[32], b[32];
-		snprintf(a, sizeof a, "%.*f", d, lo);
-		snprintf(b, sizeof b, "%.*f", d, hi);
-		if (strcmp(a, b) != 0)
+		char a[GS_FMT_LEN], b[GS_FMT_LEN];
+		if (strcmp(fixed(a, sizeof a, lo, d), fixed(b, sizeof b, hi, d)) != 0)
 			break;
 	}
 	return d;
@@ -291,19 +307,19 @@ gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 {
 	const gs_compare_summary *s = &c->s;
 	char unsure[64] = "", reg[32], imp[32], n[32], un[32];
+	char g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN];
 	int d = ci_decimals(s->geomean_lo, s->geomean_hi);
 
 	if (s->unsure)
 		snprintf(unsure, sizeof unsure, "; %s unsure",
 		         gs_fmt_count(un, sizeof un, s->unsure));
-	snprintf(buf, size,
-	         "%s %s, %s %s; geomean %.*f%s [95 %% CI %.*f\xe2\x80\x93%.*f]"
-	         " over %s %s%s",
+	snprintf(buf, size, "%s %s, %s %s; geomean %s%s [95 %% CI %s\xe2\x80\x93%s] over %s %s%s",
 	         gs_fmt_count(reg, sizeof reg, s->regressed),
 	         gs_fmt_plural(s->regressed, "regression", "regressions"),
 	         gs_fmt_count(imp, sizeof imp, s->improved),
-	         gs_fmt_plural(s->improved, "improvement", "improvements"), d, s->geomean, TIMES, d,
-	         s->geomean_lo, d, s->geomean_hi, gs_fmt_count(n, sizeof n, s->matched),
+	         gs_fmt_plural(s->improved, "improvement", "improvements"),
+	         fixed(g, sizeof g, s->geomean, d), TIMES, fixed(lo, sizeof lo, s->geomean_lo, d),
+	         fixed(hi, sizeof hi, s->geomean_hi, d), gs_fmt_count(n, sizeof n, s->matched),
 	         gs_fmt_plural(s->matched, "shape", "shapes"), unsure);
 	return buf;
 }

@@ -14,6 +14,12 @@
 
 enum { GS_FMT_LEN = 64, GS_FMT_SHAPE_LEN = 256, GS_FMT_VERDICT_LEN = 256 };
 
+/* From this magnitude on, numbers and ratios are written in scientific
+ * notation ("2.631e+57×"): "%f" of a double near DBL_MAX is 309 digits,
+ * which GS_FMT_LEN cut, once between the two bytes of "×" (a fuzzed
+ * geomean of 2.6e57: ill-formed UTF-8 in the markdown). */
+#define GS_FMT_HUGE 1e15
+
 /* gs_fmt_grouped: V with DECIMALS decimals and ',' between thousands
  * ("638,568.5"); U+2212 for a negative sign; "n/a" if V is not finite. */
 char *gs_fmt_grouped(char *buf, size_t size, double v, int decimals);
