@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "analysis/cause.h"
+#include "model/env.h"
+#include "table.h"
 #include "util/grow.h"
 
 /* At least this share of the log time ratio makes the cause quantization. */
@@ -51,7 +53,8 @@ gs_cause_rules(void)
 	       "(1) gpu_changed: both GPUs are known and differ; "
 	       "(2) same_kernel_slower / same_kernel_faster: the kernel name is identical "
 	       "on both sides (never kernel_changed): clocks, driver, memory or code "
-	       "inside the same name; "
+	       "inside the same name, and the text names the environment items the inputs "
+	       "state differently (library, clocks, runtime...); "
 	       "(3) memory_bound: a GPU is known and the arithmetic intensity (FLOP/B) is "
 	       "below its ridge point (peak / bandwidth) for the dtype: bytes moved set the "
 	       "time, tile and wave quantization do not; "
@@ -297,8 +300,11 @@ kernel_clause(gs_dynbuf *d, const side *b, const side *c)
 	return gs_dynbuf_printf(d, ")");
 }
 
+/* ENV: what differs between the runs' environments ("" when nothing the
+ * inputs state does), see env_differences. */
 static int
-text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e)
+text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e,
+     const char *env)
 {
 	double r = p->cand->t.median / p->base->t.median;
 	const char *dir = r > 1 ? "slower" : "faster";
@@ -311,6 +317,11 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_caus
 		       kernel_clause(d, b, c);
 	case GS_CAUSE_SAME_KERNEL_SLOWER:
 	case GS_CAUSE_SAME_KERNEL_FASTER:
+		if (env[0])
+			return gs_dynbuf_printf(d,
+			                        "identical kernel name on both sides, %.2f" TIMES
+			                        " %s; the runs differ in %s",
+			                        f, dir, env);
 		return gs_dynbuf_printf(d,
 		                        "identical kernel name on both sides, %.2f" TIMES " %s: "
 		                        "clocks, driver, memory or code inside the same name",
@@ -335,7 +346,7 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_caus
 /* ---- the run ------------------------------------------------------------ */
 
 static int
-one(const gs_pair *p, const gs_single *sb, const gs_single *sc, gs_cause *out)
+one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_cause *out)
 {
 	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
 	gs_dynbuf d;
@@ -344,7 +355,7 @@ one(const gs_pair *p, const gs_single *sb, const gs_single *sc, gs_cause *out)
 	quantization(p, &b, &c, out);
 	out->kind = decide(p, &b, &c, out);
 	gs_dynbuf_init(&d, TEXT_MAX);
-	if (text(&d, p, &b, &c, out) != 0) /* out of memory (the text is far below the cap) */
+	if (text(&d, p, &b, &c, out, env) != 0) /* out of memory (the text is far below the cap) */
 		return -1;
 	out->text = gs_dynbuf_take(&d, NULL);
 	return out->text ? 0 : -1;
@@ -390,10 +401,38 @@ split(const gs_compare *cmp, gs_causes *out)
 	out->nsaved_order = gs_cause_order(out->saved_us, out->saved_order);
 }
 
+/* "library hipBLASLt 100000 → hipBLASLt 100200, engine clock (max) ..."
+ * into BUF (SIZE bytes, cut at an item): the environment items both inputs
+ * state and that differ (model/env.h); "" when none. */
+static char *
+env_differences(const gs_env *a, const gs_env *b, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (int i = 0; i < GS_ENV_NITEMS; i++) {
+		gs_env_item k = (gs_env_item)i;
+		int w;
+
+		if (!gs_env_differs(a, b, k))
+			continue;
+		w = snprintf(buf + n, size - n, "%s%s %s " ARROW " %s", n ? ", " : "",
+		             gs_env_name(k), a->text[k], b->text[k]);
+		if (w < 0 || (size_t)w >= size - n) {
+			buf[n] = 0; /* the items that fit, whole */
+			break;
+		}
+		n += (size_t)w;
+	}
+	return buf;
+}
+
 int
 gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand, gs_causes *out,
              gs_error *err)
 {
+	char env[512];
+
 	memset(out, 0, sizeof *out);
 	if (cmp->npairs == 0)
 		return 0;
@@ -401,8 +440,9 @@ gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand
 	if (!out->by_pair)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	out->n = cmp->npairs;
+	env_differences(&cmp->base->env, &cmp->cand->env, env, sizeof env);
 	for (size_t i = 0; i < cmp->npairs; i++)
-		if (one(&cmp->pairs[i], base, cand, &out->by_pair[i]) != 0)
+		if (one(&cmp->pairs[i], base, cand, env, &out->by_pair[i]) != 0)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
 	split(cmp, out);
 	return 0;
