@@ -19,7 +19,7 @@ libgs_a_SOURCES += \
 	src/render/plot_dense.c src/render/plot_density.c \
 	src/render/plot_draw.c src/render/plot_frame.c src/render/plot_history.c \
 	src/render/plot_impl.h src/render/plot_marks.c src/render/plot_roofline.c \
-	src/render/plot_svg.c src/render/plot_tile.c src/render/report.h \
+	src/render/plot_svg.c src/render/plot_sweep.c src/render/plot_tile.c src/render/report.h \
 	src/render/text.c src/render/writer_impl.h
 
 nobase_dist_pkgdata_DATA += templates/report.html templates/report.css
