@@ -176,11 +176,15 @@ test_sweep_grid_vendor_match(void **state)
 	}
 	for (size_t k = 0; k < b.c.ncliffs; k++) {
 		const gs_sweep *w = &b.c.sweeps[b.c.cliffs[k].sweep];
-		long at = gs_sweep_pos(w, b.c.cliffs[k].to);
+		long at = gs_sweep_pos(&b.s, w, b.c.cliffs[k].to);
 		assert_true(at >= 1);
 		assert_int_equal(w->rows[at - 1], b.c.cliffs[k].from);
 	}
-	assert_int_equal(gs_sweep_pos(&b.c.sweeps[0], b.s.n + 5), -1);
+	/* every row of a sweep at its place; a row of another sweep: -1 */
+	for (size_t i = 0; i < b.c.sweeps[0].n; i++)
+		assert_int_equal(gs_sweep_pos(&b.s, &b.c.sweeps[0], b.c.sweeps[0].rows[i]),
+		                 (long)i);
+	assert_int_equal(gs_sweep_pos(&b.s, &b.c.sweeps[0], b.c.sweeps[1].rows[3]), -1);
 	fixture_close(&a);
 	fixture_close(&b);
 }

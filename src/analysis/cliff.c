@@ -336,10 +336,22 @@ gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const 
 }
 
 long
-gs_sweep_pos(const gs_sweep *w, size_t row)
+gs_sweep_pos(const gs_single *s, const gs_sweep *w, size_t row)
 {
-	for (size_t i = 0; i < w->n; i++)
-		if (w->rows[i] == row)
-			return (long)i;
+	long v = dim_of(&s->rows[row].rec->shape, w->dim);
+	size_t lo = 0, hi = w->n;
+
+	/* the first size >= V (the sweep is sorted by its dimension), then
+	 * the rows of that size */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (dim_of(&s->rows[w->rows[mid]].rec->shape, w->dim) < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->n && dim_of(&s->rows[w->rows[lo]].rec->shape, w->dim) == v; lo++)
+		if (w->rows[lo] == row)
+			return (long)lo;
 	return -1;
 }

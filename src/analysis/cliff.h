@@ -106,7 +106,8 @@ size_t gs_sweep_bounds(const gs_sweep_grid *g, long lo, long hi, int waves, long
  * dimensions, dtype, transposes, bias) as sweep W of A, or -1. */
 long gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const gs_cliffs *cb);
 
-/* gs_sweep_pos: the position in W of row ROW of its gs_single, or -1. */
-long gs_sweep_pos(const gs_sweep *w, size_t row);
+/* gs_sweep_pos: the position in W (a sweep of S) of S's row ROW (<
+ * S->n), or -1 when ROW is not in W; O(log W->n). */
+long gs_sweep_pos(const gs_single *s, const gs_sweep *w, size_t row);
 
 #endif
