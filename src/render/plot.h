@@ -222,7 +222,10 @@ gs_plot *gs_plot_small_multiples(const gs_series *series, size_t n);
  * "achieved"); NCLIFF cliffs, CLIFF[k] the index into X of the size after
  * a drop and DROP[k] the drop as a fraction (0.24 for -24 %), as the
  * analysis found them (analysis/cliff.h: the plot never looks for
- * cliffs). */
+ * cliffs).  BASELINE 1 draws it as a compare's baseline (hollow bluish
+ * green markers), 0 as a candidate or a report's one input (filled
+ * blue), so a side keeps its look whether or not the other side has
+ * the sweep. */
 typedef struct gs_sweep_series {
 	const char *name;
 	const double *x, *y;
@@ -230,6 +233,7 @@ typedef struct gs_sweep_series {
 	const size_t *cliff;
 	const double *drop;
 	size_t ncliff;
+	int baseline;
 } gs_sweep_series;
 
 /* Above this many tile (or wave) boundaries in range, that kind is not
@@ -253,8 +257,8 @@ typedef struct gs_sweep_spec {
 } gs_sweep_spec;
 
 /* gs_plot_sweep: achieved TFLOP/s (y) against the size along SPEC->dim
- * (x), one line with markers per series (baseline hollow bluish green,
- * candidate or the only series filled blue: Okabe-Ito), the tile
+ * (x), one line with markers per series (a baseline hollow bluish
+ * green, any other filled blue: Okabe-Ito), the tile
  * boundaries as dotted grey and the wave boundaries as dashed reddish
  * purple vertical lines (a legend entry each), and each cliff as a
  * vermillion arrow down onto the size after the drop, the largest

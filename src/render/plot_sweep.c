@@ -225,9 +225,9 @@ series_points(gs_plot *p, const gs_sweep_series *s, size_t first, gs_rgb c, int 
 }
 
 static gs_rgb
-series_colour(const gs_sweep_spec *spec, size_t k)
+series_colour(const gs_sweep_series *s)
 {
-	return spec->nseries == 2 && k == 0 ? gs_rgb_hex(COL_BASE, 1) : gs_col_improved;
+	return s->baseline ? gs_rgb_hex(COL_BASE, 1) : gs_col_improved;
 }
 
 /* 1 if a series has more than GS_PLOT_DENSE_MIN sizes: every series is
@@ -255,10 +255,9 @@ sweep_series(gs_plot *p, const gs_sweep_spec *spec)
 	for (size_t k = 0; k < spec->nseries; k++) {
 		const gs_sweep_series *s = &spec->series[k];
 		if (dense)
-			series_reduced(p, s, series_colour(spec, k));
+			series_reduced(p, s, series_colour(s));
 		else
-			series_points(p, s, first, series_colour(spec, k),
-			              spec->nseries == 2 && !k);
+			series_points(p, s, first, series_colour(s), s->baseline);
 		first += s->n;
 	}
 }
@@ -334,10 +333,10 @@ sweep_legend(gs_plot *p, const gs_sweep_spec *spec, const gs_sweep_layout *l)
 {
 	for (size_t k = 0; k < spec->nseries; k++)
 		gs_legend_add(p, spec->series[k].name ? spec->series[k].name : "achieved",
-		              series_colour(spec, k),
-		              any_dense(spec)                ? 1
-		              : spec->nseries == 2 && k == 0 ? 6
-		                                             : 2);
+		              series_colour(&spec->series[k]),
+		              any_dense(spec)            ? 1
+		              : spec->series[k].baseline ? 6
+		                                         : 2);
 	if (l->f.ntile)
 		gs_legend_add(p, "tile boundary", gs_col_neutral, 4);
 	if (l->f.nwave)
