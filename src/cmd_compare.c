@@ -185,7 +185,9 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	if (gs_report_timestamp(&r->timestamp, err) != 0 || gs_report_effpairs(r, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_efficiency(&x->cmp, &x->eff[0], &x->eff[1], r->datadir, &r->plots,
-	                          &r->nplots, err) != 0)
+	                          &r->nplots, err) != 0 ||
+	    gs_figures_sweeps(&x->eff[0], &x->cliffs[0], &x->eff[1], &x->cliffs[1], r->datadir,
+	                      &r->plots, &r->nplots, err) != 0)
 		return -1;
 	return 0;
 }

@@ -150,15 +150,37 @@ check "cliffs: what crossed" sh -c "[ \$(grep -c '\"crossed\": \"tile and wave b
 	[ \$(grep -c '\"crossed\": \"kernel changed\"' '$tmp/s.json') -eq 3 ]"
 check "cliffs: the markdown line" grep -q '2 in the baseline, 3 in the candidate; the largest: M 512 → 576 (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary' "$tmp/s.md"
 check "cliffs: the HTML table, 5 rows" test "$(xmllint --html --xpath 'count(//table[@class="cliffs"]/tbody/tr)' "$tmp/s.html" 2>/dev/null)" -eq 5
+# The sweep figures (issue 13 §4): one per sweep with a cliff (bf16, f16),
+# each after the cliffs table with its SVG, baseline and candidate in one.
+sweep_figs() { # sweep_figs HTML: the sweep figures after the cliffs table, with an <svg>
+	xmllint --html --xpath 'count(//section[@id="model"]/table[@class="cliffs"]/following-sibling::figure[starts-with(@id,"fig-sweep-")]/svg)' "$1" 2>/dev/null
+}
+check "cliffs: 2 sweep figures beside the table" test "$(sweep_figs "$tmp/s.html")" -eq 2
+check "cliffs: the sweep figure's SVG" test "$(xmllint --html --xpath 'string(//figure[@id="fig-sweep-1"]/svg/title)' "$tmp/s.html" 2>/dev/null)" = "TFLOP/s along M: M×4096×4096 bf16 NN"
+check "cliffs: no sweep figure under Plots" test "$(xmllint --html --xpath 'count(//section[@id="plots"]//figure[starts-with(@id,"fig-sweep-")])' "$tmp/s.html" 2>/dev/null)" -eq 0
+check "cliffs: both sides in one figure" grep -q 'the baseline hollow green, the candidate blue' "$tmp/s.html"
 
 # report (one input): the same parts, for its one sweep set.
 "$GEMMSCOPE" report "$r/h100-tiled-msweep.csv" --gpu h100 -q -o "$tmp/rs.html" \
-	--json "$tmp/rs.json" --json-indent --markdown "$tmp/rs.md"
+	--json "$tmp/rs.json" --json-indent --markdown "$tmp/rs.md" --assets "$tmp/rs-assets"
 check "report: cliffs in the JSON" sh -c "grep -A1 '^  \"cliffs\": {' '$tmp/rs.json' | grep -q '\"sweeps\": 2,' &&
 	[ \$(grep -c '\"crossed\": \"tile and wave boundary\"' '$tmp/rs.json') -eq 2 ]"
 check "report: the cliffs line" grep -q '^- \*\*Cliffs\*\* (.*): 2; the largest: M 512 → 576 (576×4096×4096 bf16 NN), −24.0 %, tile and wave boundary.$' "$tmp/rs.md"
 check "report: residuals over the 32 shapes" grep -q 'Kendall τ 0.63 over 32 shapes; the median shape reaches 0.39 % of its predicted time' "$tmp/rs.md"
 check "report: the HTML section" grep -q '<section id="model"><h2>Measured against predicted, and cliffs</h2>' "$tmp/rs.html"
+check "report: 2 sweep figures beside the table" test "$(sweep_figs "$tmp/rs.html")" -eq 2
+png_size() { # png_size FILE: "WIDTH HEIGHT" from the IHDR chunk
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $3 * 256 + $4, $7 * 256 + $8 }'
+}
+check "report: the sweep figure as SVG" test -s "$tmp/rs-assets/sweep-1.svg"
+same "report: the sweep figure as PNG" "$(png_size "$tmp/rs-assets/sweep-1.png")" "720 420"
+same "report: the sweep figure as a 2x PNG" "$(png_size "$tmp/rs-assets/sweep-2@2x.png")" "1440 840"
+# Without its gpu, arch and cus columns the input names no GPU: the tile
+# boundaries stay, the wave boundaries go, and the caption says why.
+cut -d, -f1-27,31- "$r/h100-tiled-msweep.csv" >"$tmp/nogpu.csv"
+"$GEMMSCOPE" report "$tmp/nogpu.csv" -q -o "$tmp/ng.html"
+check "report, no GPU: the sweep caption says why there are no wave boundaries" \
+	grep -q 'a size past one needs another row of tiles. No wave boundaries: GPU unknown.' "$tmp/ng.html"
 
 echo "1..$((passes + fails))"
 [ "$fails" -eq 0 ]

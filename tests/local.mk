@@ -32,9 +32,10 @@ TESTS += \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/style.sh tests/sanitizers.sh
 
-# Kendall's tau-b, measured/predicted residuals, cliffs (issue 13 §3, §4).
-check_PROGRAMS += tests/test_kendall tests/test_residual tests/test_cliff
-TESTS += tests/test_kendall tests/test_residual tests/test_cliff
+# Kendall's tau-b, measured/predicted residuals, cliffs and the sweep
+# figure (issue 13 §3, §4).
+check_PROGRAMS += tests/test_kendall tests/test_residual tests/test_cliff tests/test_plot_sweep
+TESTS += tests/test_kendall tests/test_residual tests/test_cliff tests/test_plot_sweep
 
 # What each input says of its machine and software (issue 13 §5).
 check_PROGRAMS += tests/test_env

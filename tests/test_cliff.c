@@ -93,12 +93,146 @@ test_vendor_kernel_cliffs(void **state)
 	check_sweep_file("h100-vendor-msweep.csv", w, 3, 0);
 }
 
+/* The real data's sweeps, their grid and boundaries. */
+typedef struct sweep_fixture {
+	gs_table *t;
+	gs_single s;
+	gs_cliffs c;
+} sweep_fixture;
+
+static void
+fixture_open(sweep_fixture *f, const char *name)
+{
+	const char *d = getenv("top_srcdir");
+	char path[4096];
+	gs_error err;
+
+	snprintf(path, sizeof path, "%s/tests/data/runner/%s", d && *d ? d : ".", name);
+	assert_int_equal(gs_ingest_read(path, NULL, &f->t, &err), 0);
+	assert_int_equal(gs_single_run(f->t, gs_gpu_find("h100"), NULL, &f->s, &err), 0);
+	assert_int_equal(gs_cliffs_find(&f->s, 0.05, &f->c, &err), 0);
+}
+
+static void
+fixture_close(sweep_fixture *f)
+{
+	gs_cliffs_free(&f->c);
+	gs_single_free(&f->s);
+	gs_table_free(f->t);
+}
+
+/* The tiled kernel's sweeps: 128x128 tiles, N = 4096 is 32 tile columns,
+ * 132 SMs.  M = 64..1024: tile boundaries at 128..896, and one wave
+ * boundary, at 512 (4 x 32 = 128 tiles <= 132 < 5 x 32 = 160). */
+static void
+test_sweep_grid_tiled(void **state)
+{
+	const long tiles[] = {128, 256, 384, 512, 640, 768, 896};
+	sweep_fixture f;
+	long v[16];
+
+	(void)state;
+	fixture_open(&f, "h100-tiled-msweep.csv");
+	for (size_t i = 0; i < f.c.nsweeps; i++) {
+		gs_sweep_grid g;
+		gs_sweep_grid_of(&f.s, &f.c.sweeps[i], &g);
+		assert_int_equal(g.tile, 128);
+		assert_int_equal(g.other, 32);
+		assert_int_equal(g.slots, 132);
+		assert_null(g.why);
+		assert_int_equal(gs_sweep_bounds(&g, 64, 1024, 0, v, 16), 7);
+		for (size_t k = 0; k < 7; k++)
+			assert_int_equal(v[k], tiles[k]);
+		assert_int_equal(gs_sweep_bounds(&g, 64, 1024, 1, v, 16), 1);
+		assert_int_equal(v[0], 512);
+		/* 1024 -> 1088 would cross the next wave (8 x 32 = 256 <= 264) */
+		assert_int_equal(gs_sweep_bounds(&g, 64, 1025, 1, v, 16), 2);
+		assert_int_equal(v[1], 1024);
+	}
+	fixture_close(&f);
+}
+
+/* cuBLASLt's tiles are unknown: no grid; its sweeps match the tiled
+ * kernel's by dtype; a cliff's row is found in its sweep. */
+static void
+test_sweep_grid_vendor_match(void **state)
+{
+	sweep_fixture a, b;
+
+	(void)state;
+	fixture_open(&a, "h100-tiled-msweep.csv");
+	fixture_open(&b, "h100-vendor-msweep.csv");
+	for (size_t i = 0; i < b.c.nsweeps; i++) {
+		const gs_sweep *w = &b.c.sweeps[i];
+		gs_sweep_grid g;
+		long j = gs_sweep_match(&b.s, w, &a.s, &a.c);
+		gs_sweep_grid_of(&b.s, w, &g);
+		assert_int_equal(g.tile, 0);
+		assert_string_equal(g.why, "tile unknown");
+		assert_int_equal(gs_sweep_bounds(&g, 64, 1024, 0, NULL, 0), 0);
+		assert_true(j >= 0);
+		assert_string_equal(a.s.rows[a.c.sweeps[j].rows[0]].rec->shape.dtype,
+		                    b.s.rows[w->rows[0]].rec->shape.dtype);
+	}
+	for (size_t k = 0; k < b.c.ncliffs; k++) {
+		const gs_sweep *w = &b.c.sweeps[b.c.cliffs[k].sweep];
+		long at = gs_sweep_pos(&b.s, w, b.c.cliffs[k].to);
+		assert_true(at >= 1);
+		assert_int_equal(w->rows[at - 1], b.c.cliffs[k].from);
+	}
+	/* every row of a sweep at its place; a row of another sweep: -1 */
+	for (size_t i = 0; i < b.c.sweeps[0].n; i++)
+		assert_int_equal(gs_sweep_pos(&b.s, &b.c.sweeps[0], b.c.sweeps[0].rows[i]),
+		                 (long)i);
+	assert_int_equal(gs_sweep_pos(&b.s, &b.c.sweeps[0], b.c.sweeps[1].rows[3]), -1);
+	fixture_close(&a);
+	fixture_close(&b);
+}
+
+/* Wave boundaries against counting waves at every tile step, with fewer
+ * and with more tiles per step than slots; the count of a huge range
+ * without enumerating it. */
+static void
+test_sweep_bounds_brute(void **state)
+{
+	const gs_sweep_grid grids[] = {{64, 7, 30, NULL},
+	                               {16, 200, 132, NULL},
+	                               {128, 32, 132, NULL},
+	                               {256, 1, 304, NULL}};
+	long v[4096];
+
+	(void)state;
+	for (size_t gi = 0; gi < sizeof grids / sizeof grids[0]; gi++) {
+		const gs_sweep_grid *g = &grids[gi];
+		size_t n = gs_sweep_bounds(g, 100, 100000, 1, v, 4096), m = 0;
+		for (long k = 1; k * g->tile < 100000; k++) {
+			long w0 = (k * g->other + g->slots - 1) / g->slots;
+			long w1 = ((k + 1) * g->other + g->slots - 1) / g->slots;
+			if (k * g->tile < 100 || w1 == w0)
+				continue;
+			assert_true(m < n);
+			if (m < 4096) /* the first 4096 are copied */
+				assert_int_equal(v[m], k * g->tile);
+			m++;
+		}
+		assert_int_equal(m, n);
+	}
+	/* 62,499,999,999 tile boundaries in [1, 10^12): counted, 4 copied */
+	assert_int_equal(gs_sweep_bounds(&grids[1], 1, 1000000000000L, 0, v, 4), 62499999999L);
+	assert_int_equal(v[3], 64);
+	/* K: no wave boundaries */
+	assert_int_equal(gs_sweep_bounds(&(gs_sweep_grid){32, 0, 132, NULL}, 1, 4096, 1, v, 16), 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_tiled_wave_cliff),
 	        cmocka_unit_test(test_vendor_kernel_cliffs),
+	        cmocka_unit_test(test_sweep_grid_tiled),
+	        cmocka_unit_test(test_sweep_grid_vendor_match),
+	        cmocka_unit_test(test_sweep_bounds_brute),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

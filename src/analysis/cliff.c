@@ -220,3 +220,138 @@ gs_cliff_crossed_text(const gs_cliff *cl, char *buf, size_t size)
 		         x & GS_CROSS_KERNEL ? "kernel changed" : "");
 	return buf;
 }
+
+/* ---- tile and wave boundaries along a sweep */
+
+/* The tile along D of E and the tiles of the other output dimension times
+ * batch, in E's orientation: the tile lies over the BLAS dims, M and N
+ * swapped when E->swapped (efficiency.md §5).  0 when the tile is
+ * unknown; OTHER is 0 along K. */
+static void
+grid_of_row(const gs_eff *e, char d, long *tile, long *other)
+{
+	int along_m = (d == 'M') != (e->swapped != 0);
+
+	*tile = 0;
+	*other = 0;
+	if (d == 'K') {
+		*tile = e->tile_k > 0 ? e->tile_k : 0;
+		return;
+	}
+	if (e->tile_m <= 0 || e->tile_n <= 0)
+		return;
+	*tile = along_m ? e->tile_m : e->tile_n;
+	*other = (along_m ? e->tiles_n : e->tiles_m) * e->batch;
+}
+
+static long
+slots_of(const gs_eff *e)
+{
+	return e->slots > 0 ? e->slots : e->cus;
+}
+
+void
+gs_sweep_grid_of(const gs_single *s, const gs_sweep *w, gs_sweep_grid *g)
+{
+	int cu_known = 1, waves_ok = 1;
+
+	*g = (gs_sweep_grid){0, 0, 0, NULL};
+	for (size_t i = 0; i < w->n; i++) {
+		const gs_eff *e = &s->rows[w->rows[i]].eff;
+		long t, o, sl = slots_of(e);
+		grid_of_row(e, w->dim, &t, &o);
+		if (t <= 0 || (i && (t != g->tile || o != g->other))) {
+			*g = (gs_sweep_grid){
+			        0, 0, 0, t <= 0 ? "tile unknown" : "tile varies along the sweep"};
+			return;
+		}
+		cu_known &= sl > 0;
+		waves_ok &= sl > 0 && e->rounds > 0 && (i == 0 || sl == g->slots);
+		g->tile = t;
+		g->other = o;
+		g->slots = sl;
+	}
+	if (!cu_known || !waves_ok)
+		g->slots = 0;
+	if (!cu_known)
+		g->why = "GPU unknown";
+	else if (!waves_ok && w->dim != 'K')
+		g->why = "waves not modelled for this kernel";
+}
+
+/* Waves of K tiles along the sweep: ceil(K * OTHER / SLOTS). */
+static long
+waves_at(const gs_sweep_grid *g, long k)
+{
+	return (k * g->other + g->slots - 1) / g->slots;
+}
+
+/* The wave boundaries when OTHER < SLOTS: the wave count grows by at most
+ * one per tile step, so wave w ends at k_w = floor(w * SLOTS / OTHER) (the
+ * last k whose count is w); boundaries k0..k1 are k_w for w from the
+ * count at k0 up to, not including, the count at k1 + 1. */
+static size_t
+wave_bounds(const gs_sweep_grid *g, long k0, long k1, long *out, size_t cap)
+{
+	long w0 = waves_at(g, k0), w1 = waves_at(g, k1 + 1);
+	size_t n = 0;
+
+	for (long w = w0; w < w1 && n < cap; w++)
+		out[n++] = w * g->slots / g->other * g->tile;
+	return (size_t)(w1 - w0);
+}
+
+size_t
+gs_sweep_bounds(const gs_sweep_grid *g, long lo, long hi, int waves, long *out, size_t cap)
+{
+	long t = g->tile, k0, k1;
+	size_t n = 0;
+
+	if (t <= 0 || lo < 1 || hi <= lo)
+		return 0;
+	k0 = (lo - 1) / t + 1; /* the first k with k·t >= lo */
+	k1 = (hi - 1) / t; /* the last k with k·t < hi */
+	if (k1 < k0)
+		return 0;
+	if (waves && (g->other <= 0 || g->slots <= 0))
+		return 0;
+	if (waves && g->other < g->slots)
+		return wave_bounds(g, k0, k1, out, cap);
+	/* tiles, or waves where each tile step adds a wave or more */
+	for (long k = k0; k <= k1 && n < cap; k++)
+		out[n++] = k * t;
+	return (size_t)(k1 - k0 + 1);
+}
+
+long
+gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const gs_cliffs *cb)
+{
+	const gs_shape *p = &a->rows[w->rows[0]].rec->shape;
+
+	for (size_t i = 0; i < cb->nsweeps; i++)
+		if (cb->sweeps[i].dim == w->dim &&
+		    key_cmp(p, &b->rows[cb->sweeps[i].rows[0]].rec->shape, w->dim) == 0)
+			return (long)i;
+	return -1;
+}
+
+long
+gs_sweep_pos(const gs_single *s, const gs_sweep *w, size_t row)
+{
+	long v = dim_of(&s->rows[row].rec->shape, w->dim);
+	size_t lo = 0, hi = w->n;
+
+	/* the first size >= V (the sweep is sorted by its dimension), then
+	 * the rows of that size */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (dim_of(&s->rows[w->rows[mid]].rec->shape, w->dim) < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < w->n && dim_of(&s->rows[w->rows[lo]].rec->shape, w->dim) == v; lo++)
+		if (w->rows[lo] == row)
+			return (long)lo;
+	return -1;
+}

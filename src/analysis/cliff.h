@@ -70,4 +70,44 @@ void gs_cliffs_free(gs_cliffs *c);
  * into BUF (SIZE bytes, truncated).  Returns BUF. */
 char *gs_cliff_crossed_text(const gs_cliff *cl, char *buf, size_t size);
 
+/* The tile and wave boundaries along a sweep (efficiency.md §2, §3), when
+ * every row of the sweep runs the same tile in the same orientation on
+ * the same slots.  Along M or N a size past k·TILE needs another row or
+ * column of macro tiles; the wave count ceil(k·OTHER / SLOTS) grows with
+ * k where k·OTHER crosses a multiple of SLOTS.  Along K, TILE is tile_k
+ * and there are no wave boundaries (K does not change the tile count). */
+typedef struct gs_sweep_grid {
+	long tile; /* macro tile size along the swept dimension (elements); 0:
+	              unknown or not the same on every row */
+	long other; /* tiles of the other output dimension times batch (M, N
+	               sweeps), 0 for K or unknown */
+	long slots; /* CUs/SMs times workgroups per CU, 0 unknown */
+	const char *why; /* NULL when TILE and SLOTS are known, else a static
+	                    phrase for a caption: "tile unknown", "tile varies
+	                    along the sweep", "GPU unknown", "waves not modelled
+	                    for this kernel" */
+} gs_sweep_grid;
+
+/* gs_sweep_grid_of: the grid of sweep W of S into *G (from the rows'
+ * efficiency: tile, orientation, tile count, slots).  Never fails: what
+ * cannot be known is 0, with G->why saying what is missing. */
+void gs_sweep_grid_of(const gs_single *s, const gs_sweep *w, gs_sweep_grid *g);
+
+/* gs_sweep_bounds: the boundaries of G in sizes [LO, HI) (LO >= 1): the
+ * tile boundaries (WAVES 0: every multiple of G->tile) or the wave
+ * boundaries (WAVES 1: the multiples k·tile after which the wave count
+ * grows), ascending, the first CAP of them into OUT (may be NULL when
+ * CAP is 0).  Returns how many there are in all (0 when G lacks the tile,
+ * or the slots for waves); cost O(CAP), whatever the range. */
+size_t gs_sweep_bounds(const gs_sweep_grid *g, long lo, long hi, int waves, long *out, size_t cap);
+
+/* gs_sweep_match: the index of the sweep of B (its sweeps in CB) with
+ * the same dimension and key fields (op, batch, the other two
+ * dimensions, dtype, transposes, bias) as sweep W of A, or -1. */
+long gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const gs_cliffs *cb);
+
+/* gs_sweep_pos: the position in W (a sweep of S) of S's row ROW (<
+ * S->n), or -1 when ROW is not in W; O(log W->n). */
+long gs_sweep_pos(const gs_single *s, const gs_sweep *w, size_t row);
+
 #endif

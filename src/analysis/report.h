@@ -41,7 +41,8 @@ typedef struct gs_report_plot {
 	struct gs_plot *plot; /* the laid-out figure (for PNG assets), owned */
 	const char *place; /* NULL: the Plots section; "efficiency": drawn
 	                            beside the efficiency section's explanations
-	                            (compare tile-grid pairs, two per row) */
+	                            (compare tile-grid pairs, two per row);
+	                            "model": after the cliffs table (sweeps) */
 	char *owned; /* id, title and caption strings built at run time
 	                            point into it; owned, may be NULL */
 } gs_report_plot;

@@ -230,6 +230,18 @@ plist_push(plist *l, gs_plot *plot, const char *id, const char *title, const cha
 	return gs_plot_svg(plot, pl->id, &pl->svg, &pl->svg_len, err);
 }
 
+int
+gs_figures_push(gs_report_plot **plots, size_t *n, gs_plot *plot, const char *id, const char *title,
+                const char *caption, const char *place, gs_error *err)
+{
+	plist l = {*plots, *n, *n};
+	int rc = plist_push(&l, plot, id, title, caption, place, err);
+
+	*plots = l.p;
+	*n = l.n;
+	return rc;
+}
+
 /* ---- roofline */
 
 typedef struct roof_data {

@@ -44,6 +44,37 @@ int gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_s
 int gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out, size_t *n,
                       gs_error *err);
 
+/* At most this many sweep figures per report (gs_figures_sweeps). */
+#define GS_FIGURES_SWEEPS 4
+
+struct gs_cliffs;
+
+/* gs_figures_sweeps: append to the *N plots of *PLOTS (realloc'd) one
+ * figure "sweep-1".."sweep-K" (place "model": beside the cliffs table)
+ * per sweep with at least one cliff, for the GS_FIGURES_SWEEPS sweeps
+ * with the largest drops: achieved TFLOP/s against the swept dimension
+ * with the tile and wave boundaries (gs_plot_sweep) and the cliffs.
+ * BASE with its cliffs CBASE (analysis/cliff.h: sweeps, cliffs by drop)
+ * is a report's one input; with CAND and CCAND (non-NULL: a compare) the
+ * baseline's and the candidate's runs of the same sweep (same dimension
+ * and key fields) share a figure.  The boundaries come from the
+ * candidate's tile when known, else the baseline's (gs_sweep_grid_of);
+ * without a tile or a GPU none is drawn and the caption says which is
+ * missing.  DATADIR holds fonts/.  Returns 0 (no sweep with a cliff: no
+ * figure, *PLOTS untouched), or -1 with ERR (out of memory; the plots
+ * already in *PLOTS stay valid). */
+int gs_figures_sweeps(const gs_single *base, const struct gs_cliffs *cbase, const gs_single *cand,
+                      const struct gs_cliffs *ccand, const char *datadir, gs_report_plot **plots,
+                      size_t *n, gs_error *err);
+
+/* gs_figures_push: append PLOT (taken over; NULL: an error naming ID) to
+ * the *N plots of *PLOTS (realloc'd), with copies of ID, TITLE and
+ * CAPTION and the static PLACE (NULL: the Plots section), rendered to
+ * SVG with ids prefixed by ID.  Returns 0, or -1 with ERR (out of memory,
+ * or the SVG failed; the plots already in *PLOTS stay valid). */
+int gs_figures_push(gs_report_plot **plots, size_t *n, struct gs_plot *plot, const char *id,
+                    const char *title, const char *caption, const char *place, gs_error *err);
+
 /* gs_figure_finish: fill PL with ID, TITLE and CAPTION (static strings,
  * borrowed) and PLOT (owned by PL from now on, NULL if its layout failed),
  * and render PLOT to SVG with ids prefixed by ID.  Returns 0, or -1 with

@@ -459,7 +459,7 @@ fill_sections(gs_html *w, gs_error *err)
 	        {"methodology", fill_methodology},
 	        {"footer", gs_html_footer},
 	};
-	xmlNodePtr plots, eff, shapes, toc;
+	xmlNodePtr plots, model, eff, shapes, toc;
 
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		xmlNodePtr sec = gs_html_slot(w, parts[i].id, err);
@@ -467,6 +467,9 @@ fill_sections(gs_html *w, gs_error *err)
 			return -1;
 		parts[i].fn(w, sec);
 	}
+	model = gs_html_slot(w, "model", err);
+	if (!model || gs_html_model_figures(w, model, err) != 0)
+		return -1;
 	plots = gs_html_slot(w, "plots", err);
 	if (!plots || gs_html_plots(w, plots, w->r->plots, w->r->nplots, err) != 0)
 		return -1;

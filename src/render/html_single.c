@@ -407,7 +407,7 @@ fill_sections(gs_html *w, gs_error *err)
 	        {"methodology", fill_methodology},
 	        {"footer", gs_html_footer},
 	};
-	xmlNodePtr plots, toc;
+	xmlNodePtr plots, model, toc;
 
 	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
 		xmlNodePtr sec = gs_html_slot(w, parts[i].id, err);
@@ -415,6 +415,9 @@ fill_sections(gs_html *w, gs_error *err)
 			return -1;
 		parts[i].fn(w, sec);
 	}
+	model = gs_html_slot(w, "model", err);
+	if (!model || gs_html_model_figures(w, model, err) != 0)
+		return -1;
 	plots = gs_html_slot(w, "plots", err);
 	if (!plots || fill_plots(w, plots, err) != 0)
 		return -1;

@@ -333,3 +333,14 @@ gs_html_model(gs_html *w, xmlNodePtr sec)
 		html_cliffs(w, sec);
 	}
 }
+
+int
+gs_html_model_figures(gs_html *w, xmlNodePtr sec, gs_error *err)
+{
+	for (size_t i = 0; i < w->r->nplots; i++) {
+		const gs_report_plot *p = &w->r->plots[i];
+		if (p->place && strcmp(p->place, "model") == 0 && !gs_html_figure(w, sec, p, err))
+			return -1;
+	}
+	return 0;
+}

@@ -33,4 +33,10 @@ void gs_md_model(const gs_report *r, FILE *out);
  * outliers per side and the cliffs (at most 20), with what crossed. */
 void gs_html_model(gs_html *w, xmlNodePtr sec);
 
+/* gs_html_model_figures (json_model.c): append to SEC (the "model"
+ * section, after gs_html_model's table) every figure of the report
+ * placed "model": the sweep figures (render/figures.h gs_figures_sweeps),
+ * one per row.  Returns 0, or -1 with ERR. */
+int gs_html_model_figures(gs_html *w, xmlNodePtr sec, gs_error *err);
+
 #endif

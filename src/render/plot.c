@@ -212,6 +212,7 @@ gs_plot_free(gs_plot *p)
 	free(p->ridge);
 	free(p->col_lo);
 	free(p->col_hi);
+	gs_sweep_layout_free(p->sweep);
 	for (size_t i = 0; i < p->nlab; i++)
 		free(p->lab[i].text);
 	free(p->title);

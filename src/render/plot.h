@@ -216,6 +216,68 @@ gs_plot *gs_plot_trend(const char *const *run_names, const double *value, const 
  * change_index-1 and change_index.  At most 24 panels are drawn. */
 gs_plot *gs_plot_small_multiples(const gs_series *series, size_t n);
 
+/* One series of a sweep plot: N sizes X along the swept dimension
+ * (elements, ascending, > 0) and the achieved TFLOP/s Y at each (a NaN or
+ * non-positive value is skipped); NAME its legend entry (copied; NULL:
+ * "achieved"); NCLIFF cliffs, CLIFF[k] the index into X of the size after
+ * a drop and DROP[k] the drop as a fraction (0.24 for -24 %), as the
+ * analysis found them (analysis/cliff.h: the plot never looks for
+ * cliffs).  BASELINE 1 draws it as a compare's baseline (hollow bluish
+ * green markers), 0 as a candidate or a report's one input (filled
+ * blue), so a side keeps its look whether or not the other side has
+ * the sweep. */
+typedef struct gs_sweep_series {
+	const char *name;
+	const double *x, *y;
+	size_t n;
+	const size_t *cliff;
+	const double *drop;
+	size_t ncliff;
+	int baseline;
+} gs_sweep_series;
+
+/* Above this many tile (or wave) boundaries in range, that kind is not
+ * drawn: 40 lines over the ~640 px of the x axis are 16 px apart, about
+ * the width of a tick label; more would grey the plot out. */
+#define GS_PLOT_SWEEP_MAX_LINES 40
+
+/* A sweep plot: DIM ('M', 'N' or 'K'), NSERIES (1, or 2: baseline then
+ * candidate of the same sweep) SERIES, the tile boundaries TILE_X (NTILE
+ * sizes, ascending) and the wave boundaries WAVE_X (NWAVE), each of the
+ * TILE_TOTAL / WAVE_TOTAL boundaries in range (a caller may pass fewer
+ * values than there are; 0 totals: the count of values).  TITLE may be
+ * NULL. */
+typedef struct gs_sweep_spec {
+	char dim;
+	const gs_sweep_series *series;
+	size_t nseries;
+	const double *tile_x, *wave_x;
+	size_t ntile, nwave, tile_total, wave_total;
+	const char *title;
+} gs_sweep_spec;
+
+/* gs_plot_sweep: achieved TFLOP/s (y) against the size along SPEC->dim
+ * (x), one line with markers per series (a baseline hollow bluish
+ * green, any other filled blue: Okabe-Ito), the tile
+ * boundaries as dotted grey and the wave boundaries as dashed reddish
+ * purple vertical lines (a legend entry each), and each cliff as a
+ * vermillion arrow down onto the size after the drop, the largest
+ * GS_PLOT_MAX_LABELS of them labelled with the drop ("−24.0 %").
+ * x is linear with power-of-two ticks (GEMM sizes are multiples of
+ * powers of two, and so are the boundaries), log2 when the sizes span
+ * more than 16x (a linear axis would crowd the small sizes into a few
+ * pixels).  y is linear from 0 TFLOP/s, except with two series whose
+ * peaks differ by more than 10x: then log10, or the slower series would
+ * be a flat line at 0 with its cliffs invisible.  A kind of boundary
+ * with more than GS_PLOT_SWEEP_MAX_LINES lines in range is not drawn (the
+ * note on the title row says so).  Up to GS_PLOT_DENSE_MIN drawable
+ * sizes per series each is a marker and a point slot (series 0's sizes,
+ * then series 1's; class GS_PLOT_UNCLASSED); above, a series is drawn as
+ * its min and max per pixel column, without markers or slots.  Returns
+ * NULL when no size is drawable, NSERIES is not 1 or 2, or out of
+ * memory. */
+gs_plot *gs_plot_sweep(const gs_sweep_spec *spec);
+
 /* gs_plot_set_title: replace the title (copied).  Returns 0, or -1 when out
  * of memory (the old title stays). */
 int gs_plot_set_title(gs_plot *p, const char *title);
@@ -310,6 +372,26 @@ typedef struct gs_plot_tiles {
 } gs_plot_tiles;
 /* Returns 0 and fills *INFO for a tile grid, else -1. */
 int gs_plot_tile_info(const gs_plot *p, gs_plot_tiles *info);
+
+/* Sweep plot facts as laid out: the boundary lines drawn (tile, wave),
+ * whether a kind was left out for exceeding GS_PLOT_SWEEP_MAX_LINES,
+ * the cliff arrows drawn, the y scale (0 linear, 10 log10). */
+typedef struct gs_plot_sweep_facts {
+	size_t ntile, nwave;
+	int tile_omitted, wave_omitted;
+	size_t ncliffs;
+	int log_y;
+} gs_plot_sweep_facts;
+/* Returns 0 and fills *F for a sweep plot, else -1. */
+int gs_plot_sweep_info(const gs_plot *p, gs_plot_sweep_facts *f);
+/* The sizes (data units) of the boundary lines drawn, tile (WAVE 0) or
+ * wave (WAVE 1): their count, *X the values; 0 when none or not a sweep
+ * plot. */
+size_t gs_plot_sweep_lines(const gs_plot *p, int wave, const double **x);
+/* Cliff arrow I: the device position of the point it marks, its series
+ * and drop (fraction); -1 when I is out of range. */
+int gs_plot_sweep_cliff(const gs_plot *p, size_t i, double *x, double *y, size_t *series,
+                        double *drop);
 
 /* Legend entries: their count, and label I (NULL past the end). */
 size_t gs_plot_legend(const gs_plot *p);

@@ -394,6 +394,9 @@ legend_symbol(gs_plot *p, const gs_legend_item *it, double x, double ymid)
 	case 0: gs_mark_rect(p, x + 1, ymid - 5, 12, 10, it->colour, gs_col_neutral, -1); break;
 	case 1:
 	case 3: gs_mark_line(p, x, ymid, x + 14, ymid, it->colour, 2, it->kind == 3, -1); break;
+	case 4: gs_mark_line(p, x, ymid, x + 14, ymid, it->colour, 1.5, 2, -1); break;
+	case 5: gs_mark_arrow(p, x + 7, ymid - 6, x + 7, ymid + 5, it->colour, -1); break;
+	case 6: gs_mark_circle(p, x + 7, ymid, 3.5, gs_col_white, it->colour, -1); break;
 	default: gs_mark_circle(p, x + 7, ymid, 4, it->colour, (gs_rgb){0, 0, 0, 0}, -1); break;
 	}
 }

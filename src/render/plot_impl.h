@@ -95,7 +95,8 @@ typedef struct gs_point {
 typedef struct gs_legend_item {
 	char *label; /* owned */
 	gs_rgb colour;
-	int kind; /* 0 swatch, 1 line, 2 dot, 3 dashed line */
+	int kind; /* 0 swatch, 1 line, 2 dot, 3 dashed line, 4 dotted line,
+	             5 arrow down, 6 hollow dot */
 } gs_legend_item;
 
 struct gs_plot {
@@ -132,8 +133,22 @@ struct gs_plot {
 		char *text; /* owned */
 	} lab[GS_PLOT_MAX_LABELS];
 	size_t nlab;
+	struct gs_sweep_layout *sweep; /* sweep plots (plot_sweep.c), owned */
 	int oom;
 };
+
+/* A sweep plot's facts (plot_sweep.c); gs_plot_free releases it with
+ * gs_sweep_layout_free. */
+typedef struct gs_sweep_cliff_mark {
+	double x, y, drop;
+	size_t series;
+} gs_sweep_cliff_mark;
+typedef struct gs_sweep_layout {
+	gs_plot_sweep_facts f;
+	double *line[2]; /* tile, wave boundary sizes drawn (owned) */
+	gs_sweep_cliff_mark *cliff; /* owned */
+} gs_sweep_layout;
+void gs_sweep_layout_free(struct gs_sweep_layout *l);
 
 /* Palette (Okabe-Ito, viridis for sequential). */
 extern const gs_rgb gs_col_improved, gs_col_regressed, gs_col_neutral, gs_col_unsure, gs_col_ink,
