@@ -106,13 +106,15 @@ json_side_cliffs(gs_jw *w, const side *x)
 	gs_jw_array_open(w, "cliffs");
 	for (size_t k = 0; k < x->cliffs->ncliffs; k++) {
 		const gs_cliff *cl = &x->cliffs->cliffs[k];
-		const gs_shape *a = &x->s->rows[cl->from].rec->shape;
+		/* named by the shape that dropped, as the HTML table and the
+		 * markdown name it */
+		const gs_shape *at = &x->s->rows[cl->to].rec->shape;
 		dim[0] = x->cliffs->sweeps[cl->sweep].dim;
 		gs_jw_map_open(w);
-		gs_jw_shape_fields(w, a);
+		gs_jw_shape_fields(w, at);
 		gs_jw_kv_str(w, "dim", dim);
-		gs_jw_kv_count(w, "from", dim_of(a, dim[0]));
-		gs_jw_kv_count(w, "to", dim_of(&x->s->rows[cl->to].rec->shape, dim[0]));
+		gs_jw_kv_count(w, "from", dim_of(&x->s->rows[cl->from].rec->shape, dim[0]));
+		gs_jw_kv_count(w, "to", dim_of(at, dim[0]));
 		gs_jw_kv_num(w, "tflops_from", cl->tflops_from);
 		gs_jw_kv_num(w, "tflops_to", cl->tflops_to);
 		gs_jw_kv_num(w, "drop", cl->drop);
