@@ -49,12 +49,22 @@ put_samples(FILE *out, const gs_record *r)
 	}
 }
 
+/* An integer field. */
+static void
+put_int(FILE *out, long long v)
+{
+	char buf[GS_FMT_INT_LEN];
+
+	gs_fmt_int(buf, v);
+	fputs(buf, out);
+}
+
 /* A positive integer field, empty for 0. */
 static void
 put_dim(FILE *out, long v)
 {
 	if (v > 0)
-		fprintf(out, "%ld", v);
+		put_int(out, v);
 }
 
 /* The derived columns gflop .. dim_eff of E (NULL: all empty), each
@@ -106,14 +116,23 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	const gs_shape *s = &r->shape;
 	const gs_time_stats *t = &r->t;
 
+	const long dims[4] = {s->batch, s->M, s->N, s->K};
+	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
+
 	gs_fmt_csv_field(out, s->op);
-	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
+	for (int i = 0; i < 4; i++) {
+		fputc(',', out);
+		put_int(out, dims[i]);
+	}
+	fputc(',', out);
 	gs_fmt_csv_field(out, s->dtype);
-	fprintf(out, ",%c,%c,%d,", s->trans_a, s->trans_b, s->bias);
+	fwrite(flags, 1, sizeof flags, out);
 	gs_fmt_csv_field(out, r->tag);
 	fputc(',', out);
 	gs_fmt_csv_field(out, r->kernel ? r->kernel : s->name);
-	fprintf(out, ",%ld,", t->count);
+	fputc(',', out);
+	put_int(out, t->count);
+	fputc(',', out);
 	put_num(out, t->median);
 	fputc(',', out);
 	put_num(out, t->mean);
@@ -204,7 +223,9 @@ put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
 	put_num(out, p->speedup);
 	fputc(',', out);
 	put_num(out, (p->speedup - 1) * 100);
-	fprintf(out, ",%s,", gs_class_name(p->cls));
+	fputc(',', out);
+	fputs(gs_class_name(p->cls), out);
+	fputc(',', out);
 	if (p->tested)
 		put_num(out, p->p_value);
 	fputc('\n', out);
