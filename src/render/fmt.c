@@ -287,7 +287,8 @@ char *
 gs_fmt_exact(char *buf, size_t size, double v)
 {
 	if (!isfinite(v)) {
-		snprintf(buf, size, "%s", "");
+		if (size)
+			buf[0] = '\0';
 		return buf;
 	}
 	if (size >= GS_FMT_LEN && fabs(v) >= 1e-300 && fabs(v) <= 1e300) {
