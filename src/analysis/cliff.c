@@ -6,8 +6,8 @@
 
 #include "analysis/cliff.h"
 
-static const gs_single *sort_s;
-static char sort_dim;
+static _Thread_local const gs_single *sort_s;
+static _Thread_local char sort_dim;
 
 static long
 dim_of(const gs_shape *s, char d)

@@ -20,7 +20,7 @@ residual_of(const gs_single_row *row)
 	return r;
 }
 
-static const gs_residual *sort_rows;
+static _Thread_local const gs_residual *sort_rows;
 
 static int
 by_excess_desc(const void *a, const void *b)
