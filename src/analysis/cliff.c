@@ -58,17 +58,17 @@ same_sweep(const gs_single *s, size_t i, size_t j, char d)
 static int
 usable(const gs_single_row *r)
 {
-	return r->have_eff && r->eff.achieved_tflops > 0 && isfinite(r->eff.achieved_tflops);
+	return r->have_eff && r->achieved_tflops > 0 && isfinite(r->achieved_tflops);
 }
 
-/* Tile steps along D of E: macro tiles over M and N, or K steps of its
- * tile_k; 0 when the tile does not tell. */
+/* Tile steps along D of row R: macro tiles over M and N, or K steps of
+ * its tile_k; 0 when the tile does not tell. */
 static long
-tile_steps(const gs_eff *e, char d)
+tile_steps(const gs_single_row *r, char d)
 {
 	if (d == 'K')
-		return e->tile_k > 0 ? (e->k + e->tile_k - 1) / e->tile_k : 0;
-	return e->tile_m > 0 && e->num_tiles > 0 ? e->num_tiles : 0;
+		return r->tile_k > 0 ? (r->rec->shape.K + r->tile_k - 1) / r->tile_k : 0;
+	return r->tile_m > 0 && r->num_tiles > 0 ? r->num_tiles : 0;
 }
 
 /* What crossed from row A to row B along D: bits into *CROSSED, the bits
@@ -76,7 +76,7 @@ tile_steps(const gs_eff *e, char d)
 static void
 crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *crossed, int *known)
 {
-	long ta = tile_steps(&a->eff, d), tb = tile_steps(&b->eff, d);
+	long ta = tile_steps(a, d), tb = tile_steps(b, d);
 
 	*crossed = 0;
 	*known = 0;
@@ -84,9 +84,9 @@ crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *cross
 		*known |= GS_CROSS_TILE;
 		*crossed |= ta < tb ? GS_CROSS_TILE : 0;
 	}
-	if (a->eff.rounds > 0 && b->eff.rounds > 0) {
+	if (a->rounds > 0 && b->rounds > 0) {
 		*known |= GS_CROSS_WAVE;
-		*crossed |= a->eff.rounds < b->eff.rounds ? GS_CROSS_WAVE : 0;
+		*crossed |= a->rounds < b->rounds ? GS_CROSS_WAVE : 0;
 	}
 	if (a->rec->kernel && b->rec->kernel) {
 		*known |= GS_CROSS_KERNEL;
@@ -101,7 +101,7 @@ sweep_cliffs(const gs_single *s, const gs_sweep *w, size_t sw, double t, gs_clif
 {
 	for (size_t i = 0; i + 1 < w->n; i++) {
 		const gs_single_row *a = &s->rows[w->rows[i]], *b = &s->rows[w->rows[i + 1]];
-		double fa = a->eff.achieved_tflops, fb = b->eff.achieved_tflops;
+		double fa = a->achieved_tflops, fb = b->achieved_tflops;
 		gs_cliff *cl;
 		if (!(fb < fa * (1 - t)))
 			continue;
@@ -361,8 +361,14 @@ gs_sweep_grid_of(const gs_single *s, const gs_sweep *w, gs_sweep_grid *g)
 
 	*g = (gs_sweep_grid){0, 0, 0, NULL};
 	for (size_t i = 0; i < w->n; i++) {
-		const gs_eff *e = &s->rows[w->rows[i]].eff;
-		long t, o, sl = slots_of(e);
+		gs_eff eff;
+		const gs_eff *e = gs_single_eff(s, &s->rows[w->rows[i]], &eff);
+		long t, o, sl;
+		if (!e) { /* a sweep's rows are usable: have_eff */
+			*g = (gs_sweep_grid){0, 0, 0, "tile unknown"};
+			return;
+		}
+		sl = slots_of(e);
 		grid_of_row(e, w->dim, &t, &o);
 		if (t <= 0 || (i && (t != g->tile || o != g->other))) {
 			*g = (gs_sweep_grid){

@@ -99,14 +99,13 @@ put_eff(FILE *out, const gs_eff *e)
 	fputc(',', out);
 }
 
-/* The efficiency of R: its row in S.  NULL when R has none (no M/N/K, or
- * not a record of S's table): the derived columns are then empty. */
+/* The efficiency of R, its row in S, computed into *E.  NULL when R has
+ * none (no M/N/K, or not a record of S's table): the derived columns are
+ * then empty. */
 static const gs_eff *
-eff_of(const gs_single *s, const gs_record *r)
+eff_of(const gs_single *s, const gs_record *r, gs_eff *e)
 {
-	const gs_single_row *row = gs_single_row_of(s, r);
-
-	return row && row->have_eff ? &row->eff : NULL;
+	return gs_single_eff(s, gs_single_row_of(s, r), e);
 }
 
 /* The native columns of R, without the line end. */
@@ -115,6 +114,7 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
 	const gs_time_stats *t = &r->t;
+	gs_eff e;
 
 	const long dims[4] = {s->batch, s->M, s->N, s->K};
 	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
@@ -145,7 +145,7 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	fputc(',', out);
 	put_num(out, t->sum);
 	fputc(',', out);
-	put_eff(out, eff_of(eff, r));
+	put_eff(out, eff_of(eff, r, &e));
 	put_samples(out, r);
 }
 
