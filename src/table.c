@@ -376,7 +376,7 @@ relink_samples(gs_table *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (t->rec[i].nsamples == 1)
-			t->rec[i].samples = &t->rec[i].one;
+			t->rec[i].samples = &t->rec[i].t.median;
 }
 
 gs_record *
@@ -429,9 +429,10 @@ gs_record_add_sample(gs_record *r, double time_us)
 	size_t n = r->nsamples;
 	double *s;
 
-	if (n == 0) { /* the lone sample stays in the record: no allocation */
-		r->one = time_us;
-		r->samples = &r->one;
+	if (n == 0) { /* the lone sample stays in the record, where its median
+		       * goes: no allocation */
+		r->t.median = time_us;
+		r->samples = &r->t.median;
 		r->nsamples = 1;
 		return 0;
 	}
@@ -442,7 +443,7 @@ gs_record_add_sample(gs_record *r, double time_us)
 		if (!s)
 			return -1;
 		if (n == 1)
-			s[0] = r->one;
+			s[0] = r->t.median;
 		r->samples = s;
 	}
 	r->samples[r->nsamples++] = time_us;

@@ -256,6 +256,22 @@ filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask)
 	return rest;
 }
 
+/* OUT's order cut to the TOTAL rows its sweeps use (it was sized for
+ * every usable row three times), each sweep moved with it. */
+static void
+shrink_order(gs_cliffs *out, size_t total)
+{
+	size_t *p = malloc((total ? total : 1) * sizeof *p);
+
+	if (!p) /* keep the larger array */
+		return;
+	memcpy(p, out->order, total * sizeof *p);
+	for (size_t w = 0; w < out->nsweeps; w++)
+		out->sweeps[w].rows = p + (out->sweeps[w].rows - out->order);
+	free(out->order);
+	out->order = p;
+}
+
 int
 gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 {
@@ -290,6 +306,7 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	}
 	free(rest);
 	free(cnt);
+	shrink_order(out, total);
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");

@@ -85,6 +85,11 @@ gs_residuals_run(const gs_single *s, size_t top, gs_residuals *out, gs_error *er
 		out->rows[i] = residual_of(s, &s->rows[i]);
 		out->npredicted += !isnan(out->rows[i].predicted_us);
 	}
+	if (out->npredicted == 0) { /* no GPU or no tile: nothing to keep */
+		free(out->rows);
+		out->rows = NULL;
+		out->n = 0;
+	}
 	if (summarize(out, top) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	return 0;
