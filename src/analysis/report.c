@@ -129,19 +129,7 @@ last_record(const gs_history *h, size_t s)
 static int
 copy_record(gs_table *t, const gs_record *src, long line, gs_error *err)
 {
-	gs_record *dst = gs_table_get(t, &src->shape, line, err);
-
-	if (!dst)
-		return -1;
-	for (size_t i = 0; i < src->nsamples; i++)
-		if (gs_record_add_sample(dst, src->samples[i]) != 0)
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
-	if ((src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0) ||
-	    (src->tag && gs_record_set_string(&dst->tag, src->tag) != 0) ||
-	    (src->kernel && gs_record_set_string(&dst->kernel, src->kernel) != 0))
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	dst->t.count = src->t.count;
-	return 0;
+	return gs_table_copy_record(t, src, line, err) ? 0 : -1;
 }
 
 /* R->reg_eff over R->reg_table (set): the record-only efficiency. */
