@@ -14,6 +14,7 @@
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "cmd_compare.h"
+#include "util/par.h"
 #include "ingest/gpuspec.h"
 #include "render/figures.h"
 #include "util/datadir.h"
@@ -138,21 +139,70 @@ side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *
 	return gs_single_run(t, gpu, &o, out, err);
 }
 
+/* One side's analyses that read only its own table: its efficiency
+ * model, its residuals and its cliffs (a gs_par_fn). */
+typedef struct side_job {
+	const gs_cli *cli;
+	cmp_run *x;
+	int i; /* 0 baseline, 1 candidate */
+	gs_error err;
+} side_job;
+
+static int
+side_run(void *arg)
+{
+	side_job *j = arg;
+	cmp_run *x = j->x;
+	int i = j->i;
+
+	if (side_efficiency(j->cli, i ? x->cand : x->base, &x->gpu_store[i], &x->eff[i], &j->err) !=
+	            0 ||
+	    gs_residuals_run(&x->eff[i], j->cli->cmp.top, &x->res[i], &j->err) != 0)
+		return -1;
+	return gs_cliffs_find(&x->eff[i], j->cli->cmp.threshold, &x->cliffs[i], &j->err);
+}
+
+/* The join and the baseline's side here, the candidate's side on a second
+ * thread (util/par.h); then what needs both. */
+typedef struct base_job {
+	side_job side;
+	gs_error cmp_err;
+	int cmp_rc;
+} base_job;
+
+static int
+base_run(void *arg)
+{
+	base_job *j = arg;
+	const gs_cli *cli = j->side.cli;
+	cmp_run *x = j->side.x;
+
+	j->cmp_rc = gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, &j->cmp_err);
+	return j->cmp_rc != 0 ? -1 : side_run(&j->side);
+}
+
 static int
 analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
 {
-	if (gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, err) != 0 ||
-	    side_efficiency(cli, x->base, &x->gpu_store[0], &x->eff[0], err) != 0 ||
-	    side_efficiency(cli, x->cand, &x->gpu_store[1], &x->eff[1], err) != 0 ||
-	    gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
+	base_job b;
+	side_job c;
+	int rc_b, rc_c;
+
+	memset(&b, 0, sizeof b);
+	memset(&c, 0, sizeof c);
+	b.side.cli = c.cli = cli;
+	b.side.x = c.x = x;
+	c.i = 1;
+	rc_b = gs_par_run2(base_run, &b, side_run, &c, &rc_c);
+	if (rc_b != 0 || rc_c != 0) { /* the first error in the order of the steps */
+		*err = b.cmp_rc != 0 ? b.cmp_err : rc_b != 0 ? b.side.err : c.err;
+		return -1;
+	}
+	if (gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
 	    gs_cause_run(&x->cmp, &x->eff[0], &x->eff[1], &x->causes, err) != 0)
 		return -1;
 	if (x->work && gs_impact_run(&x->cmp, x->work, cli->cmp.top, &x->impact, err) != 0)
 		return -1;
-	for (int i = 0; i < 2; i++)
-		if (gs_residuals_run(&x->eff[i], cli->cmp.top, &x->res[i], err) != 0 ||
-		    gs_cliffs_find(&x->eff[i], cli->cmp.threshold, &x->cliffs[i], err) != 0)
-			return -1;
 	return gs_residual_shift_run(&x->cmp, &x->eff[0], &x->res[0], &x->eff[1], &x->res[1],
 	                             &x->shift, err);
 }

@@ -126,6 +126,14 @@ int gs_table_set_text(gs_table *t, char **field, const char *s);
 /* gs_record_set_string: gs_table_set_text without a table to count in. */
 int gs_record_set_string(char **field, const char *s);
 
+/* gs_table_copy_record: the record of SRC's key in T: a new one holding
+ * a copy of SRC (its samples, or its median when it has none, the time
+ * statistics, tag, kernel and launch) at input line LINE, or T's existing
+ * record of that key, left as it is.  SRC must not be a record of T.
+ * Returns it (valid until T grows), or NULL with ERR when out of memory
+ * or the table is full. */
+gs_record *gs_table_copy_record(gs_table *t, const gs_record *src, long line, gs_error *err);
+
 /* gs_table_exclude: record that input LINE (WHAT, e.g. "4096x4096x8192
  * bf16 TN") was left out because of REASON (both stored as well-formed
  * UTF-8).  Returns 0 or -1 on OOM. */

@@ -100,6 +100,10 @@ EXTRA_DIST += \
 	tests/data/eff/tracelens/mi300_gemms.tsv \
 	tests/data/eff/tracelens/rocprof_mi350x_gemms.tsv tests/data/history/LICENSE \
 	tests/data/history/README.md tests/data/history/dated/nightly-a.csv \
+	tests/data/history/gap/run-0.csv tests/data/history/gap/run-1.csv \
+	tests/data/history/gap/run-2.csv tests/data/history/gap/run-3.csv \
+	tests/data/history/gap/run-4.csv tests/data/history/gap/run-5.csv \
+	tests/data/history/gap/run-6.csv tests/data/history/gap/run-7.csv \
 	tests/data/history/dated/nightly-b.csv \
 	tests/data/history/dated/nightly-c.csv tests/data/history/make-history.sh \
 	tests/data/history/modes/gemm-comm_only.csv \

@@ -54,12 +54,14 @@ static void
 check_rows(const gs_single *s, const gs_residuals *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
-		const gs_eff *e = &s->rows[i].eff;
+		gs_eff eff;
+		const gs_eff *e = gs_single_eff(s, &s->rows[i], &eff);
 		const gs_residual *x = &r->rows[i];
 		if (isnan(x->predicted_us)) {
-			assert_true(!(e->dim_eff > 0) || !isfinite(e->compute_us));
+			assert_true(!e || !(e->dim_eff > 0) || !isfinite(e->compute_us));
 			continue;
 		}
+		assert_non_null(e);
 		assert_true(x->predicted_us == fmax(e->compute_us / e->dim_eff, e->memory_us));
 		assert_true(x->frac > 0 && x->frac <= 1); /* an upper-bound model */
 		assert_true(x->measured_us == s->rows[i].rec->t.median);

@@ -57,10 +57,10 @@ typedef struct gs_record {
 	char *tag; /* shape family ("llama70bskinny"), owned, may be NULL */
 	char *kernel; /* kernel name, owned, may be NULL */
 	double *samples; /* µs, nsamples entries; owned when there are two or
-	                    more, else it points at one: read samples */
+	                    more; a lone sample (most records of a benchmark
+	                    CSV have one) is kept in t.median, its median, and
+	                    samples points there: read samples */
 	size_t nsamples;
-	double one; /* a lone sample's storage (table.h keeps samples on it:
-	               most records of a benchmark CSV have one) */
 	gs_time_stats t; /* set by gs_table_finish() */
 	long line; /* input line (or event index) of its first row */
 	gs_launch *launch; /* owned, NULL when the input gave none */

@@ -281,10 +281,11 @@ roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
 {
 	for (size_t i = 0; i < s->n && rd->nceil < MAX_CEILINGS; i++) {
 		int cls = s->rows[i].peak_class;
-		double peak = s->rows[i].roof_tflops;
+		double peak;
 		char name[48];
 		int seen = 0;
-		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
+		if (!s->rows[i].have_eff || cls < 0 ||
+		    !((peak = gs_single_roof_tflops(s, &s->rows[i])) > 0))
 			continue;
 		snprintf(name, sizeof name, suffix ? "%s %s" : "%s", gs_gpu_class_name(cls),
 		         g->name);
@@ -328,8 +329,8 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 {
 	gs_roofline_point *q;
 
-	if (!row || !row->have_eff || !isfinite(row->eff.cost.ai) ||
-	    !isfinite(row->eff.achieved_tflops) || rd->n >= rd->cap)
+	if (!row || !row->have_eff || !isfinite(row->ai) || !isfinite(row->achieved_tflops) ||
+	    rd->n >= rd->cap)
 		return -1;
 	q = &rd->pts[rd->n];
 	q->label = NULL;
@@ -337,10 +338,10 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 		snprintf(rd->labels[rd->nl], LABEL_LEN, "%s", label);
 		q->label = rd->labels[rd->nl++];
 	}
-	q->ai = row->eff.cost.ai;
-	q->tflops = row->eff.achieved_tflops;
+	q->ai = row->ai;
+	q->tflops = row->achieved_tflops;
 	q->time_us = row->total_us;
-	q->dim_eff = row->eff.dim_eff;
+	q->dim_eff = row->dim_eff;
 	q->arrow_to = arrow_to;
 	return (long)rd->n++;
 }
@@ -402,17 +403,19 @@ grid_cus(const gs_eff *e)
 	return e->slots > 0 ? e->slots : e->cus;
 }
 
-static int
-grid_ok(const gs_single_row *row)
+/* ROW's whole efficiency into *E when its tile grid can be drawn (a tile
+ * and a CU count known); else NULL. */
+static const gs_eff *
+grid_eff(const gs_single *s, const gs_single_row *row, gs_eff *e)
 {
-	return row && row->have_eff && row->eff.tile_m > 0 && grid_cus(&row->eff) > 0;
+	const gs_eff *r = row && row->tile_m > 0 ? gs_single_eff(s, row, e) : NULL;
+
+	return r && grid_cus(r) > 0 ? r : NULL;
 }
 
 static void
-grid_caption(const gs_single_row *row, char *buf, size_t size)
+grid_caption(const gs_single_row *row, const gs_eff *e, char *buf, size_t size)
 {
-	const gs_eff *e = &row->eff;
-
 	snprintf(buf, size,
 	         "BLAS M\xc3\x97N %ld\xc3\x97%ld%s, tile %d\xc3\x97%d (from the %s): "
 	         "%ld tiles over %ld CUs, %ld wave%s, last wave %ld tiles (%.1f %%). "
@@ -425,9 +428,8 @@ grid_caption(const gs_single_row *row, char *buf, size_t size)
 }
 
 static gs_plot *
-grid_plot(const gs_single_row *row)
+grid_plot(const gs_eff *e)
 {
-	const gs_eff *e = &row->eff;
 	gs_tile_grid_spec g = {e->blas_m,   e->blas_n,   e->tile_m, e->tile_n,  e->batch,
 	                       grid_cus(e), e->tile_eff, e->wq_eff, e->dim_eff, NULL};
 
@@ -435,16 +437,16 @@ grid_plot(const gs_single_row *row)
 }
 
 static int
-push_grid(plist *l, const gs_single_row *row, const char *id, const char *what, const char *place,
-          gs_error *err)
+push_grid(plist *l, const gs_single_row *row, const gs_eff *e, const char *id, const char *what,
+          const char *place, gs_error *err)
 {
 	char title[160], caption[TEXT_LEN], shape[LABEL_LEN];
 
 	shape_label(&row->rec->shape, shape, sizeof shape);
 	snprintf(title, sizeof title, "%s%s %s: tile %d\xc3\x97%d", what, shape,
-	         row->rec->shape.dtype, row->eff.tile_m, row->eff.tile_n);
-	grid_caption(row, caption, sizeof caption);
-	return plist_push(l, grid_plot(row), id, title, caption, place, err);
+	         row->rec->shape.dtype, e->tile_m, e->tile_n);
+	grid_caption(row, e, caption, sizeof caption);
+	return plist_push(l, grid_plot(e), id, title, caption, place, err);
 }
 
 static int
@@ -455,12 +457,14 @@ single_grids(plist *l, const gs_single *s, gs_error *err)
 	for (size_t i = 0; i < s->n && k < s->opts.top; i++) {
 		const gs_single_row *row = &s->rows[s->by_time[i]];
 		char id[32], what[48];
-		if (!grid_ok(row))
+		gs_eff eff;
+		const gs_eff *e = grid_eff(s, row, &eff);
+		if (!e)
 			continue;
 		k++;
 		snprintf(id, sizeof id, "tiles-%zu", k);
 		snprintf(what, sizeof what, "Tile grid #%zu by time: ", k);
-		if (push_grid(l, row, id, what, NULL, err) != 0)
+		if (push_grid(l, row, e, id, what, NULL, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -573,16 +577,18 @@ compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		const gs_single_row *rb = row_of(b, p->base), *rc = row_of(cd, p->cand);
 		char id[48], what[48];
-		if (!grid_ok(rb) || !grid_ok(rc))
+		gs_eff fb, fc;
+		const gs_eff *eb = grid_eff(b, rb, &fb), *ec = grid_eff(cd, rc, &fc);
+		if (!eb || !ec)
 			continue;
 		k++;
 		snprintf(id, sizeof id, "tiles-r%zu-base", i + 1);
 		snprintf(what, sizeof what, "R%zu baseline ", i + 1);
-		if (push_grid(l, rb, id, what, "efficiency", err) != 0)
+		if (push_grid(l, rb, eb, id, what, "efficiency", err) != 0)
 			return -1;
 		snprintf(id, sizeof id, "tiles-r%zu-cand", i + 1);
 		snprintf(what, sizeof what, "R%zu candidate ", i + 1);
-		if (push_grid(l, rc, id, what, "efficiency", err) != 0)
+		if (push_grid(l, rc, ec, id, what, "efficiency", err) != 0)
 			return -1;
 	}
 	return 0;

@@ -44,6 +44,12 @@ char *gs_fmt_share(char *buf, size_t size, size_t k, size_t n);
  * exactly V with strtod (for CSV and JSON); "" if V is not finite. */
 char *gs_fmt_exact(char *buf, size_t size, double v);
 
+/* gs_fmt_int: V in decimal ("%lld" without printf: writers print several
+ * integers per shape) into BUF, which must hold GS_FMT_INT_LEN bytes.
+ * Returns the length written, without the NUL. */
+enum { GS_FMT_INT_LEN = 24 };
+size_t gs_fmt_int(char *buf, long long v);
+
 /* gs_fmt_utc: seconds since the epoch as "2026-11-22 02:51:56 UTC", or as
  * ISO 8601 "2026-11-22T02:51:56Z" when ISO is 1. */
 char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);

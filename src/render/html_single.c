@@ -105,7 +105,8 @@ static void
 top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 {
 	const gs_single_summary *m = &model(w)->s;
-	const gs_eff *e = row->have_eff ? &row->eff : NULL;
+	gs_eff eff;
+	const gs_eff *e = gs_single_eff(model(w), row, &eff);
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 	char share[GS_FMT_LEN];
 
@@ -206,7 +207,8 @@ td_bound(gs_html *w, xmlNodePtr tr, const gs_eff *e)
 static void
 eff_cells(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 {
-	const gs_eff *e = row->have_eff ? &row->eff : NULL;
+	gs_eff eff;
+	const gs_eff *e = gs_single_eff(model(w), row, &eff);
 
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
 	gs_html_eff_td_fixed(w, tr, e ? e->cost.ai : NAN, 1);
@@ -277,9 +279,11 @@ notes(gs_html *w, xmlNodePtr sec)
 	xmlNodePtr ul = NULL;
 
 	for (size_t i = 0; i < s->n && nseen < 16; i++) {
-		const char *note = s->rows[i].have_eff ? s->rows[i].eff.note : NULL;
+		gs_eff eff;
+		const char *note;
 		int dup = 0;
-		if (!note || s->rows[i].eff.status == GS_EFF_NO_TILE)
+		if (!s->rows[i].have_eff || s->rows[i].status == GS_EFF_NO_TILE ||
+		    !gs_single_eff(s, &s->rows[i], &eff) || !(note = eff.note))
 			continue;
 		for (size_t j = 0; j < nseen; j++)
 			dup |= seen[j] == note;

@@ -273,10 +273,8 @@ eff_cost(gs_jw *w, const gs_eff *e)
 }
 
 static void
-eff_tiles(gs_jw *w, const gs_single_row *row)
+eff_tiles(gs_jw *w, const gs_single_row *row, const gs_eff *e)
 {
-	const gs_eff *e = &row->eff;
-
 	gs_jw_kv_str(w, "tile_source", gs_tile_source_name(row->tile_source));
 	kv_dim(w, "tile_m", e->tile_m);
 	kv_dim(w, "tile_n", e->tile_n);
@@ -359,18 +357,21 @@ eff_occupancy(gs_jw *w, const gs_single_row *row)
 /* The efficiency object of ROW under key K (null without a row; without
  * M/N/K only kernel_family and occupancy). */
 static void
-efficiency(gs_jw *w, const char *k, const gs_single_row *row)
+efficiency(gs_jw *w, const char *k, const gs_single *s, const gs_single_row *row)
 {
+	gs_eff eff;
+	const gs_eff *e;
+
 	gs_jw_key(w, k);
 	if (!row) {
 		gs_jw_str(w, NULL);
 		return;
 	}
 	gs_jw_map_open(w);
-	if (row->have_eff) {
-		eff_cost(w, &row->eff);
-		eff_tiles(w, row);
-		eff_roofline(w, &row->eff);
+	if ((e = gs_single_eff(s, row, &eff))) {
+		eff_cost(w, e);
+		eff_tiles(w, row, e);
+		eff_roofline(w, e);
 		eff_model(w, row);
 	}
 	gs_jw_kv_str(w, "kernel_family",
@@ -383,9 +384,10 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 /* 1 if ROW tells more than the shape itself does: a macro tile or a
  * roofline (a GPU). */
 static int
-efficiency_known(const gs_single_row *row)
+efficiency_known(const gs_single *s, const gs_single_row *row)
 {
-	return row && row->have_eff && (row->eff.tile_m > 0 || isfinite(row->eff.peak_tflops));
+	return row && row->have_eff &&
+	       (row->tile_m > 0 || (s->gpu && isfinite(gs_single_roof_tflops(s, row))));
 }
 
 /* The pair's efficiency, written only where a tile or a GPU is known on
@@ -402,12 +404,12 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 		return;
 	b = gs_single_row_of(r->eff_base, p->base);
 	c = gs_single_row_of(r->eff_cand, p->cand);
-	if (!efficiency_known(b) && !efficiency_known(c))
+	if (!efficiency_known(r->eff_base, b) && !efficiency_known(r->eff_cand, c))
 		return;
 	gs_jw_key(w, "efficiency");
 	gs_jw_map_open(w);
-	efficiency(w, "baseline", b);
-	efficiency(w, "candidate", c);
+	efficiency(w, "baseline", r->eff_base, b);
+	efficiency(w, "candidate", r->eff_cand, c);
 	gs_jw_map_close(w);
 	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
 	gs_jw_kv_str(w, "efficiency_cause", r->effpairs[i].e.cause);
@@ -529,7 +531,7 @@ single_summary(gs_jw *w, const gs_single *s)
 }
 
 static void
-single_shape(gs_jw *w, const gs_single_row *row)
+single_shape(gs_jw *w, const gs_single *s, const gs_single_row *row)
 {
 	const gs_record *r = row->rec;
 
@@ -546,7 +548,7 @@ single_shape(gs_jw *w, const gs_single_row *row)
 	gs_jw_kv_num(w, "time_us_sum", r->t.sum);
 	gs_jw_kv_num(w, "total_us", row->total_us);
 	gs_jw_kv_count(w, "line", r->line);
-	efficiency(w, "efficiency", row);
+	efficiency(w, "efficiency", s, row);
 	gs_jw_map_close(w);
 }
 
@@ -568,7 +570,7 @@ single_document(gs_jw *w, const gs_report *r)
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < s->n; i++)
-		single_shape(w, &s->rows[i]);
+		single_shape(w, s, &s->rows[i]);
 	gs_jw_array_close(w);
 	gs_jw_array_open(w, "top_time");
 	for (size_t i = 0; i < s->n; i++)
