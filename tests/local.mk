@@ -112,6 +112,9 @@ EXTRA_DIST += \
 	tests/data/runner/sizes.yaml tests/data/runner/tensile-config.yaml \
 	tests/data/trace/README.md tests/data/trace/hta/LICENSE \
 	tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz \
+	tests/data/trace/reconstructed/a100_pg509_fp32.json.gz \
+	tests/data/trace/reconstructed/make_traces.py \
+	tests/data/trace/reconstructed/v100_sxm2_fp16.json.gz \
 	tests/data/trace/rocprof/derive_kernel_trace.py \
 	tests/data/trace/rocprof/kernel_trace_rocpd.csv \
 	tests/data/trace/rocprof/kernel_trace_v1.csv \

@@ -33,14 +33,15 @@ fill_header(gs_html *w, xmlNodePtr h)
 {
 	const gs_single *s = model(w);
 	xmlNodePtr dl;
-	char buf[256];
+	char buf[512];
 
 	gs_html_add_text(w, h, "h1", NULL, w->r->title ? w->r->title : "gemmscope report");
 	dl = gs_html_add(w, h, "dl", "meta");
 	gs_html_input_row(w, dl, "Input", s->table);
 	if (s->gpu)
-		snprintf(buf, sizeof buf, "%s (%s), from %s", s->gpu->full_name, s->gpu->arch,
-		         s->opts.gpu_from ? s->opts.gpu_from : "?");
+		snprintf(buf, sizeof buf, "%s (%s), from %s%s%s", s->gpu->full_name, s->gpu->arch,
+		         s->opts.gpu_from ? s->opts.gpu_from : "?", s->opts.gpu_why ? ": " : "",
+		         s->opts.gpu_why ? s->opts.gpu_why : "");
 	else
 		snprintf(buf, sizeof buf, "unknown");
 	gs_html_meta_row(w, dl, "GPU", buf);

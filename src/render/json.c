@@ -258,6 +258,7 @@ gpu_obj(gs_jw *w, const char *k, const gs_single *s)
 	gs_jw_kv_count(w, "cus", s->cus);
 	gs_jw_kv_bool(w, "cus_from_input", s->cus_from_input);
 	gs_jw_kv_str(w, "from", s->opts.gpu_from);
+	gs_jw_kv_str(w, "variant_why", s->opts.gpu_why);
 	gs_jw_kv_str(w, "roof", s->opts.roof == GS_ROOF_PEAK ? "peak" : "measured");
 	gs_jw_kv_num(w, "bw_tbs", s->roof_bw_tbs);
 	gs_jw_map_close(w);

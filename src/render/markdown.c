@@ -501,7 +501,12 @@ single_markdown(const gs_report *r, FILE *out)
 	fputs("\n- GPU: ", out);
 	if (s->gpu) {
 		gs_fmt_md_text(out, s->gpu->full_name);
-		fprintf(out, " (from %s)\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
+		fprintf(out, " (from %s", s->opts.gpu_from ? s->opts.gpu_from : "?");
+		if (s->opts.gpu_why) {
+			fputs(": ", out);
+			gs_fmt_md_text(out, s->opts.gpu_why);
+		}
+		fputs(")\n", out);
 	} else {
 		char why[1024];
 		gs_fmt_md_text(out, gs_fmt_gpu_unknown(why, sizeof why, s));
@@ -540,6 +545,7 @@ compare_markdown(const gs_report *r, FILE *out)
 	fprintf(out, ": %s\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
 	inputs_line(out, r);
 	gs_md_environment(r, out);
+	gs_md_gpus(r, out);
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);
