@@ -47,6 +47,10 @@ check_PROGRAMS += tests/test_agree
 TESTS += tests/test_agree tests/markdown-scale.sh
 EXTRA_DIST += tests/markdown-scale.sh
 
+# Issue 12: a memory roof, compute roofs and ridges per GPU; GPU boards.
+check_PROGRAMS += tests/test_roofs
+TESTS += tests/test_roofs
+
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
