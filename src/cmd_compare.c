@@ -16,6 +16,7 @@
 #include "cmd_compare.h"
 #include "ingest/gpuspec.h"
 #include "render/figures.h"
+#include "render/overroof.h"
 #include "util/datadir.h"
 
 void
@@ -131,6 +132,15 @@ gs_cli_gpu(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_
 	return 0;
 }
 
+void
+gs_warn_over_roof(const gs_single *s, const char *label)
+{
+	char buf[768];
+
+	if (gs_over_roof_text(s, label, buf, sizeof buf))
+		fprintf(stderr, "gemmscope: WARNING: %s\n", buf);
+}
+
 /* Everything one compare run holds. */
 typedef struct cmp_run {
 	gs_table *base, *cand;
@@ -240,6 +250,8 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);
+	gs_warn_over_roof(&x.eff[0], "baseline");
+	gs_warn_over_roof(&x.eff[1], "candidate");
 	status = gates(&x.r.gates);
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);

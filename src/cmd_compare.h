@@ -4,6 +4,7 @@
 #define GS_CMD_COMPARE_H
 
 #include "analysis/compare.h"
+#include "analysis/single.h"
 #include "ingest/ingest.h"
 #include "model/gpu.h"
 #include "render/output.h"
@@ -55,6 +56,11 @@ typedef struct gs_gpu_choice {
  * C->why); else none.  Fills C.  Returns 0, or -1 with ERR when an
  * option names neither a spec file nor a built-in GPU. */
 int gs_cli_gpu(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_error *err);
+
+/* gs_warn_over_roof: "gemmscope: WARNING: ..." on stderr (even with -q)
+ * when S has GEMMs above their roof (render/overroof.h), LABEL naming
+ * the side (NULL: none). */
+void gs_warn_over_roof(const gs_single *s, const char *label);
 
 /* gs_run_compare: compare BASE_PATH against CAND_PATH, add each side's
  * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu), the cause of

@@ -95,6 +95,7 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.single);
+	gs_warn_over_roof(&x.single, NULL);
 	status = 0;
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);

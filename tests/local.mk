@@ -49,7 +49,8 @@ EXTRA_DIST += tests/markdown-scale.sh
 
 # Issue 12: a memory roof, compute roofs and ridges per GPU; GPU boards.
 check_PROGRAMS += tests/test_roofs
-TESTS += tests/test_roofs
+TESTS += tests/test_roofs tests/gpus.sh
+EXTRA_DIST += tests/gpus.sh
 
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)

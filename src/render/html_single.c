@@ -17,6 +17,7 @@
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/model_impl.h"
+#include "render/overroof.h"
 
 enum { TOP_ROWS = 10, KERNEL_SHOWN = 64 };
 
@@ -95,12 +96,27 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 {
 	gs_html_add_text(w, sec, "h2", NULL, "Summary");
 	verdict(w, sec);
+	gs_html_over_roof(w, sec, model(w), NULL);
 	gs_html_eff_gpu(w, sec, "GPU", model(w));
 	gs_html_environment(w, sec);
 	summary_table(w, sec);
 }
 
 /* ---- top time consumers */
+
+/* ROW's % of roofline, marked when it is above the roof (overroof.h). */
+static void
+pct_cell(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
+{
+	char buf[GS_FMT_LEN + 32];
+
+	if (!row->have_eff || !isfinite(row->eff.pct_roofline)) {
+		gs_html_eff_td_fixed(w, tr, NAN, 1);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%.1f%s", row->eff.pct_roofline, gs_over_roof_note(row));
+	gs_html_td_num(w, tr, buf);
+}
 
 static void
 top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
@@ -118,7 +134,7 @@ top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 	         m->total_us > 0 ? row->total_us / m->total_us * 100 : 0);
 	gs_html_td_num(w, tr, share);
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
-	gs_html_eff_td_fixed(w, tr, e ? e->pct_roofline : NAN, 1);
+	pct_cell(w, tr, row);
 	gs_html_eff_td_tile(w, tr, row);
 	gs_html_eff_td_fixed(w, tr, e ? e->dim_eff : NAN, 3);
 }

@@ -261,6 +261,7 @@ gpu_obj(gs_jw *w, const char *k, const gs_single *s)
 	gs_jw_kv_str(w, "variant_why", s->opts.gpu_why);
 	gs_jw_kv_str(w, "roof", s->opts.roof == GS_ROOF_PEAK ? "peak" : "measured");
 	gs_jw_kv_num(w, "bw_tbs", s->roof_bw_tbs);
+	gs_jw_kv_count(w, "over_roof", (long long)s->s.over_roof);
 	gs_jw_map_close(w);
 }
 
@@ -310,6 +311,7 @@ eff_roofline(gs_jw *w, const gs_eff *e)
 	gs_jw_kv_num(w, "roofline_us", e->roofline_us);
 	gs_jw_kv_str(w, "bound", !known ? NULL : e->compute_bound ? "compute" : "memory");
 	gs_jw_kv_num(w, "pct_roofline", e->pct_roofline);
+	gs_jw_kv_bool(w, "over_roof", e->over_roof);
 }
 
 static void
@@ -526,6 +528,7 @@ single_summary(gs_jw *w, const gs_single *s)
 	gs_jw_kv_num(w, "tflops", m->tflops);
 	gs_jw_kv_num(w, "weighted_dim_eff", m->weighted_dim_eff);
 	gs_jw_kv_num(w, "weighted_pct_roofline", m->weighted_pct_roofline);
+	gs_jw_kv_count(w, "over_roof", (long long)m->over_roof);
 	gs_jw_map_close(w);
 }
 

@@ -94,6 +94,7 @@ json_roofline(gs_jw *w, const gs_explain *r)
 	gs_jw_kv_str(w, "bound", bound_name(e));
 	gs_jw_kv_num(w, "achieved_tflops", e->achieved_tflops);
 	gs_jw_kv_num(w, "pct_roofline", e->pct_roofline);
+	gs_jw_kv_bool(w, "over_roof", e->over_roof);
 }
 
 static void

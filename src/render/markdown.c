@@ -28,6 +28,7 @@
 #include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
+#include "render/overroof.h"
 #include "render/writer_impl.h"
 
 /* What a max-regressed gate counts, by the kind of report. */
@@ -482,7 +483,7 @@ single_row(FILE *out, const gs_single_row *row)
 	put_fixed(out, row->have_eff ? e->dim_eff : NAN, 3);
 	fputs(" | ", out);
 	put_fixed(out, row->have_eff ? e->pct_roofline : NAN, 1);
-	fputs(" |\n", out);
+	fprintf(out, "%s |\n", gs_over_roof_note(row));
 }
 
 static int
@@ -514,6 +515,7 @@ single_markdown(const gs_report *r, FILE *out)
 	}
 	gs_md_environment(r, out);
 	fputc('\n', out);
+	gs_md_over_roof(out, s, NULL);
 	single_summary(out, s);
 	if (r->residuals[0] || r->cliffs[0])
 		fputc('\n', out);
@@ -546,6 +548,8 @@ compare_markdown(const gs_report *r, FILE *out)
 	inputs_line(out, r);
 	gs_md_environment(r, out);
 	gs_md_gpus(r, out);
+	gs_md_over_roof(out, r->eff_base, "Baseline");
+	gs_md_over_roof(out, r->eff_cand, "Candidate");
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);

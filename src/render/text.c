@@ -116,6 +116,10 @@ text_roofline(const gs_explain *r, FILE *out)
 	if (!isnan(e->achieved_tflops)) {
 		line(out, "achieved", "%.6g TFLOP/s", e->achieved_tflops);
 		line(out, "pct_roofline", "%.2f %%", e->pct_roofline);
+		if (e->over_roof)
+			line(out, "WARNING",
+			     "above 100 %% of the roof: a wrong figure in gemmscope (the GPU, its "
+			     "board or the math type), never a result");
 	}
 }
 
