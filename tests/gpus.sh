@@ -98,4 +98,17 @@ check "JUnit: counted as an error" has "$tmp/p.xml" 'errors="1"'
 status_is 0 "explain above the roof" "$GEMMSCOPE" explain 8944 2816 1024 --gpu gfx1151 --time 100
 check "explain: WARNING line" has "$tmp/out" "WARNING:"
 
+# --- the tile model: the seed's pick and the wave-aware one, side by side -------
+status_is 0 "explain the TraceLens example" "$GEMMSCOPE" explain 10240 2048 2048 --gpu mi300x
+check "explain: the seed's pick" grep -q '^tile_model:     512x256x16: .* dim_eff 0.526316' "$tmp/out"
+check "explain: the wave-aware pick" grep -q '^wave_model:     128x64x32: .* dim_eff 0.935673' "$tmp/out"
+status_is 0 "explain --json" "$GEMMSCOPE" explain 10240 2048 2048 --gpu mi300x --json
+cp "$tmp/out" "$tmp/e.json"
+same "explain JSON: both picks" \
+	"$(json "$tmp/e.json" "d['tile_model']['tile_m'], d['tile_model_wave']['tile_m'], d['tile_model_wave']['workgroups']")" \
+	"512 128 2560"
+check "report HTML: the wave-aware pick column" has "$tmp/o.html" "Wave-aware pick"
+same "report JSON: the wave-aware pick per shape" \
+	"$(json "$tmp/o.json" "sum(1 for s in d['shapes'] if (s['efficiency']['tile_model'] or {}).get('wave'))")" 4
+
 [ "$fails" -eq 0 ]

@@ -183,6 +183,8 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 		gs_html_td(w, tr, "\xe2\x80\x94");
 		gs_html_td_num(w, tr, "\xe2\x80\x94");
 		gs_html_td_num(w, tr, "\xe2\x80\x94");
+		gs_html_td(w, tr, "\xe2\x80\x94");
+		gs_html_td_num(w, tr, "\xe2\x80\x94");
 		return;
 	}
 	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->detail->pick.best.wg_m,
@@ -195,6 +197,10 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 	else
 		snprintf(buf, sizeof buf, "%.1f", row->detail->pick.best.cost_us);
 	gs_html_td_num(w, tr, buf);
+	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->detail->pick.wave.wg_m,
+	         row->detail->pick.wave.wg_n, row->detail->pick.wave.wg_k);
+	gs_html_add_text(w, tr, "td", "mono", buf);
+	gs_html_eff_td_fixed(w, tr, row->detail->pick.wave.dim_eff, 3);
 }
 
 static void
@@ -332,13 +338,16 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 	             "median time; tiles over the BLAS dims, with where the tile came from "
 	             "(kernel name or input column); waves and last-wave utilisation over "
 	             "the CUs; the tile model's pick with its predicted dim_eff and its cost "
-	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time).");
+	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time), and "
+	             "the pick of its wave-aware correction with its dim_eff (see How the "
+	             "numbers were computed).");
 	tb = gs_html_table(w, d, "full eff",
 	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Calls|Median (\xc2\xb5s)|TFLOP/s|"
 	                   "AI (FLOP/B)|% of roofline|Bound|Tile (source)|Tiles|Waves|"
 	                   "Last wave|tile_eff|wq_eff|dim_eff|Status|Model pick|"
-	                   "Pick dim_eff|Model cost|Occupancy (limiter)|Family|Kernel",
-	                   "ntnnnnnttnnnnnnttnnttt");
+	                   "Pick dim_eff|Model cost|Wave-aware pick|Its dim_eff|"
+	                   "Occupancy (limiter)|Family|Kernel",
+	                   "ntnnnnnttnnnnnnttnntnttt");
 	for (size_t i = 0; i < n; i++) {
 		size_t k = n == s->n || !s->by_time ? i : s->by_time[i];
 		eff_row(w, tb, k, &s->rows[k]);

@@ -335,6 +335,7 @@ eff_model(gs_jw *w, const gs_single_row *row)
 	             row->have_actual ? row->detail->actual.cost_us : NAN);
 	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
 	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
+	gs_json_tile_wave(w, &row->detail->pick.wave);
 	gs_jw_map_close(w);
 }
 
