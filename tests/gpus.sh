@@ -111,4 +111,17 @@ check "report HTML: the wave-aware pick column" has "$tmp/o.html" "Wave-aware pi
 same "report JSON: the wave-aware pick per shape" \
 	"$(json "$tmp/o.json" "sum(1 for s in d['shapes'] if (s['efficiency']['tile_model'] or {}).get('wave'))")" 4
 
+# --- hipblaslt-bench: the current header's --Solution index into the table ------
+# (tests/data/csv: hipblaslt-bench-v1.txt, reconstructed from hipBLASLt's
+# documented output, holds solution 1042; hipblaslt-bench.txt's winner is 501)
+csv=$src/tests/data/csv
+status_is 0 "compare two hipblaslt-bench logs" "$GEMMSCOPE" compare "$csv/hipblaslt-bench-v1.txt" \
+	"$csv/hipblaslt-bench.txt" -o "$tmp/hb.html" --json "$tmp/hb.json"
+same "the solution index of each side" \
+	"$(json "$tmp/hb.json" "[(m['name'], r['M'], r['baseline'], r['candidate']) for m in d['metrics'] for r in m['rows']]")" \
+	"[('solution_index', 1024, 1042, 501)]"
+same "the kernel name of the current header" \
+	"$(json "$tmp/hb.json" "d['shapes'][0]['kernel_base'][:51]")" \
+	"Cijk_Ailk_Bljk_HHS_BH_Bias_HA_S_SAV_UserArgs_MT128x"
+
 [ "$fails" -eq 0 ]
