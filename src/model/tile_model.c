@@ -281,7 +281,7 @@ static void
 keep_wave(const gs_shape *s, const hw *h, int split, const gs_tile_cost *c, gs_tile_pick *out,
           int have)
 {
-	gs_tile_cost w = *c, held;
+	gs_tile_cost w = *c, held = {0};
 
 	wave_score(s, h, split, &w);
 	held.cost_us = out->wave.cost_us;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "render/fmt.h"
+#include "render/html_impl.h"
 #include "render/overroof.h"
 
 /* The highest % of roofline among S's rows above their roof. */

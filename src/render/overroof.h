@@ -10,7 +10,10 @@
 #include <stdio.h>
 
 #include "analysis/single.h"
-#include "render/html_impl.h"
+
+struct gs_html; /* render/html_impl.h; declared, not included: the JUnit
+                   and markdown writers use this header too */
+struct _xmlNode;
 
 /* gs_over_roof_text: into BUF (SIZE bytes) the sentence for S's rows
  * above their roof, led by LABEL ("Baseline", may be NULL): "3 GEMMs run
@@ -20,7 +23,8 @@ char *gs_over_roof_text(const gs_single *s, const char *label, char *buf, size_t
 
 /* gs_html_over_roof: that sentence as a warning paragraph (class "bug")
  * under PARENT; nothing when there is none. */
-void gs_html_over_roof(gs_html *w, xmlNodePtr parent, const gs_single *s, const char *label);
+void gs_html_over_roof(struct gs_html *w, struct _xmlNode *parent, const gs_single *s,
+                       const char *label);
 
 /* gs_md_over_roof: that sentence as a bold markdown paragraph
  * ("**⚠ ...**" and a blank line); nothing when there is none. */
