@@ -17,6 +17,7 @@
 #include "util/par.h"
 #include "ingest/gpuspec.h"
 #include "render/figures.h"
+#include "render/overroof.h"
 #include "util/datadir.h"
 
 void
@@ -92,21 +93,53 @@ gates(const gs_gates *g)
 	return gs_gates_crossed(g) > 0;
 }
 
-int
-gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **gpu,
-           const char **from, gs_error *err)
+/* The option that sets SIDE's GPU, with its spelling in *NAME. */
+static const char *
+gpu_option(const gs_cli *cli, int side, const char **name)
 {
-	*gpu = NULL;
-	*from = NULL;
-	if (cli->gpu) {
-		if (gs_gpu_resolve(cli->gpu, store, err) != 0)
-			return -1;
-		*gpu = store;
-		*from = "--gpu";
-	} else if (t->gpu && (*gpu = gs_gpu_find(t->gpu)) != NULL) {
-		*from = "the input";
+	static const char *const names[2] = {"--gpu-base", "--gpu-cand"};
+
+	if (side >= 0 && side < 2 && cli->gpu_side[side]) {
+		*name = names[side];
+		return cli->gpu_side[side];
 	}
+	*name = "--gpu";
+	return cli->gpu;
+}
+
+int
+gs_cli_gpu(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_error *err)
+{
+	const char *opt = gpu_option(cli, side, &c->from);
+	double mem_gb = t->env.num[GS_ENV_MEMORY], sclk = t->env.num[GS_ENV_SCLK];
+
+	c->gpu = NULL;
+	c->why[0] = '\0';
+	if (opt) {
+		if (gs_gpu_resolve(opt, &c->store, err) != 0)
+			return -1;
+		c->gpu = &c->store;
+		return 0;
+	}
+	c->from = NULL;
+	if (!t->gpu)
+		return 0;
+	c->gpu = gs_gpu_find_variant(t->gpu, mem_gb > 0 ? mem_gb * 1e9 : 0, t->gpu_cus,
+	                             sclk > 0 ? sclk / 1e3 : 0, c->why, sizeof c->why);
+	if (c->gpu)
+		c->from = "the input";
+	else
+		c->why[0] = '\0';
 	return 0;
+}
+
+void
+gs_warn_over_roof(const gs_single *s, const char *label)
+{
+	char buf[768];
+
+	if (gs_over_roof_text(s, label, buf, sizeof buf))
+		fprintf(stderr, "gemmscope: WARNING: %s\n", buf);
 }
 
 /* Everything one compare run holds. */
@@ -114,7 +147,7 @@ typedef struct cmp_run {
 	gs_table *base, *cand;
 	gs_table *work; /* --weights: the workload, else NULL */
 	gs_compare cmp;
-	gs_gpu gpu_store[2];
+	gs_gpu_choice gpu[2]; /* baseline, candidate */
 	gs_single eff[2]; /* baseline, candidate */
 	gs_metrics metrics;
 	gs_causes causes;
@@ -122,21 +155,24 @@ typedef struct cmp_run {
 	gs_residuals res[2]; /* measured against predicted, each side */
 	gs_residual_shift shift;
 	gs_cliffs cliffs[2];
-	const char *inputs[4]; /* baseline, candidate, --gpu, --weights: not outputs */
+	const char *inputs[6]; /* baseline, candidate, --gpu, --weights, --gpu-base,
+	                          --gpu-cand: not outputs */
 	gs_report r;
 } cmp_run;
 
-/* One side's efficiency model on its own GPU. */
+/* SIDE's efficiency model on its own GPU. */
 static int
-side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *out, gs_error *err)
+side_efficiency(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_single *out,
+                gs_error *err)
 {
 	gs_single_opts o;
-	const gs_gpu *gpu;
 
 	gs_single_opts_default(&o);
-	if (gs_cli_gpu(cli, t, store, &gpu, &o.gpu_from, err) != 0)
+	if (gs_cli_gpu(cli, side, t, c, err) != 0)
 		return -1;
-	return gs_single_run(t, gpu, &o, out, err);
+	o.gpu_from = c->from;
+	o.gpu_why = c->why[0] ? c->why : NULL;
+	return gs_single_run(t, c->gpu, &o, out, err);
 }
 
 /* One side's analyses that read only its own table: its efficiency
@@ -155,7 +191,7 @@ side_run(void *arg)
 	cmp_run *x = j->x;
 	int i = j->i;
 
-	if (side_efficiency(j->cli, i ? x->cand : x->base, &x->gpu_store[i], &x->eff[i], &j->err) !=
+	if (side_efficiency(j->cli, i, i ? x->cand : x->base, &x->gpu[i], &x->eff[i], &j->err) !=
 	            0 ||
 	    gs_residuals_run(&x->eff[i], j->cli->cmp.top, &x->res[i], &j->err) != 0)
 		return -1;
@@ -253,8 +289,10 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 	x.inputs[1] = cand_path;
 	x.inputs[2] = cli->gpu;
 	x.inputs[3] = cli->weights;
+	x.inputs[4] = cli->gpu_side[0];
+	x.inputs[5] = cli->gpu_side[1];
 	x.r.inputs = x.inputs;
-	x.r.ninputs = 4;
+	x.r.ninputs = 6;
 	if (gs_ingest_read_pair(base_path, cand_path, &cli->ingest, &x.base, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
@@ -262,6 +300,8 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);
+	gs_warn_over_roof(&x.eff[0], "baseline");
+	gs_warn_over_roof(&x.eff[1], "candidate");
 	status = gates(&x.r.gates);
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);

@@ -47,6 +47,11 @@ check_PROGRAMS += tests/test_agree
 TESTS += tests/test_agree tests/markdown-scale.sh
 EXTRA_DIST += tests/markdown-scale.sh
 
+# Issue 12: a memory roof, compute roofs and ridges per GPU; GPU boards.
+check_PROGRAMS += tests/test_roofs
+TESTS += tests/test_roofs tests/gpus.sh
+EXTRA_DIST += tests/gpus.sh
+
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
@@ -116,6 +121,9 @@ EXTRA_DIST += \
 	tests/data/runner/sizes.yaml tests/data/runner/tensile-config.yaml \
 	tests/data/trace/README.md tests/data/trace/hta/LICENSE \
 	tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz \
+	tests/data/trace/reconstructed/a100_pg509_fp32.json.gz \
+	tests/data/trace/reconstructed/make_traces.py \
+	tests/data/trace/reconstructed/v100_sxm2_fp16.json.gz \
 	tests/data/trace/rocprof/derive_kernel_trace.py \
 	tests/data/trace/rocprof/kernel_trace_rocpd.csv \
 	tests/data/trace/rocprof/kernel_trace_v1.csv \

@@ -41,6 +41,7 @@
 #define MI300_BERT "tests/data/trace/tracelens/mi300/" BERT ".json.gz"
 #define HTA_MI250 "tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"
 #define MI350_ROCPROF "tests/data/trace/tracelens/rocprof/908_results.json.gz"
+#define A100_TRACE "tests/data/trace/reconstructed/a100_pg509_fp32.json.gz"
 #define GEMM_CSV(dir, name) "tests/data/trace/tracelens/" dir "/" name "_perf_report_csvs/GEMM.csv"
 
 /* ---- helpers */
@@ -690,31 +691,58 @@ static void
 test_gpu_choice(void **state)
 {
 	gs_table *t = load(MI300_QWEN), *csv = load(GEMM_CSV("mi300", QWEN));
-	const gs_gpu *g;
-	const char *from;
-	gs_gpu store;
+	gs_table *a100 = load(A100_TRACE), *h100 = load(H100_QWEN);
+	gs_gpu_choice c;
+	gs_single s;
 	gs_error err;
 	gs_cli cli;
 
 	(void)state;
 	gs_cli_init(&cli);
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), 0);
-	assert_string_equal(g->name, "MI300X");
-	assert_string_equal(from, "the input");
-	assert_int_equal(gs_cli_gpu(&cli, csv, &store, &g, &from, &err), 0);
-	assert_null(g);
-	assert_null(from);
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "MI300X");
+	assert_string_equal(c.from, "the input");
+	assert_string_equal(c.why, "MI300X: the name \"AMD Instinct MI300X VF\" names this board.");
+	assert_int_equal(gs_cli_gpu(&cli, -1, csv, &c, &err), 0);
+	assert_null(c.gpu);
+	assert_null(c.from);
+	assert_string_equal(c.why, "");
+	/* issue 12: 42.5 GB of totalGlobalMem is the 40 GB board, 1.555 TB/s */
+	assert_int_equal(gs_cli_gpu(&cli, -1, a100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "A100-40GB");
+	assert_near(c.gpu->bw_tbs.v, 1.555, 0);
+	assert_string_equal(c.why, "A100-40GB: the input's memory 42.5 GB is closest to 40 GB.");
+	/* its 108 SMs are still the input's: the two boards are one chip */
+	assert_int_equal(gs_single_run(a100, c.gpu, NULL, &s, &err), 0);
+	assert_int_equal(s.cus_from_input, 1);
+	assert_near(s.roof_bw_tbs, 1.555, 0);
+	gs_single_free(&s);
 	cli.gpu = "h100";
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), 0);
-	assert_ptr_equal(g, &store);
-	assert_string_equal(g->name, "H100");
-	assert_string_equal(from, "--gpu");
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), 0);
+	assert_ptr_equal(c.gpu, &c.store);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "--gpu");
+	assert_string_equal(c.why, "");
+	/* a GPU per side: --gpu-cand overrides --gpu for the candidate only */
+	cli.gpu_side[1] = "mi300x";
+	assert_int_equal(gs_cli_gpu(&cli, 1, h100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "MI300X");
+	assert_string_equal(c.from, "--gpu-cand");
+	assert_int_equal(gs_cli_gpu(&cli, 0, t, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "--gpu");
+	cli.gpu = NULL;
+	assert_int_equal(gs_cli_gpu(&cli, 0, h100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "the input");
 	cli.gpu = "no-such-gpu";
 	gs_error_clear(&err);
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), -1);
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), -1);
 	assert_non_null(strstr(err.msg, "unknown GPU"));
 	gs_table_free(t);
 	gs_table_free(csv);
+	gs_table_free(a100);
+	gs_table_free(h100);
 }
 
 /* ---- figures */

@@ -341,7 +341,7 @@ choose_cus(gs_single *s)
 {
 	const gs_table *t = s->table;
 	const gs_gpu *named = t->gpu ? gs_gpu_find(t->gpu) : NULL;
-	int same = !s->gpu || !named || strcmp(named->name, s->gpu->name) == 0;
+	int same = !s->gpu || !named || gs_gpu_same_chip(named, s->gpu);
 
 	s->cus_from_input = t->gpu_cus > 0 && same;
 	s->cus = s->cus_from_input ? t->gpu_cus : s->gpu ? (int)s->gpu->cus.v : 0;

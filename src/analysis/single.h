@@ -37,6 +37,7 @@ typedef struct gs_single_opts {
 	size_t top; /* top time consumers to draw as tile grids, 4 */
 	const char *gpu_from; /* static: how the GPU was chosen ("--gpu",
 	                           "the input"), NULL when there is none */
+	const char *gpu_why; /* borrowed: why the input's board (variant), or NULL */
 } gs_single_opts;
 
 /* The parts of a row that only some records have: a kernel name, a GPU

@@ -89,11 +89,13 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 		return;
 	}
 	gs_html_para(w, parent, NULL,
-	             "%s: %s (%s, %d CUs%s), chosen by %s; roofline at "
+	             "%s: %s (%s, %d CUs%s), chosen by %s%s%s; roofline at "
 	             "%s figures (%.4g TB/s).",
 	             label, g->full_name, g->arch, s->cus,
 	             s->cus_from_input ? " as the input reports" : "",
 	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
+	             s->opts.gpu_why ? " \xe2\x80\x94 " : "",
+	             s->opts.gpu_why ? s->opts.gpu_why : "",
 	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured", s->roof_bw_tbs);
 }
 

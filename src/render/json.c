@@ -258,8 +258,10 @@ gpu_obj(gs_jw *w, const char *k, const gs_single *s)
 	gs_jw_kv_count(w, "cus", s->cus);
 	gs_jw_kv_bool(w, "cus_from_input", s->cus_from_input);
 	gs_jw_kv_str(w, "from", s->opts.gpu_from);
+	gs_jw_kv_str(w, "variant_why", s->opts.gpu_why);
 	gs_jw_kv_str(w, "roof", s->opts.roof == GS_ROOF_PEAK ? "peak" : "measured");
 	gs_jw_kv_num(w, "bw_tbs", s->roof_bw_tbs);
+	gs_jw_kv_count(w, "over_roof", (long long)s->s.over_roof);
 	gs_jw_map_close(w);
 }
 
@@ -307,6 +309,7 @@ eff_roofline(gs_jw *w, const gs_eff *e)
 	gs_jw_kv_num(w, "roofline_us", e->roofline_us);
 	gs_jw_kv_str(w, "bound", !known ? NULL : e->compute_bound ? "compute" : "memory");
 	gs_jw_kv_num(w, "pct_roofline", e->pct_roofline);
+	gs_jw_kv_bool(w, "over_roof", e->over_roof);
 }
 
 static void
@@ -330,6 +333,7 @@ eff_model(gs_jw *w, const gs_single_row *row)
 	             row->have_actual ? row->detail->actual.cost_us : NAN);
 	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
 	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
+	gs_json_tile_wave(w, &row->detail->pick.wave);
 	gs_jw_map_close(w);
 }
 
@@ -527,6 +531,7 @@ single_summary(gs_jw *w, const gs_single *s)
 	gs_jw_kv_num(w, "tflops", m->tflops);
 	gs_jw_kv_num(w, "weighted_dim_eff", m->weighted_dim_eff);
 	gs_jw_kv_num(w, "weighted_pct_roofline", m->weighted_pct_roofline);
+	gs_jw_kv_count(w, "over_roof", (long long)m->over_roof);
 	gs_jw_map_close(w);
 }
 

@@ -28,6 +28,7 @@
 #include "render/env_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
+#include "render/overroof.h"
 #include "render/writer_impl.h"
 
 /* What a max-regressed gate counts, by the kind of report. */
@@ -483,7 +484,7 @@ single_row(FILE *out, const gs_single *s, const gs_single_row *row)
 	put_fixed(out, e ? e->dim_eff : NAN, 3);
 	fputs(" | ", out);
 	put_fixed(out, e ? e->pct_roofline : NAN, 1);
-	fputs(" |\n", out);
+	fprintf(out, "%s |\n", gs_over_roof_note(row));
 }
 
 static int
@@ -502,7 +503,12 @@ single_markdown(const gs_report *r, FILE *out)
 	fputs("\n- GPU: ", out);
 	if (s->gpu) {
 		gs_fmt_md_text(out, s->gpu->full_name);
-		fprintf(out, " (from %s)\n", s->opts.gpu_from ? s->opts.gpu_from : "?");
+		fprintf(out, " (from %s", s->opts.gpu_from ? s->opts.gpu_from : "?");
+		if (s->opts.gpu_why) {
+			fputs(": ", out);
+			gs_fmt_md_text(out, s->opts.gpu_why);
+		}
+		fputs(")\n", out);
 	} else {
 		char why[1024];
 		gs_fmt_md_text(out, gs_fmt_gpu_unknown(why, sizeof why, s));
@@ -510,6 +516,7 @@ single_markdown(const gs_report *r, FILE *out)
 	}
 	gs_md_environment(r, out);
 	fputc('\n', out);
+	gs_md_over_roof(out, s, NULL);
 	single_summary(out, s);
 	if (r->residuals[0] || r->cliffs[0])
 		fputc('\n', out);
@@ -541,6 +548,9 @@ compare_markdown(const gs_report *r, FILE *out)
 	fprintf(out, ": %s\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
 	inputs_line(out, r);
 	gs_md_environment(r, out);
+	gs_md_gpus(r, out);
+	gs_md_over_roof(out, r->eff_base, "Baseline");
+	gs_md_over_roof(out, r->eff_cand, "Candidate");
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);
