@@ -26,7 +26,7 @@ assert_near_(double a, double b, double tol, const char *expr, const char *file,
 		         tol);
 }
 
-enum { TSV_MAX_ROWS = 128, TSV_MAX_COLS = 16 };
+enum { TSV_MAX_ROWS = 256, TSV_MAX_COLS = 16 };
 
 typedef struct eff_tsv {
 	char *cell[TSV_MAX_ROWS][TSV_MAX_COLS];
