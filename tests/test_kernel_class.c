@@ -16,6 +16,7 @@
 
 #include "eff_test.h"
 #include "model/kernel_class.h"
+#include "testdata.h"
 
 static int
 setup(void **state)
@@ -202,6 +203,32 @@ label_small_buffers(void **state)
 	assert_string_equal(gs_kernel_label(NULL, buf, sizeof buf), "");
 }
 
+/* Every kernel the shipped rocprofv3 run dispatched is in the table,
+ * and the reader put it in the class written there. */
+static void
+rocprof_run_covered(void **state)
+{
+	gs_table *t = gs_test_read(
+	        gs_test_path("tests/data/trace/tracelens/rocprof/908_results.json.gz"), NULL);
+	eff_tsv *c = load("kernel_classes.tsv");
+
+	(void)state;
+	assert_non_null(t->kmix);
+	assert_int_equal(t->kmix->n, 80);
+	for (size_t i = 0; i < t->kmix->n; i++) {
+		const gs_kmix_kernel *k = &t->kmix->k[i];
+		size_t r = 0;
+		while (r < c->nrows && strcmp(c->cell[r][2], k->name) != 0)
+			r++;
+		if (r == c->nrows)
+			fail_msg("%s is not in kernel_classes.tsv", k->name);
+		assert_string_equal(c->cell[r][1], "908");
+		assert_string_equal(gs_kclass_name(k->cls), c->cell[r][0]);
+	}
+	eff_tsv_free(c);
+	gs_table_free(t);
+}
+
 static void
 mix_by_class(void **state)
 {
@@ -242,7 +269,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(classes_by_hand),       cmocka_unit_test(reference_gemms),
 	        cmocka_unit_test(labels_short_distinct), cmocka_unit_test(labels_of_real_names),
-	        cmocka_unit_test(label_small_buffers),   cmocka_unit_test(mix_by_class),
+	        cmocka_unit_test(label_small_buffers),   cmocka_unit_test(rocprof_run_covered),
+	        cmocka_unit_test(mix_by_class),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -282,8 +282,8 @@ rocpd_db(const char *db_path, const char *path, gs_table *t, gs_error *err)
 	                                          : rocpd_rows(&a, db, path, &agent, err);
 	if (rc == 0 && rocpd_gpu(t, db, agent) != 0)
 		rc = gs_rocprof_oom(t, err);
-	if (rc == 0 && t->n == 0)
-		rc = gs_rocprof_no_dispatches(t, err);
+	if (rc == 0)
+		rc = gs_rocprof_kagg_finish(&a, err);
 	sqlite3_close(db);
 	gs_rocprof_kagg_free(&a);
 	return rc;
