@@ -156,6 +156,10 @@ quant_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_single
 	double tc = c && c->have_eff ? c->eff.tile_eff : NAN;
 
 	clause(s);
+	if ((b && b->rec->shape.name) || (c && c->rec->shape.name)) {
+		put(s, "quantisation not computed (keyed by kernel name: no M, N, K)");
+		return;
+	}
 	if (!isfinite(e->dim_ratio)) {
 		const char *rb = no_dim_reason(b), *rc = no_dim_reason(c);
 		if (isfinite(tb) && isfinite(tc) && rb && rc && strcmp(rb, rc) == 0)

@@ -164,8 +164,11 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	        s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
 	parse_kernel(kp, row, d);
 	occupancy(s, row, d);
-	if (r->shape.name)
-		return 0; /* keyed by kernel name: the input gives no M, N, K */
+	if (r->shape.name) { /* keyed by kernel name: no M, N, K, the name's tile */
+		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->kernel : NULL, &row->eff);
+		tile_source(row);
+		return 0;
+	}
 	gs_eff_in_from_record(r, row->have_kernel ? &d->kernel : NULL, &in);
 	in.math_dtype = row->math_dtype;
 	gs_eff_opts_default(&eo);
@@ -202,10 +205,12 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, do
 	m->total_us += row->total_us;
 	if (!row->have_eff)
 		return;
+	m->with_tile += e->tile_m > 0;
+	if (e->status == GS_EFF_NO_DIMS)
+		return; /* a kernel's tile, no M, N, K */
 	m->with_eff++;
 	m->math_differs += row->math_dtype != row->rec->shape.dtype;
 	m->over_roof += e->over_roof;
-	m->with_tile += e->tile_m > 0;
 	m->total_flop += e->cost.flop * calls(row->rec);
 	if (isfinite(e->dim_eff)) {
 		m->with_dim_eff++;

@@ -62,7 +62,10 @@ typedef struct gs_single_row {
 	int have_kernel; /* 1 if rec->kernel was given */
 	gs_tile_source tile_source;
 	int have_eff; /* 0 when the record has no M/N/K (keyed by
-	                                 kernel name: rocprof per-kernel tables) */
+	                                 kernel name: rocprof per-kernel tables)
+	                                 unless its name gives a tile: then eff
+	                                 holds only the tile (status
+	                                 GS_EFF_NO_DIMS) */
 	gs_eff eff; /* roofline (NAN without a GPU), quantisation */
 	int have_pick; /* 1 if the tile model picked a tile */
 	int have_actual; /* 1 if the kernel's own tile was costed */
@@ -83,7 +86,7 @@ typedef struct gs_single_row {
 typedef struct gs_single_summary {
 	size_t shapes; /* rows */
 	size_t with_eff; /* rows with M/N/K */
-	size_t with_tile; /* rows whose tile is known */
+	size_t with_tile; /* rows whose tile is known (kernel-keyed rows too) */
 	size_t with_dim_eff; /* rows with a finite dim_eff */
 	size_t compute_bound, memory_bound; /* rows with a roofline */
 	double total_us; /* Σ total_us */

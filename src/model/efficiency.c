@@ -21,8 +21,8 @@ gs_eff_opts_default(gs_eff_opts *o)
 const char *
 gs_eff_status_name(gs_eff_status s)
 {
-	static const char *const names[] = {"ok",       "no-tile",    "split-k",
-	                                    "stream-k", "persistent", "grid-mismatch"};
+	static const char *const names[] = {"ok",         "no-tile",       "split-k", "stream-k",
+	                                    "persistent", "grid-mismatch", "no-dims"};
 
 	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
@@ -219,6 +219,29 @@ eff_init(const gs_shape *s, gs_eff *e)
 	e->batch = s->batch;
 	e->tile_eff = e->wq_eff = e->dim_eff = NAN;
 	e->float_rounds = e->last_wave_util = NAN;
+}
+
+int
+gs_eff_kernel_only(const gs_kernel_info *kernel, gs_eff *out)
+{
+	gs_shape none;
+
+	gs_shape_init(&none);
+	eff_init(&none, out);
+	out->m = out->n = out->k = out->batch = 0;
+	out->cost.flop = out->cost.bytes = out->cost.mib = out->cost.ai = NAN;
+	out->peak_tflops = out->bw_tbs = out->ridge = out->attainable_tflops = NAN;
+	out->compute_us = out->memory_us = out->roofline_us = NAN;
+	out->achieved_tflops = out->pct_roofline = NAN;
+	out->status = GS_EFF_NO_DIMS;
+	out->note = "keyed by kernel name: the input gives no M, N, K, so tile_eff, wq_eff, "
+	            "dim_eff and the roofline are not computed";
+	if (kernel && kernel->has_tile) {
+		out->tile_m = kernel->tile_m;
+		out->tile_n = kernel->tile_n;
+		out->tile_k = kernel->tile_k;
+	}
+	return out->tile_m > 0;
 }
 
 int

@@ -50,8 +50,11 @@ typedef enum gs_eff_status {
 	GS_EFF_STREAM_K, /* Stream-K: tile_eff kept, wq_eff and dim_eff NAN */
 	GS_EFF_PERSISTENT, /* persistent kernel: wq_eff assumes one tile per CU per
 	                           wave and is approximate */
-	GS_EFF_GRID_MISMATCH /* the grid matches neither tile count: non-data-parallel;
+	GS_EFF_GRID_MISMATCH, /* the grid matches neither tile count: non-data-parallel;
 	                           wq_eff and dim_eff NAN */
+	GS_EFF_NO_DIMS /* keyed by kernel name (a profiler's per-kernel table): the
+	                           tile is the name's, everything that needs M, N,
+	                           K is NAN */
 } gs_eff_status;
 
 typedef struct gs_eff {
@@ -119,6 +122,14 @@ void gs_eff_opts_default(gs_eff_opts *o);
 int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o, gs_eff *out,
                    gs_error *err);
 
+/* gs_eff_kernel_only: the efficiency of a record keyed by kernel name,
+ * with no M, N, K (a rocprof per-kernel table: one kernel runs many
+ * shapes), into OUT: KERNEL's macro tile (NULL or no tile: none), status
+ * GS_EFF_NO_DIMS with a note saying why, every figure that needs the
+ * dims NAN (FLOP, bytes, roofline, tile_eff, wq_eff, dim_eff) and every
+ * count 0.  Returns 1 if the tile is known, else 0. */
+int gs_eff_kernel_only(const gs_kernel_info *kernel, gs_eff *out);
+
 /* gs_eff_in_from_record: IN for record R (borrowed, must outlive IN): its
  * shape, median time (µs), the tile of an input column
  * (gs_launch_of(r)->tile_m/n/k) and the launched workgroups; KERNEL (may be
@@ -130,7 +141,7 @@ void gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_
 void gs_eff_blas_shape(const gs_eff *e, const gs_shape *s, gs_shape *out);
 
 /* gs_eff_status_name: "ok", "no-tile", "split-k", "stream-k",
- * "persistent", "grid-mismatch". */
+ * "persistent", "grid-mismatch", "no-dims". */
 const char *gs_eff_status_name(gs_eff_status s);
 
 #endif
