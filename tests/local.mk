@@ -186,3 +186,5 @@ clean-fuzz:
 check_PROGRAMS += tests/test_kernel_class
 TESTS += tests/test_kernel_class
 EXTRA_DIST += tests/data/eff/kernel_classes.tsv
+TESTS += tests/kernels.sh
+EXTRA_DIST += tests/kernels.sh

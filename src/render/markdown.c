@@ -26,6 +26,7 @@
 #include "analysis/impact.h"
 #include "analysis/single.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
 #include "render/writer_impl.h"
@@ -508,6 +509,7 @@ single_markdown(const gs_report *r, FILE *out)
 		fputs("\n", out);
 	}
 	gs_md_environment(r, out);
+	gs_md_kernels(r, out);
 	fputc('\n', out);
 	single_summary(out, s);
 	if (r->residuals[0] || r->cliffs[0])
@@ -540,6 +542,7 @@ compare_markdown(const gs_report *r, FILE *out)
 	fprintf(out, ": %s\n\n", gs_fmt_verdict(verdict, sizeof verdict, c));
 	inputs_line(out, r);
 	gs_md_environment(r, out);
+	gs_md_kernels(r, out);
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);
