@@ -188,3 +188,5 @@ TESTS += tests/test_kernel_class
 EXTRA_DIST += tests/data/eff/kernel_classes.tsv
 TESTS += tests/kernels.sh
 EXTRA_DIST += tests/kernels.sh
+EXTRA_DIST += tests/data/trace/rocpd/gfx1151-torch8192.sql \
+	tests/data/trace/rocpd/gfx1151-torch8192.db

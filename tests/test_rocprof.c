@@ -25,6 +25,7 @@
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
 #include "model/kernel_class.h"
+#include "analysis/single.h"
 
 #define RP "tests/data/trace/rocprof/"
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
@@ -471,6 +472,45 @@ rocpd_kernels_view(void **state)
 	unlink(db);
 }
 
+/* The gfx1151 seed's rocpd (tests/data/trace/rocpd/: its kernels view
+ * has only the columns the seed's query reads, and a duration instead of
+ * start and end; its agent has a generic product name).  The seed's
+ * occupancy reasoning comes out of it: 128 threads, 256 VGPRs, 17408 B
+ * LDS are 3 workgroups = 12 waves per CU, 37.5 %. */
+static void
+rocpd_seed_gfx1151(void **state)
+{
+	gs_table *t =
+	        gs_test_read(gs_test_path("tests/data/trace/rocpd/gfx1151-torch8192.db"), NULL);
+	const gs_launch *l;
+	gs_single s;
+	gs_error err;
+
+	(void)state;
+	assert_string_equal(t->format, "rocpd");
+	assert_string_equal(t->gpu, "gfx1151"); /* not "AMD Radeon Graphics" */
+	assert_int_equal(t->gpu_cus, 40);
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "AMD Radeon Graphics");
+	assert_string_equal(t->env.text[GS_ENV_SCLK], "2900 MHz");
+	assert_int_equal(t->n, 1);
+	assert_string_equal(t->rec[0].kernel, "triton_tem_fused_mm_0");
+	assert_near(t->rec[0].t.median, 40186.0, 1e-9); /* duration, ns -> µs */
+	l = gs_launch_of(&t->rec[0]);
+	assert_int_equal(l->workgroups, 64 * 64); /* grid (8192, 64) / (128, 1) */
+	assert_int_equal(l->wg_size, 128);
+	assert_int_equal(l->vgpr, 256);
+	assert_int_equal(l->sgpr, 128);
+	assert_int_equal(l->lds_bytes, 17408);
+	assert_near(gs_kmix_share(t->kmix, GS_KC_GEMM), 1.0, 0);
+	assert_int_equal(gs_single_run(t, gs_gpu_find(t->gpu), NULL, &s, &err), 0);
+	assert_true(s.rows[0].have_occ);
+	assert_int_equal(s.rows[0].detail->occ.wgs_per_cu, 3);
+	assert_near(s.rows[0].detail->occ.occupancy, 0.375, 1e-12);
+	assert_true(s.rows[0].detail->occ.limiters & (1u << GS_OCC_LDS));
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
 static void
 rpd_is_refused(void **state)
 {
@@ -564,19 +604,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(json_totals),
-	        cmocka_unit_test(json_kernels),
-	        cmocka_unit_test(csv_rocm64_header),
-	        cmocka_unit_test(csv_rocm62_header),
-	        cmocka_unit_test(csv_rocpd_converted),
-	        cmocka_unit_test(csv_bad_rows),
-	        cmocka_unit_test(csv_no_gemm),
-	        cmocka_unit_test(rocpd_database),
-	        cmocka_unit_test(rocpd_generic_product),
-	        cmocka_unit_test(rocpd_kernels_view),
-	        cmocka_unit_test(rpd_is_refused),
-	        cmocka_unit_test(json_truncated),
-	        cmocka_unit_test(json_without_dispatches),
+	        cmocka_unit_test(json_totals),           cmocka_unit_test(json_kernels),
+	        cmocka_unit_test(csv_rocm64_header),     cmocka_unit_test(csv_rocm62_header),
+	        cmocka_unit_test(csv_rocpd_converted),   cmocka_unit_test(csv_bad_rows),
+	        cmocka_unit_test(csv_no_gemm),           cmocka_unit_test(rocpd_database),
+	        cmocka_unit_test(rocpd_generic_product), cmocka_unit_test(rocpd_kernels_view),
+	        cmocka_unit_test(rpd_is_refused),        cmocka_unit_test(rocpd_seed_gfx1151),
+	        cmocka_unit_test(json_truncated),        cmocka_unit_test(json_without_dispatches),
 	        cmocka_unit_test(bad_timestamps),
 	};
 

@@ -123,13 +123,13 @@ gemm_sentence(char *buf, size_t size, const gs_kmix *m)
 		         m->class_kernels[GS_KC_SPLITK],
 		         m->class_kernels[GS_KC_SPLITK] == 1 ? "" : "s");
 	snprintf(buf, size,
-	         "GEMM kernels: %s of GPU time (%s of %s kernels, %s of %s dispatches, %s of %s "
+	         "GEMM kernels: %s of GPU time (%s of %s kernel%s, %s of %s dispatch%s, %s of %s "
 	         "\xc2\xb5s)%s.",
 	         pct(p, sizeof p, gs_kmix_share(m, GS_KC_GEMM)),
 	         gs_fmt_count(k, sizeof k, m->class_kernels[GS_KC_GEMM]),
-	         gs_fmt_count(n, sizeof n, m->n),
+	         gs_fmt_count(n, sizeof n, m->n), m->n == 1 ? "" : "s",
 	         gs_fmt_count(c, sizeof c, (size_t)m->class_calls[GS_KC_GEMM]),
-	         gs_fmt_count(cn, sizeof cn, (size_t)m->calls),
+	         gs_fmt_count(cn, sizeof cn, (size_t)m->calls), m->calls == 1 ? "" : "es",
 	         gs_fmt_us(t, sizeof t, m->class_us[GS_KC_GEMM]),
 	         gs_fmt_us(tn, sizeof tn, m->total_us), split);
 	return buf;
@@ -226,8 +226,9 @@ md_mix(const char *who, const gs_kmix *m, FILE *out)
 	char p[32], label[GS_KERNEL_LABEL_MAX + 1];
 	size_t n = 0;
 
-	fprintf(out, "- Kernels%s: GEMM %s of GPU time (%zu of %zu kernels)", who,
-	        pct(p, sizeof p, gs_kmix_share(m, GS_KC_GEMM)), m->class_kernels[GS_KC_GEMM], m->n);
+	fprintf(out, "- Kernels%s: GEMM %s of GPU time (%zu of %zu kernel%s)", who,
+	        pct(p, sizeof p, gs_kmix_share(m, GS_KC_GEMM)), m->class_kernels[GS_KC_GEMM], m->n,
+	        m->n == 1 ? "" : "s");
 	for (int c = 0; c < GS_KC_COUNT; c++)
 		if (c != GS_KC_GEMM && m->class_kernels[c])
 			fprintf(out, "%s %s %s",
