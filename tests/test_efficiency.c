@@ -237,16 +237,6 @@ test_roofline(void **state)
 	assert_true(isnan(e.pct_roofline));
 }
 
-static eff_tsv *
-load(const char *rel)
-{
-	eff_tsv *t = eff_tsv_load(rel);
-
-	if (!t)
-		fail_msg("cannot load tests/data/eff/%s", rel);
-	return t;
-}
-
 /* One trace launch: the grid picks the orientation; returns 1 if the
  * unswapped count differs (the launch discriminates). */
 static int
@@ -276,7 +266,7 @@ check_launch(gs_kparser *kp, char **c, const gs_gpu *g, int cus)
 static void
 test_swap_on_real_grids(void **state)
 {
-	eff_tsv *t = load("tracelens/mi300_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/mi300_gemms.tsv");
 	gs_kparser *kp = gs_kparser_new(NULL);
 	long n[3] = {0}, disc[3] = {0};
 
@@ -289,7 +279,7 @@ test_swap_on_real_grids(void **state)
 		n[i] += calls;
 	}
 	eff_tsv_free(t);
-	t = load("hta/mi250_gemms.tsv");
+	t = eff_tsv_need("hta/mi250_gemms.tsv");
 	for (size_t r = 0; r < t->nrows; r++) {
 		disc[2] += check_launch(kp, t->cell[r], gpu("mi250"), 104);
 		n[2]++;
@@ -314,7 +304,7 @@ test_swap_on_real_grids(void **state)
 static void
 test_persistent_h100(void **state)
 {
-	eff_tsv *t = load("tracelens/h100_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/h100_gemms.tsv");
 	gs_kparser *kp = gs_kparser_new(NULL);
 	int seen = 0;
 

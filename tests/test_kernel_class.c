@@ -18,37 +18,11 @@
 #include "model/kernel_class.h"
 #include "testdata.h"
 
-static int
-setup(void **state)
-{
-	gs_error err;
-
-	*state = gs_kparser_new(&err);
-	return *state ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	gs_kparser_free(*state);
-	return 0;
-}
-
-static eff_tsv *
-load(const char *rel)
-{
-	eff_tsv *t = eff_tsv_load(rel);
-
-	if (!t)
-		fail_msg("cannot load tests/data/eff/%s", rel);
-	return t;
-}
-
 /* Every name of the table gets the class written beside it. */
 static void
 classes_by_hand(void **state)
 {
-	eff_tsv *t = load("kernel_classes.tsv");
+	eff_tsv *t = eff_tsv_need("kernel_classes.tsv");
 	size_t per[GS_KC_COUNT] = {0};
 
 	assert_true(t->nrows >= 170);
@@ -70,7 +44,7 @@ classes_by_hand(void **state)
 static void
 reference_gemms(void **state)
 {
-	eff_tsv *t = load("kernel_names.tsv");
+	eff_tsv *t = eff_tsv_need("kernel_names.tsv");
 	size_t gemms = 0;
 
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -111,7 +85,7 @@ utf8_ok(const char *s)
 static void
 labels_short_distinct(void **state)
 {
-	eff_tsv *t = load("kernel_classes.tsv");
+	eff_tsv *t = eff_tsv_need("kernel_classes.tsv");
 	static char lab[TSV_MAX_ROWS][GS_KERNEL_LABEL_MAX + 1];
 
 	(void)state;
@@ -210,7 +184,7 @@ rocprof_run_covered(void **state)
 {
 	gs_table *t = gs_test_read(
 	        gs_test_path("tests/data/trace/tracelens/rocprof/908_results.json.gz"), NULL);
-	eff_tsv *c = load("kernel_classes.tsv");
+	eff_tsv *c = eff_tsv_need("kernel_classes.tsv");
 
 	(void)state;
 	assert_non_null(t->kmix);
@@ -273,5 +247,5 @@ main(void)
 	        cmocka_unit_test(mix_by_class),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, eff_kparser_setup, eff_kparser_teardown);
 }
