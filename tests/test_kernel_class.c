@@ -58,6 +58,12 @@ reference_gemms(void **state)
 		gemms++;
 	}
 	assert_true(gemms >= 35);
+	/* cuBLAS nvjet with an arch field, as Blackwell (sm103) profiles print
+	 * it: the kernel-name parser reads no family from it, the class is
+	 * still GEMM */
+	assert_int_equal(
+	        gs_kernel_class(*state, "nvjet_sm103_tst_64x8_64x16_4x1_v_bz_splitK_TNT", NULL),
+	        GS_KC_GEMM);
 	assert_int_equal(gs_kernel_class(*state, NULL, NULL), GS_KC_OTHER);
 	assert_int_equal(gs_kernel_class(*state, "", NULL), GS_KC_OTHER);
 	eff_tsv_free(t);

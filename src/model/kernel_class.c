@@ -26,7 +26,8 @@ static const char *const w_attention[] = {"attn", "attention", "fmha", "flash", 
 static const char *const w_conv[] = {
         "conv1d", "conv2d", "conv3d", "convolution",   "convolve", "_conv_",    "winograd",
         "fprop",  "dgrad",  "wgrad",  "implicit_gemm", "igemm",    "depthwise", NULL};
-static const char *const w_gemm[] = {"gemm", "gemv", "matmul", "triton_mm", "triton_bmm", NULL};
+static const char *const w_gemm[] = {"gemm",      "gemv",       "matmul", "nvjet",
+                                     "triton_mm", "triton_bmm", NULL};
 static const char *const w_memory[] = {
         "copy",        "fill",      "memset", "memcpy",  "__amd_rocclr_",
         "catarray",    "cat_array", "gather", "scatter", "index_select",
