@@ -71,6 +71,7 @@ build_report(const gs_cli *cli, report_run *x, gs_error *err)
 	r->residuals[0] = &x->res;
 	r->cliffs[0] = &x->cliffs;
 	gs_report_environment(r, x->table, NULL);
+	gs_report_kernels(r, x->table, NULL);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
 	    gs_figures_single(&x->single, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_sweeps(&x->single, &x->cliffs, NULL, NULL, r->datadir, &r->plots, &r->nplots,

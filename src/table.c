@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "model/kernel_class.h"
 #include "table.h"
 #include "util/grow.h"
 #include "util/utf8.h"
@@ -147,6 +148,8 @@ gs_table_free(gs_table *t)
 	for (size_t i = 0; i < t->ninterned; i++)
 		free(t->interned[i]);
 	free(t->interned);
+	gs_kmix_free(t->kmix);
+	free(t->kmix);
 	if (t->index) {
 		free(t->index->slot);
 		free(t->index->str);

@@ -45,6 +45,7 @@ typedef struct gs_excluded {
 } gs_excluded;
 
 struct gs_index;
+struct gs_kmix;
 
 typedef struct gs_table {
 	char *path; /* input path, owned */
@@ -65,6 +66,10 @@ typedef struct gs_table {
 	size_t utf8_replaced; /* U+FFFD put in for ill-formed UTF-8 in the
 	                               input's text (see "Text" above) */
 	struct gs_index *index; /* key -> record, private */
+	struct gs_kmix *kmix; /* kernel traces (rocprof): every kernel's GPU
+	                         time by class (model/kernel_class.h), the
+	                         records being its GEMM kernels; owned, NULL
+	                         for other inputs */
 } gs_table;
 
 /* gs_table_new: an empty table for input PATH (copied).  Returns NULL on

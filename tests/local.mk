@@ -192,3 +192,13 @@ fuzz: $(FUZZ_OBJ)
 clean-fuzz:
 	-rm -rf tests/fuzz/obj tests/fuzz/*-libfuzzer
 .PHONY: fuzz clean-fuzz
+
+# What a kernel's name says it does; a profile's time by kernel class
+# (issue 12).
+check_PROGRAMS += tests/test_kernel_class
+TESTS += tests/test_kernel_class
+EXTRA_DIST += tests/data/eff/kernel_classes.tsv
+TESTS += tests/kernels.sh
+EXTRA_DIST += tests/kernels.sh
+EXTRA_DIST += tests/data/trace/rocpd/gfx1151-torch8192.sql \
+	tests/data/trace/rocpd/gfx1151-torch8192.db

@@ -382,7 +382,8 @@ test_h100_occupancy(void **state)
 
 /* §9.1: the MI350X rocprof data's MT64x80x256 kernel (256 threads, 140
  * VGPRs, 156672 B LDS) is LDS-limited at 12.5 %.  rocprof rows are keyed
- * by kernel name: no M/N/K, so no roofline or quantisation. */
+ * by kernel name: no M/N/K, so no roofline or quantisation, but the
+ * macro tile their Tensile names carry (issue 12: "tiles known for 0"). */
 static void
 test_rocprof_occupancy(void **state)
 {
@@ -396,10 +397,18 @@ test_rocprof_occupancy(void **state)
 	assert_string_equal(s.gpu->arch, "gfx950");
 	for (size_t i = 0; i < s.n; i++) {
 		const gs_single_row *r = &s.rows[i];
-		assert_false(r->have_eff);
+		assert_true(r->have_eff); /* the 14 GEMM kernels are Tensile's */
+		assert_int_equal(E(&s, r)->status, GS_EFF_NO_DIMS);
+		assert_int_equal(r->tile_source, GS_TILE_SRC_NAME);
+		assert_true(E(&s, r)->tile_m > 0 && E(&s, r)->tile_n > 0);
+		assert_true(isnan(E(&s, r)->tile_eff) && isnan(E(&s, r)->dim_eff));
+		assert_true(isnan(E(&s, r)->cost.flop) && isnan(E(&s, r)->roofline_us));
 		if (!r->rec->kernel || !strstr(r->rec->kernel, "_MT64x80x256_"))
 			continue;
 		seen++;
+		assert_int_equal(E(&s, r)->tile_m, 64);
+		assert_int_equal(E(&s, r)->tile_n, 80);
+		assert_int_equal(E(&s, r)->tile_k, 256);
 		assert_true(r->have_occ);
 		assert_near(r->detail->occ.occupancy, 0.125, 1e-12);
 		assert_int_equal(r->detail->occ.limiters, 1u << GS_OCC_LDS);
@@ -407,6 +416,9 @@ test_rocprof_occupancy(void **state)
 	assert_true(seen > 0);
 	assert_true(isnan(s.s.tflops));
 	assert_int_equal(s.s.with_eff, 0);
+	assert_int_equal(s.s.with_tile, 14);
+	assert_int_equal(s.s.with_dim_eff, 0);
+	assert_true(isnan(s.s.weighted_pct_roofline));
 	gs_single_free(&s);
 	gs_table_free(t);
 }
@@ -685,6 +697,36 @@ test_effpair(void **state)
 	pair_close(&p);
 }
 
+/* Two rocprof runs compare kernel by kernel: the tiles are the names',
+ * and the reading says why quantisation is not compared (not "tile
+ * unknown"). */
+static void
+test_effpair_kernel_keyed(void **state)
+{
+	pair_case p;
+	gs_compare_opts o;
+	gs_effpair e;
+	gs_error err;
+	char text[1024];
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	p.b = load("tests/data/trace/rocprof/kernel_trace_v2.csv.gz");
+	p.c = load("tests/data/trace/rocprof/kernel_trace_v1.csv");
+	gs_compare_opts_default(&o);
+	assert_int_equal(gs_compare_run(p.b, p.c, &o, &p.cmp, &err), 0);
+	assert_int_equal(p.cmp.npairs, 2);
+	run_single(p.b, "mi350x", &p.sb);
+	run_single(p.c, "mi350x", &p.sc);
+	explain(&p, &e, text, sizeof text);
+	assert_true(p.sb.rows[0].tile_m > 0);
+	assert_int_equal(e.same_kernel, 1);
+	assert_non_null(
+	        strstr(text, "quantisation not computed (keyed by kernel name: no M, N, K)"));
+	assert_null(strstr(text, "tile unknown"));
+	pair_close(&p);
+}
+
 /* ---- GPU choice */
 
 static void
@@ -919,6 +961,7 @@ main(void)
 	        cmocka_unit_test(test_bert_and_hta),
 	        cmocka_unit_test(test_h100_occupancy),
 	        cmocka_unit_test(test_rocprof_occupancy),
+	        cmocka_unit_test(test_effpair_kernel_keyed),
 	        cmocka_unit_test(test_no_gpu),
 	        cmocka_unit_test(test_detail_only_when_needed),
 	        cmocka_unit_test(test_csv_agrees_with_tracelens),

@@ -153,12 +153,17 @@ no_dim_reason(const gs_eff *e)
 }
 
 static void
-quant_clause(sb *s, const gs_effpair *e, const gs_eff *b, const gs_eff *c)
+quant_clause(sb *s, const gs_effpair *e, const gs_effpair_side *sb_, const gs_effpair_side *sc_)
 {
+	const gs_eff *b = sb_->eff, *c = sc_->eff;
 	double tb = b ? b->tile_eff : NAN;
 	double tc = c ? c->tile_eff : NAN;
 
 	clause(s);
+	if ((sb_->row && sb_->row->rec->shape.name) || (sc_->row && sc_->row->rec->shape.name)) {
+		put(s, "quantisation not computed (keyed by kernel name: no M, N, K)");
+		return;
+	}
 	if (!isfinite(e->dim_ratio)) {
 		const char *rb = no_dim_reason(b), *rc = no_dim_reason(c);
 		if (isfinite(tb) && isfinite(tc) && rb && rc && strcmp(rb, rc) == 0)
@@ -218,7 +223,7 @@ gs_effpair_explain(const gs_pair *p, const gs_effpair_side *b, const gs_effpair_
 	gs_effpair_compute(p, b, c, &e);
 	gpu_clause(&s, &e, b->gpu, c->gpu);
 	kernel_clause(&s, &e, b->row, c->row);
-	quant_clause(&s, &e, b->eff, c->eff);
+	quant_clause(&s, &e, b, c);
 	roof_clause(&s, b->eff, c->eff);
 	if (strcmp(e.cause, "roofline") == 0 && e.slowdown > 1) {
 		clause(&s);

@@ -188,6 +188,13 @@ gs_report_environment(gs_report *r, const struct gs_table *base, const struct gs
 				r->env_differs |= 1u << k;
 }
 
+void
+gs_report_kernels(gs_report *r, const struct gs_table *base, const struct gs_table *cand)
+{
+	r->kmix[0] = base ? base->kmix : NULL;
+	r->kmix[1] = cand ? cand->kmix : NULL;
+}
+
 int
 gs_report_env_known(const gs_report *r, gs_env_item k)
 {

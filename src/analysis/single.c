@@ -205,8 +205,13 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	no_brief(row);
 	parse_kernel(kp, row, d);
 	occupancy(s, row, d);
-	if (r->shape.name)
-		return 0; /* keyed by kernel name: the input gives no M, N, K */
+	if (r->shape.name) { /* keyed by kernel name: no M, N, K, the name's tile */
+		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->kernel : NULL, &e);
+		if (row->have_eff)
+			keep_brief(row, &e);
+		tile_source(row);
+		return 0;
+	}
 	eff_input(s, row, row->have_kernel ? &d->kernel : NULL, &in, &eo);
 	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &e, err) == 0;
 	if (!row->have_eff)
@@ -226,6 +231,11 @@ gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out)
 
 	if (!row || !row->have_eff)
 		return NULL;
+	if (row->rec->shape.name) /* keyed by kernel name: the name's tile only */
+		return gs_eff_kernel_only(
+		               row->have_kernel && row->detail ? &row->detail->kernel : NULL, out)
+		               ? out
+		               : NULL;
 	eff_input(s, row, row->have_kernel && row->detail ? &row->detail->kernel : NULL, &in, &eo);
 	/* the inputs gs_single_run accepted: the model succeeds again */
 	if (gs_eff_compute(&in, s->gpu, &eo, out, NULL) != 0)
@@ -269,10 +279,12 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, do
 	m->total_us += row->total_us;
 	if (!row->have_eff)
 		return;
+	m->with_tile += row->tile_m > 0;
+	if (row->status == GS_EFF_NO_DIMS)
+		return; /* a kernel's tile, no M, N, K */
 	m->with_eff++;
 	m->math_differs += row->math_dtype != row->rec->shape.dtype;
 	m->over_roof += row->over_roof;
-	m->with_tile += row->tile_m > 0;
 	m->total_flop += row_flop(row) * calls(row->rec);
 	if (isfinite(row->dim_eff)) {
 		m->with_dim_eff++;

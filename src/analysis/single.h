@@ -80,7 +80,10 @@ typedef struct gs_single_row {
 	unsigned char status; /* gs_eff.status */
 	unsigned have_kernel : 1; /* rec->kernel was given */
 	unsigned have_eff : 1; /* 0 when the record has no M/N/K (keyed by
-	                          kernel name: rocprof per-kernel tables) */
+	                          kernel name: rocprof per-kernel tables)
+	                          unless its name gives a tile: the efficiency
+	                          then holds only the tile (status
+	                          GS_EFF_NO_DIMS) */
 	unsigned have_pick : 1; /* the tile model picked a tile */
 	unsigned have_actual : 1; /* the kernel's own tile was costed */
 	unsigned have_occ : 1; /* registers / LDS were given and the GPU's
@@ -94,7 +97,7 @@ typedef struct gs_single_row {
 typedef struct gs_single_summary {
 	size_t shapes; /* rows */
 	size_t with_eff; /* rows with M/N/K */
-	size_t with_tile; /* rows whose tile is known */
+	size_t with_tile; /* rows whose tile is known (kernel-keyed rows too) */
 	size_t with_dim_eff; /* rows with a finite dim_eff */
 	size_t compute_bound, memory_bound; /* rows with a roofline */
 	double total_us; /* Σ total_us */

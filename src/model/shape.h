@@ -78,8 +78,9 @@ void gs_shape_init(gs_shape *s);
 int gs_shape_equal(const gs_shape *a, const gs_shape *b);
 
 /* gs_shape_format: "M×N×K dtype TN" (with "op ", "bias", "batch B" where
- * they differ from the defaults), or the kernel name for a kernel-keyed
- * record, into BUF of SIZE bytes.  Returns BUF. */
+ * they differ from the defaults), or for a kernel-keyed record the short
+ * label of its kernel name (gs_kernel_label, model/kernel_class.h), into
+ * BUF of SIZE bytes.  Returns BUF. */
 char *gs_shape_format(const gs_shape *s, char *buf, size_t size);
 
 /* gs_dtype_normalize: map a dtype alias to its canonical name: f16, bf16,

@@ -61,7 +61,7 @@ dims_shared(const gs_shape *const *s, size_t n, size_t i)
 {
 	for (size_t j = 0; j < n; j++)
 		if (j != i && s[j]->M == s[i]->M && s[j]->N == s[i]->N && s[j]->K == s[i]->K &&
-		    (s[i]->M || (s[i]->name && s[j]->name && strcmp(s[i]->name, s[j]->name) == 0)))
+		    (!s[i]->name || (s[j]->name && strcmp(s[i]->name, s[j]->name) == 0)))
 			return 1;
 	return 0;
 }
@@ -242,22 +242,24 @@ gs_figures_push(gs_report_plot **plots, size_t *n, gs_plot *plot, const char *id
 	return rc;
 }
 
-/* S as M×N×K (DESIGN.md: one order everywhere), or its kernel name
- * (shortened to 28 bytes on a UTF-8 boundary) when it has no M. */
+/* S as M×N×K (DESIGN.md: one order everywhere), or its kernel's label
+ * (gs_shape_format, shortened to 28 bytes on a UTF-8 boundary) when it
+ * is keyed by kernel name. */
 static void
 shape_label(const gs_shape *s, char *buf, size_t size)
 {
+	char lab[128];
 	size_t n;
 
-	if (s->name && !s->M) {
-		n = strlen(s->name);
+	if (s->name) {
+		n = strlen(gs_shape_format(s, lab, sizeof lab));
 		if (n > 28) {
 			n = 25;
-			while (n > 0 && ((unsigned char)s->name[n] & 0xC0) == 0x80)
+			while (n > 0 && ((unsigned char)lab[n] & 0xC0) == 0x80)
 				n--;
-			snprintf(buf, size, "%.*s\xe2\x80\xa6", (int)n, s->name);
+			snprintf(buf, size, "%.*s\xe2\x80\xa6", (int)n, lab);
 		} else {
-			snprintf(buf, size, "%s", s->name);
+			snprintf(buf, size, "%.*s", (int)n, lab);
 		}
 		return;
 	}

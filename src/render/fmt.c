@@ -334,10 +334,8 @@ gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
 {
 	char batch[32] = "";
 
-	if (s->name && !s->M) {
-		snprintf(buf, size, "%s", s->name);
-		return buf;
-	}
+	if (s->name) /* kernel-keyed: its kernel's short label */
+		return gs_shape_format(s, buf, size);
 	if (s->batch != 1)
 		snprintf(batch, sizeof batch, " batch %ld", s->batch);
 	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->N, TIMES, s->K,

@@ -58,8 +58,8 @@ char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
  * everywhere), then dtype, transposes (A then B) and the extras:
  * "4112×2048×2048 bf16 TN (addmm)",
  * " bias", " batch 8".  A key that is a kernel name (S->name) is written
- * as the name.  The result may hold input bytes: escape it for the target
- * format. */
+ * as the name's short label (gs_shape_format).  The result may hold input
+ * bytes: escape it for the target format. */
 char *gs_fmt_shape(char *buf, size_t size, const gs_shape *s);
 
 /* gs_fmt_verdict: the one-sentence verdict of C, e.g. "152 regressions,

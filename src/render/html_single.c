@@ -14,6 +14,7 @@
 
 #include "analysis/single.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/model_impl.h"
@@ -99,6 +100,7 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 	gs_html_over_roof(w, sec, model(w), NULL);
 	gs_html_eff_gpu(w, sec, "GPU", model(w));
 	gs_html_environment(w, sec);
+	gs_html_kernels(w, sec);
 	summary_table(w, sec);
 }
 

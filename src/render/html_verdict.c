@@ -14,6 +14,7 @@
 
 #include "render/cause_impl.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/html_impl.h"
 #include "render/overroof.h"
@@ -230,6 +231,7 @@ gs_html_compare_summary(gs_html *w, xmlNodePtr sec)
 	gs_html_over_roof(w, sec, w->r->eff_cand, "Candidate");
 	gs_html_gates(w, sec);
 	gs_html_environment(w, sec);
+	gs_html_kernels(w, sec);
 	headline(w, sec);
 	gs_html_cause_split(w, sec);
 	look_at(w, sec);

@@ -55,6 +55,7 @@
 #include "render/cause_impl.h"
 #include "render/model_impl.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
@@ -481,6 +482,7 @@ header(gs_jw *w, const gs_report *r)
 	gpu_obj(w, "candidate", r->eff_cand);
 	gs_jw_map_close(w);
 	gs_json_environment(w, r);
+	gs_json_kernels(w, r);
 }
 
 static void
@@ -571,6 +573,7 @@ single_document(gs_jw *w, const gs_report *r)
 	input(w, "input", s->table);
 	gpu_obj(w, "gpu", s);
 	gs_json_environment(w, r);
+	gs_json_kernels(w, r);
 	single_summary(w, s);
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");

@@ -225,8 +225,11 @@ gs_jw_shape_fields(gs_jw *w, const gs_shape *s)
 	t[0] = s->trans_b;
 	gs_jw_kv_str(w, "trans_b", t);
 	gs_jw_kv_bool(w, "bias", s->bias);
-	if (s->name)
+	if (s->name) { /* kernel-keyed: the full name is the key */
+		char label[128];
 		gs_jw_kv_str(w, "name", s->name);
+		gs_jw_kv_str(w, "label", gs_shape_format(s, label, sizeof label));
+	}
 }
 
 void

@@ -30,3 +30,6 @@ libgs_a_SOURCES += src/render/html_layout.c src/render/html_verdict.c
 
 # what the inputs say of their machine and software (issue 13 §5)
 libgs_a_SOURCES += src/render/env.c src/render/env_impl.h
+
+# a kernel trace's GPU time by kernel class, GEMM and the rest (issue 12)
+libgs_a_SOURCES += src/render/kmix.c src/render/kmix_impl.h

@@ -26,6 +26,7 @@
 #include "analysis/impact.h"
 #include "analysis/single.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
 #include "render/overroof.h"
@@ -515,6 +516,7 @@ single_markdown(const gs_report *r, FILE *out)
 		fputs("\n", out);
 	}
 	gs_md_environment(r, out);
+	gs_md_kernels(r, out);
 	fputc('\n', out);
 	gs_md_over_roof(out, s, NULL);
 	single_summary(out, s);
@@ -551,6 +553,7 @@ compare_markdown(const gs_report *r, FILE *out)
 	gs_md_gpus(r, out);
 	gs_md_over_roof(out, r->eff_base, "Baseline");
 	gs_md_over_roof(out, r->eff_cand, "Candidate");
+	gs_md_kernels(r, out);
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);
