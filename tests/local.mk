@@ -180,3 +180,13 @@ fuzz: $(FUZZ_OBJ)
 clean-fuzz:
 	-rm -rf tests/fuzz/obj tests/fuzz/*-libfuzzer
 .PHONY: fuzz clean-fuzz
+
+# Other tools' outputs (issue 14 §2): a reader test per format on the
+# reconstructed runs of tests/data/{cutlass,nvbench,benchdnn,ncu}, and
+# compare/report of each end to end.
+check_PROGRAMS += tests/test_cutlass
+TESTS += tests/test_cutlass
+EXTRA_DIST += tests/readers_test.h \
+	tests/data/cutlass/README.md tests/data/cutlass/make-cutlass.py \
+	tests/data/cutlass/h100-cutlass-3.5.gemm.csv tests/data/cutlass/h100-cutlass-3.8.gemm.csv \
+	tests/data/cutlass/bad-runtime.gemm.csv

@@ -17,3 +17,8 @@ libgs_a_SOURCES += \
 	src/ingest/trace.h src/ingest/trace_event.c src/ingest/trace_impl.h \
 	src/ingest/trace_json.c src/ingest/trace_json.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h src/ingest/trace_store.c
+
+# Other tools' outputs (issue 14 §2): the CUTLASS profiler CSV (a dialect
+# of csv.c).
+libgs_a_SOURCES += \
+	src/ingest/csv_cutlass.c src/ingest/units.c src/ingest/units.h
