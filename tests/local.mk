@@ -184,9 +184,14 @@ clean-fuzz:
 # Other tools' outputs (issue 14 §2): a reader test per format on the
 # reconstructed runs of tests/data/{cutlass,nvbench,benchdnn,ncu}, and
 # compare/report of each end to end.
-check_PROGRAMS += tests/test_cutlass
-TESTS += tests/test_cutlass
+check_PROGRAMS += tests/test_cutlass tests/test_nvbench
+TESTS += tests/test_cutlass tests/test_nvbench
 EXTRA_DIST += tests/readers_test.h \
 	tests/data/cutlass/README.md tests/data/cutlass/make-cutlass.py \
 	tests/data/cutlass/h100-cutlass-3.5.gemm.csv tests/data/cutlass/h100-cutlass-3.8.gemm.csv \
-	tests/data/cutlass/bad-runtime.gemm.csv
+	tests/data/cutlass/bad-runtime.gemm.csv \
+	tests/data/nvbench/README.md tests/data/nvbench/make-nvbench.py \
+	tests/data/nvbench/h100-cublaslt-12.4.json tests/data/nvbench/h100-cublaslt-12.4.csv \
+	tests/data/nvbench/h100-cublaslt-12.4.json-bin tests/data/nvbench/h100-cublaslt-12.8.json \
+	tests/data/nvbench/h100-cublaslt-12.8.csv tests/data/nvbench/bad-axis.json \
+	tests/data/nvbench/bad-time.csv

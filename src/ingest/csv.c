@@ -121,6 +121,14 @@ static const alias cutlass_cols[] = {
         {GS_F_TILE_K, {"cta_k"}}, END,
 };
 
+/* nvbench CSV (csv_nvbench.c): axes named M, N, K in any case; the other
+ * axes are matched by nvbench.h. */
+static const alias nvbench_cols[] = {
+        {GS_F_M, {"M"}},           {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},           {GS_F_TIME, {"GPU Time (sec)"}},
+        {GS_F_COUNT, {"Samples"}}, END,
+};
+
 /* Any other CSV: the field names and common spellings; --map does the rest. */
 static const alias generic_cols[] = {
         {GS_F_OP, {"op"}},
@@ -204,6 +212,13 @@ sniff_cutlass(const gs_csv_reader *r, const char *const *row, size_t n)
 	       has(row, n, "Operation") && has(row, n, "Disposition") && has(row, n, "Runtime");
 }
 
+static int
+sniff_nvbench(const gs_csv_reader *r, const char *const *row, size_t n)
+{
+	(void)r;
+	return has(row, n, "Benchmark") && has(row, n, "Device Name") && has(row, n, "Skipped");
+}
+
 static int sniff_mapped(const gs_csv_reader *r, const char *const *row, size_t n);
 
 /* The dialects, in the order a first row is tried against them: the
@@ -222,6 +237,8 @@ static const gs_csv_dialect_def dialects[] = {
          gs_csv_bench_finish},
         {GS_CSV_CUTLASS, "cutlass-profiler", cutlass_cols, sniff_cutlass, 1, NULL,
          gs_csv_cutlass_row, gs_csv_cutlass_finish},
+        {GS_CSV_NVBENCH, "nvbench-csv", nvbench_cols, sniff_nvbench, 0, NULL, gs_csv_nvbench_row,
+         NULL},
         {GS_CSV_MAPPED, "csv", generic_cols, sniff_mapped, 0, NULL, gs_csv_plain_row, NULL},
 };
 

@@ -25,6 +25,7 @@ typedef enum gs_csv_dialect {
 	GS_CSV_NATIVE,
 	GS_CSV_TRACELENS,
 	GS_CSV_CUTLASS,
+	GS_CSV_NVBENCH,
 	GS_CSV_MAPPED
 } gs_csv_dialect;
 
@@ -250,5 +251,10 @@ int gs_csv_cutlass_finish(gs_csv_reader *r, gs_error *err);
  * LINE:COL+1. */
 int gs_csv_parse_time_scaled(const gs_csv_reader *r, long line, int col, const char *s, int e10,
                              double *t, const char **why, gs_error *err);
+
+/* gs_csv_nvbench_row (csv_nvbench.c): one row of an nvbench CSV (nvbench.h
+ * for the key and tag).  Returns 0, or -1 with ERR. */
+int gs_csv_nvbench_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                       gs_error *err);
 
 #endif

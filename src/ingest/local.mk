@@ -18,7 +18,9 @@ libgs_a_SOURCES += \
 	src/ingest/trace_json.c src/ingest/trace_json.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h src/ingest/trace_store.c
 
-# Other tools' outputs (issue 14 §2): the CUTLASS profiler CSV (a dialect
-# of csv.c).
+# Other tools' outputs (issue 14 §2): the CUTLASS profiler and nvbench CSVs
+# (dialects of csv.c), nvbench JSON.
 libgs_a_SOURCES += \
-	src/ingest/csv_cutlass.c src/ingest/units.c src/ingest/units.h
+	src/ingest/csv_cutlass.c src/ingest/csv_nvbench.c src/ingest/nvbench.h \
+	src/ingest/nvbench_axes.c src/ingest/nvbench_impl.h src/ingest/nvbench_json.c \
+	src/ingest/nvbench_state.c src/ingest/units.c src/ingest/units.h

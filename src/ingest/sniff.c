@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ingest/ingest.h"
+#include "ingest/nvbench.h"
 #include "ingest/rocprof.h"
 #include "ingest/trace.h"
 
@@ -55,6 +56,8 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	case FMT_JSON:
 		if (gs_rocprof_sniff_json(in->head, in->head_len))
 			return gs_rocprof_json_read(in, opts, t, err);
+		if (gs_nvbench_sniff_json(in->head, in->head_len))
+			return gs_nvbench_json_read(in, opts, t, err);
 		return gs_trace_read(in, opts, t, err);
 	case FMT_SQLITE:
 		if (in->compressed)
