@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ingest/benchdnn.h"
 #include "ingest/ingest.h"
 #include "ingest/nvbench.h"
 #include "ingest/rocprof.h"
@@ -69,6 +70,8 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	}
 	if (gs_rocprof_sniff_csv(in->head, in->head_len))
 		return gs_rocprof_csv_read(in, opts, t, err);
+	if (gs_benchdnn_sniff(in->head, in->head_len))
+		return gs_benchdnn_read(in, opts, t, err);
 	return gs_csv_read(in, opts, t, err);
 }
 
