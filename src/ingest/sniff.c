@@ -7,6 +7,7 @@
 
 #include "ingest/benchdnn.h"
 #include "ingest/ingest.h"
+#include "ingest/ncu.h"
 #include "ingest/nvbench.h"
 #include "ingest/rocprof.h"
 #include "ingest/trace.h"
@@ -70,6 +71,8 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	}
 	if (gs_rocprof_sniff_csv(in->head, in->head_len))
 		return gs_rocprof_csv_read(in, opts, t, err);
+	if (gs_ncu_sniff(in->head, in->head_len) >= 0)
+		return gs_ncu_read(in, opts, t, err);
 	if (gs_benchdnn_sniff(in->head, in->head_len))
 		return gs_benchdnn_read(in, opts, t, err);
 	return gs_csv_read(in, opts, t, err);

@@ -1,0 +1,154 @@
+/* test_ncu: Nsight Compute `ncu --csv` (ncu.c) on the H100 runs of
+ * tests/data/ncu (reconstructed from ncu's documented CSV, README
+ * there): a record per kernel name, a sample per launch (its Duration),
+ * the launch geometry, registers and shared memory for occupancy; the
+ * "==PROF==" preamble passed over with lines still counted from the top
+ * of the file; metrics by label or by name, in scaled or base units. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "testdata.h"
+
+#include "readers_test.h"
+
+#define D "tests/data/ncu/"
+#define NVJET "nvjet_tst_128x256_64x4_2x1_v_bz_coopA_TNN"
+#define CUTLASS \
+	"void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>" \
+	"(T1::Params)"
+
+static const char header[] =
+        "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\","
+        "\"Stream\",\"Section Name\",\"Metric Name\",\"Metric Unit\",\"Metric Value\"\n";
+
+static void
+launch_is(const gs_record *r, long blocks, int threads, int regs, long smem)
+{
+	const gs_launch *l = gs_launch_of(r);
+
+	assert_int_equal(l->workgroups, blocks);
+	assert_int_equal(l->wg_size, threads);
+	assert_int_equal(l->regs_per_thread, regs);
+	assert_int_equal(l->lds_bytes, smem);
+}
+
+static void
+old_layout(void **state)
+{
+	gs_table *t = gs_test_read(gs_test_path(D "h100-linear-ncu2022.csv"), NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_string_equal(t->format, "ncu-csv");
+	assert_int_equal(t->n, 3);
+	r = rt_record(t, NVJET);
+	assert_string_equal(r->shape.op, "kernel");
+	assert_string_equal(r->kernel, NVJET);
+	assert_int_equal(r->t.count, 3);
+	assert_true(r->t.median == 205.02); /* 205.41, 204.87, 205.02 usecond */
+	/* 132 persistent blocks of 384 threads, 229.63 Kbyte/block (SI) */
+	launch_is(r, 132, 384, 168, 229630);
+	r = rt_record(t, CUTLASS);
+	assert_int_equal(r->t.count, 2);
+	assert_near(r->t.median, 14.28, 1e-9); /* (14.21 + 14.35) / 2 */
+	launch_is(r, 128, 128, 230, 98300);
+	/* the fill kernel: first launch, first row after 9 preamble lines
+	 * and the header */
+	assert_int_equal(t->rec[0].line, 11);
+	assert_true(t->rec[0].t.median == 2.14);
+	assert_null(t->env.text[GS_ENV_CC]); /* no CC column then */
+	gs_table_free(t);
+}
+
+static void
+new_layout(void **state)
+{
+	gs_table *t = gs_test_read(gs_test_path(D "h100-linear-ncu2024.csv"), NULL);
+
+	(void)state;
+	assert_int_equal(t->n, 3);
+	assert_true(rt_record(t, NVJET)->t.median == 193.9); /* "us" */
+	assert_true(rt_record(t, CUTLASS)->t.median == 16.0);
+	launch_is(rt_record(t, NVJET), 132, 384, 168, 229630);
+	assert_string_equal(t->env.text[GS_ENV_CC], "9.0");
+	gs_table_free(t);
+}
+
+/* --print-metric-name name --print-units base, thousands separators, a
+ * launch without a Duration, ncu's closing line after the table. */
+static void
+names_and_base_units(void **state)
+{
+	static const char rows[] =
+	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"gpu__time_duration.sum\",\"nsecond\",\"1,234,567\"\n"
+	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"launch__registers_per_thread\",\"register/thread\",\"96\"\n"
+	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"launch__shared_mem_per_block_dynamic\",\"byte/block\",\"49,152\"\n"
+	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"launch__grid_size\",\"\",\"1,024\"\n"
+	        "\"1\",\"7\",\"a.out\",\"h\",\"k2\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"launch__registers_per_thread\",\"register/thread\",\"40\"\n"
+	        "==PROF== Report: /tmp/r.ncu-rep\n";
+	char text[2048];
+	const char *path;
+	gs_table *t;
+	const gs_record *r;
+
+	(void)state;
+	snprintf(text, sizeof text, "%s%s", header, rows);
+	path = rt_temp(text);
+	t = gs_test_read(path, NULL);
+	assert_int_equal(t->n, 1);
+	r = rt_record(t, "k1");
+	assert_true(r->t.median == 1234.567);
+	launch_is(r, 1024, 0, 96, 49152);
+	assert_int_equal(t->nexcl, 1);
+	assert_string_equal(t->excl[0].what, "k2");
+	assert_int_equal(t->excl[0].line, 6);
+	assert_int_equal(t->skipped, 1);
+	gs_table_free(t);
+	unlink(path);
+}
+
+static void
+refused(void **state)
+{
+	char text[1024];
+	const char *path;
+
+	(void)state;
+	rt_refused(gs_test_path(D "bad-duration.csv"), 13, 15, -1,
+	           "Duration '-2.11' us is negative");
+	snprintf(
+	        text, sizeof text,
+	        "==PROF== Profiling \"k\" - 0: 0%%....100%%\n%s\"0\",\"7\",\"a\",\"h\",\"k\",\"1\","
+	        "\"7\",\"S\",\"Duration\",\"cycle\",\"12\"\n",
+	        header);
+	path = rt_temp(text);
+	rt_refused(path, 3, 10, -1, "Duration in an unknown unit 'cycle'");
+	unlink(path);
+	/* a quoting error libcsv finds is on the line of the file, too */
+	snprintf(text, sizeof text, "==PROF== x\n==PROF== y\n%s\"0\",\"7\",\"a\"b,\"h\"\n", header);
+	path = rt_temp(text);
+	rt_refused(path, 4, 3, -1, "malformed quoting");
+	unlink(path);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(old_layout),
+	        cmocka_unit_test(new_layout),
+	        cmocka_unit_test(names_and_base_units),
+	        cmocka_unit_test(refused),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
