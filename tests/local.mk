@@ -201,3 +201,5 @@ EXTRA_DIST += tests/readers_test.h \
 	tests/data/ncu/README.md tests/data/ncu/make-ncu.py \
 	tests/data/ncu/h100-linear-ncu2022.csv tests/data/ncu/h100-linear-ncu2024.csv \
 	tests/data/ncu/bad-duration.csv
+TESTS += tests/readers.sh
+EXTRA_DIST += tests/readers.sh

@@ -27,11 +27,14 @@ CUTLASS = ("void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_
            "tn_align8>(T1::Params)")
 FILL = ("void at::native::vectorized_elementwise_kernel<4, at::native::FillFunctor<float>, "
         "at::detail::Array<char *, 1>>(int, T2, T3)")
-# kernel: block (x,y,z), grid (x,y,z), registers, static and dynamic shared bytes
+# kernel: block (x,y,z), grid (x,y,z), registers, static and dynamic shared
+# bytes, theoretical occupancy (%) by the CUDA occupancy rules for sm_90:
+# nvjet 1 block of 12 warps (its 224.25 KiB of shared memory), the CUTLASS
+# kernel 2 blocks of 4 warps (registers and shared memory), the fill 16 of 4
 KERNELS = {
-    NVJET: ((384, 1, 1), (132, 1, 1), 168, 0, 229632),
-    CUTLASS: ((128, 1, 1), (16, 8, 1), 230, 0, 98304),
-    FILL: ((128, 1, 1), (1024, 1, 1), 16, 0, 0),
+    NVJET: ((384, 1, 1), (132, 1, 1), 168, 0, 229632, 18.75),
+    CUTLASS: ((128, 1, 1), (16, 8, 1), 230, 0, 98304, 12.5),
+    FILL: ((128, 1, 1), (1024, 1, 1), 16, 0, 0, 100.0),
 }
 
 
@@ -41,7 +44,7 @@ def fmt(v):
 
 
 def metrics(kernel, dur_us, old):
-    (bx, by, bz), (gx, gy, gz), regs, smem_s, smem_d = KERNELS[kernel]
+    (bx, by, bz), (gx, gy, gz), regs, smem_s, smem_d, occ = KERNELS[kernel]
     block, grid = bx * by * bz, gx * gy * gz
     us = "usecond" if old else "us"
     kb = "Kbyte/block"
@@ -60,7 +63,7 @@ def metrics(kernel, dur_us, old):
     occ = [("Block Limit SM", "block", 32), ("Block Limit Registers", "block", 1),
            ("Block Limit Shared Mem", "block", 1), ("Block Limit Warps", "block", 5),
            ("Theoretical Active Warps per SM", "warp", block // 32),
-           ("Theoretical Occupancy", "%", 18.75), ("Achieved Occupancy", "%", 18.62),
+           ("Theoretical Occupancy", "%", occ), ("Achieved Occupancy", "%", occ * 0.993),
            ("Achieved Active Warps Per SM", "warp", 11.92)]
     return ([("GPU Speed Of Light Throughput",) + m for m in sol] +
             [("Launch Statistics",) + m for m in launch] + [("Occupancy",) + m for m in occ])
