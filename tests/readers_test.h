@@ -51,6 +51,21 @@ rt_temp(const char *text)
 	return p;
 }
 
+/* HEAD then BODY as an input of its own, read (the test fails if it
+ * cannot be); *PATH is its name, for unlink(). */
+static inline gs_table *
+rt_read_text(const char *head, const char *body, const char **path)
+{
+	size_t n = strlen(head) + strlen(body) + 1;
+	char *text = malloc(n);
+
+	assert_non_null(text);
+	snprintf(text, n, "%s%s", head, body);
+	*path = rt_temp(text);
+	free(text);
+	return gs_test_read(*path, NULL);
+}
+
 /* PATH must be refused at LINE:COL (or, for LINE -1, at byte OFFSET; any
  * byte for OFFSET -1) with a message holding WHAT. */
 static inline void
@@ -68,6 +83,17 @@ rt_refused(const char *path, long line, long col, long long offset, const char *
 	}
 	if (!strstr(err.msg, what))
 		fail_msg("'%s' does not say '%s'", err.msg, what);
+}
+
+/* TEXT, as an input of its own, must be refused at LINE:COL with a
+ * message holding WHAT. */
+static inline void
+rt_refused_text(const char *text, long line, long col, const char *what)
+{
+	const char *path = rt_temp(text);
+
+	rt_refused(path, line, col, -1, what);
+	unlink(path);
 }
 
 #endif

@@ -98,22 +98,16 @@ refused(void **state)
 	static const char templ[] = "Output template: perf,%engine%,%impl%,%name%,%prb%,%Gops%,"
 	                            "%-time%,%-Gflops%,%0time%,%0Gflops%\n";
 	char text[512];
-	const char *path;
 
 	(void)state;
 	rt_refused(gs_test_path(D "bad-descriptor.txt"), 3, 5, -1,
 	           "the source's K differs from the weights' K");
 	snprintf(text, sizeof text, "%sperf,cpu,x,,--matmul 8x8:8x8,1,0.1,1,0.1\n", templ);
-	path = rt_temp(text);
-	rt_refused(path, 2, 0, -1, "perf line of 9 fields; its template has 10");
-	unlink(path);
+	rt_refused_text(text, 2, 0, "perf line of 9 fields; its template has 10");
 	snprintf(text, sizeof text, "%sperf,cpu,x,,--matmul 8x8:8x8,1,0.1,1,-0.1,1\n", templ);
-	path = rt_temp(text);
-	rt_refused(path, 2, 9, -1, "negative time");
-	unlink(path);
-	path = rt_temp("perf,cpu,x,,--matmul 8x8:8x8,1,0.1,1\n");
-	rt_refused(path, 1, 0, -1, "without an 'Output template:' line");
-	unlink(path);
+	rt_refused_text(text, 2, 9, "negative time");
+	rt_refused_text("perf,cpu,x,,--matmul 8x8:8x8,1,0.1,1\n", 1, 0,
+	                "without an 'Output template:' line");
 }
 
 int

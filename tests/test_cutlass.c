@@ -88,17 +88,12 @@ provider_and_samples(void **state)
 	        "512,512,512,f16:column,f16:row,8,256,128,32,0.0209\n"
 	        "1,cuBLAS,gemm,cutlass_tensorop_h16816gemm_128x128_32x4_nt_align8,passed,success,"
 	        "512,512,512,f16:column,f16:row,8,128,128,32,0.0221\n";
-	char text[1024];
 	const char *path;
-	gs_table *t;
-	const gs_record *r;
+	gs_table *t = rt_read_text(header, body, &path);
+	const gs_record *r = rt_record(t, "512×512×512 f16 NT batch 8");
 
 	(void)state;
-	snprintf(text, sizeof text, "%s%s", header, body);
-	path = rt_temp(text);
-	t = gs_test_read(path, NULL);
 	assert_int_equal(t->n, 1);
-	r = rt_record(t, "512×512×512 f16 NT batch 8");
 	assert_int_equal(r->nsamples, 2); /* problem 0's best, then problem 1's */
 	assert_true(r->samples[0] == 20.9 && r->samples[1] == 22.1);
 	assert_null(r->kernel);
@@ -108,29 +103,28 @@ provider_and_samples(void **state)
 	unlink(path);
 }
 
+/* HEADER then ROW must be refused at line 2, column COL, saying WHAT. */
+static void
+refused_row(const char *row, long col, const char *what)
+{
+	char text[1024];
+
+	snprintf(text, sizeof text, "%s%s\n", header, row);
+	rt_refused_text(text, 2, col, what);
+}
+
 static void
 refused(void **state)
 {
-	char text[1024];
-	const char *path;
-
 	(void)state;
 	/* Runtime, column 42 of the profiler's header */
 	rt_refused(gs_test_path(D "bad-runtime.gemm.csv"), 2, 42, -1, "time is not a number");
-	snprintf(text, sizeof text,
-	         "%s0,CUTLASS,gemm,k,passed,success,64,64,64,f16:diagonal,f16:row,1,64,64,32,"
-	         "0.01\n",
-	         header);
-	path = rt_temp(text);
-	rt_refused(path, 2, 10, -1, "layout is neither column nor row");
-	unlink(path);
-	snprintf(text, sizeof text,
-	         "%s0,CUTLASS,gemm,k,passed,success,64,64,64,f16:column,f16:row,1,64,64,32,"
-	         "-0.01\n",
-	         header);
-	path = rt_temp(text);
-	rt_refused(path, 2, 16, -1, "negative time");
-	unlink(path);
+	refused_row("0,CUTLASS,gemm,k,passed,success,64,64,64,f16:diagonal,f16:row,1,64,64,32,0.01",
+	            10, "layout is neither column nor row");
+	refused_row("0,CUTLASS,gemm,k,passed,success,64,64,64,f16:column,f16:row,1,64,64,32,-0.01",
+	            16, "negative time");
+	refused_row("x,CUTLASS,gemm,k,passed,success,64,64,64,f16:column,f16:row,1,64,64,32,0.01",
+	            1, "Problem is not an index");
 }
 
 int

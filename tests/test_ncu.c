@@ -95,17 +95,12 @@ names_and_base_units(void **state)
 	        "\"1\",\"7\",\"a.out\",\"h\",\"k2\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"launch__registers_per_thread\",\"register/thread\",\"40\"\n"
 	        "==PROF== Report: /tmp/r.ncu-rep\n";
-	char text[2048];
 	const char *path;
-	gs_table *t;
-	const gs_record *r;
+	gs_table *t = rt_read_text(header, rows, &path);
+	const gs_record *r = rt_record(t, "k1");
 
 	(void)state;
-	snprintf(text, sizeof text, "%s%s", header, rows);
-	path = rt_temp(text);
-	t = gs_test_read(path, NULL);
 	assert_int_equal(t->n, 1);
-	r = rt_record(t, "k1");
 	assert_true(r->t.median == 1234.567);
 	launch_is(r, 1024, 0, 96, 49152);
 	assert_int_equal(t->nexcl, 1);
@@ -120,7 +115,6 @@ static void
 refused(void **state)
 {
 	char text[1024];
-	const char *path;
 
 	(void)state;
 	rt_refused(gs_test_path(D "bad-duration.csv"), 13, 15, -1,
@@ -130,14 +124,10 @@ refused(void **state)
 	        "==PROF== Profiling \"k\" - 0: 0%%....100%%\n%s\"0\",\"7\",\"a\",\"h\",\"k\",\"1\","
 	        "\"7\",\"S\",\"Duration\",\"cycle\",\"12\"\n",
 	        header);
-	path = rt_temp(text);
-	rt_refused(path, 3, 10, -1, "Duration in an unknown unit 'cycle'");
-	unlink(path);
+	rt_refused_text(text, 3, 10, "Duration in an unknown unit 'cycle'");
 	/* a quoting error libcsv finds is on the line of the file, too */
 	snprintf(text, sizeof text, "==PROF== x\n==PROF== y\n%s\"0\",\"7\",\"a\"b,\"h\"\n", header);
-	path = rt_temp(text);
-	rt_refused(path, 4, 3, -1, "malformed quoting");
-	unlink(path);
+	rt_refused_text(text, 4, 3, "malformed quoting");
 }
 
 int

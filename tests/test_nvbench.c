@@ -181,8 +181,8 @@ csv_axes_and_clash(void **state)
 	        "cutlass_gemm,0,NVIDIA H100 80GB HBM3,256,256,256,2,4,No,10,1.5e-05\n"
 	        "cublas_gemm,0,NVIDIA H100 80GB HBM3,256,256,256,,4,No,10,1.4e-05\n"
 	        "cutlass_gemm,1,NVIDIA H100 80GB HBM3,256,256,256,2,4,No,10,1.6e-05\n";
-	const char *path = rt_temp(text);
-	gs_table *t = gs_test_read(path, NULL);
+	const char *path;
+	gs_table *t = rt_read_text("", text, &path);
 	const gs_record *r = rt_record(t, "256×256×256 ? NN batch 4");
 
 	(void)state;

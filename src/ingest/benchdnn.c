@@ -36,27 +36,26 @@ typedef struct bdctx {
 	long nperf;
 } bdctx;
 
+/* 1 if S[0..N) is benchdnn's template line or a perf line. */
+static int
+perf_or_template(const char *s, size_t n)
+{
+	static const char templ[] = "Output template: perf,";
+	size_t commas = 0;
+
+	if (n >= sizeof templ - 1 && strncmp(s, templ, sizeof templ - 1) == 0)
+		return 1;
+	if (n < 5 || strncmp(s, "perf,", 5) != 0)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		commas += s[k] == ',';
+	return commas >= 7;
+}
+
 int
 gs_benchdnn_sniff(const unsigned char *head, size_t len)
 {
-	size_t i = 0;
-
-	while (i < len) {
-		const unsigned char *nl = memchr(head + i, '\n', len - i);
-		size_t n = nl ? (size_t)(nl - (head + i)) : len - i, commas = 0;
-		const char *s = (const char *)head + i;
-		if (n > sizeof template_prefix + 4 &&
-		    strncmp(s, "Output template: perf,", sizeof template_prefix + 4) == 0)
-			return 1;
-		for (size_t k = 0; k < n; k++)
-			commas += s[k] == ',';
-		if (n > 5 && strncmp(s, "perf,", 5) == 0 && commas >= 7)
-			return 1;
-		if (!nl)
-			break;
-		i += n + 1;
-	}
-	return 0;
+	return gs_head_find_line(head, len, perf_or_template) >= 0;
 }
 
 static void

@@ -97,3 +97,19 @@ gs_input_lines(gs_input *in, gs_line_fn fn, void *ctx, gs_error *err)
 	free(l.buf);
 	return rc < 0 ? -1 : 0;
 }
+
+long
+gs_head_find_line(const unsigned char *head, size_t len, int (*match)(const char *s, size_t n))
+{
+	size_t i = 0;
+
+	while (i < len) {
+		const unsigned char *nl = memchr(head + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (head + i)) : len - i;
+
+		if (match((const char *)head + i, n))
+			return (long)i;
+		i += n + 1;
+	}
+	return -1;
+}

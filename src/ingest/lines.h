@@ -27,4 +27,11 @@ typedef int (*gs_line_fn)(void *ctx, long line, const char *s, size_t len, gs_er
  * GS_LINE_MAX bytes (FILE:LINE), out of memory, or FN's error. */
 int gs_input_lines(gs_input *in, gs_line_fn fn, void *ctx, gs_error *err);
 
+/* gs_head_find_line: the byte offset in HEAD[0..LEN) (an input's first
+ * bytes, gs_input's head, for sniffing) of the first line whose text
+ * S[0..N) (without its '\n'; the last line may be cut by LEN) MATCH
+ * accepts, or -1 if none does. */
+long gs_head_find_line(const unsigned char *head, size_t len,
+                       int (*match)(const char *s, size_t n));
+
 #endif

@@ -9,6 +9,7 @@
 
 #include "ingest/csv_value.h"
 #include "ingest/csvrows.h"
+#include "ingest/lines.h"
 #include "ingest/ncu.h"
 #include "ingest/rocprof_impl.h"
 
@@ -52,27 +53,22 @@ typedef struct ncuctx {
 	long long block, grid; /* from the Block/Grid Size columns, 0 if none */
 } ncuctx;
 
+/* 1 if S[0..N) is ncu's CSV header. */
+static int
+ncu_header(const char *s, size_t n)
+{
+	char line[2048];
+
+	snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1), s);
+	return (strncmp(line, "\"ID\",\"Process ID\"", 17) == 0 ||
+	        strncmp(line, "ID,Process ID", 13) == 0) &&
+	       strstr(line, "Metric Name") && strstr(line, "Metric Value");
+}
+
 long
 gs_ncu_sniff(const unsigned char *head, size_t len)
 {
-	size_t i = 0;
-
-	while (i < len) {
-		const unsigned char *nl = memchr(head + i, '\n', len - i);
-		size_t n = nl ? (size_t)(nl - (head + i)) : len - i;
-		const char *s = (const char *)head + i;
-		char line[2048];
-		snprintf(line, sizeof line, "%.*s", (int)(n < sizeof line ? n : sizeof line - 1),
-		         s);
-		if ((strncmp(line, "\"ID\",\"Process ID\"", 17) == 0 ||
-		     strncmp(line, "ID,Process ID", 13) == 0) &&
-		    strstr(line, "Metric Name") && strstr(line, "Metric Value"))
-			return (long)i;
-		if (!nl)
-			break;
-		i += n + 1;
-	}
-	return -1;
+	return gs_head_find_line(head, len, ncu_header);
 }
 
 /* A number cell, thousands separators dropped.  -1 if not a number. */

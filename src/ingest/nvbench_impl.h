@@ -79,13 +79,13 @@ typedef struct nvb {
 	size_t samp_cap;
 } nvb;
 
-/* nvb_state_done: the state just closed into the table (a record, a
+/* gs_nvbench_state_done: the state just closed into the table (a record, a
  * sample of one, or an exclusion; another device's state is skipped).
  * Returns 1 to go on, or 0 after gs_jstream_fail (yajl's cancel). */
-int nvb_state_done(nvb *c);
+int gs_nvbench_state_done(nvb *c);
 
-/* nvb_finish: after the document: the table's GPU from the input's
+/* gs_nvbench_finish: after the document: the table's GPU from the input's
  * device, or ERR when no state became a record.  Returns 0 or -1. */
-int nvb_finish(nvb *c, gs_error *err);
+int gs_nvbench_finish(nvb *c, gs_error *err);
 
 #endif

@@ -150,7 +150,7 @@ close_container(nvb *c, nvwhere w)
 		return 1;
 	case NV_DATUM: datum_done(s); return 1;
 	case NV_SUMM: summary_done(s); return 1;
-	case NV_STATE: c->nstates++; return nvb_state_done(c);
+	case NV_STATE: c->nstates++; return gs_nvbench_state_done(c);
 	default: return 1;
 	}
 }
@@ -311,7 +311,7 @@ gs_nvbench_json_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_e
 	if (rc == 0 && !c->saw_benchmarks)
 		rc = gs_error_set_offset(err, in->path, 0, "not nvbench JSON: no benchmarks array");
 	if (rc == 0)
-		rc = nvb_finish(c, err);
+		rc = gs_nvbench_finish(c, err);
 	free(c->samp);
 	free(c);
 	return rc;

@@ -163,7 +163,7 @@ add(nvb *c, const gs_shape *key, const char *tag, size_t n)
 }
 
 int
-nvb_state_done(nvb *c)
+gs_nvbench_state_done(nvb *c)
 {
 	char tag[1024], why[NVB_NAME + 32];
 	const char *clash;
@@ -224,7 +224,7 @@ set_gpu(gs_table *t, const nvb_device *d)
 }
 
 int
-nvb_finish(nvb *c, gs_error *err)
+gs_nvbench_finish(nvb *c, gs_error *err)
 {
 	gs_table *t = c->t;
 
