@@ -115,7 +115,7 @@ u="$d/ncu"
 run ncu "$u/h100-linear-ncu2022.csv" "$u/h100-linear-ncu2024.csv"
 k=nvjet_tst_128x256_64x4_2x1_v_bz_coopA_TNN
 kshape() { q ncu ".shapes[] | select(.kernel_base | startswith(\"$1\")) | [$2] | map(tostring) | join(\" \")"; }
-same "ncu: counts" "$(q ncu '.summary | [.matched, .improved, .regressed, .neutral] | join(" ")')" "3 1 1 1"
+same "ncu: counts (the GEMM kernels)" "$(q ncu '.summary | [.matched, .improved, .regressed, .neutral] | join(" ")')" "2 1 1 0"
 same "ncu: nvjet, median of 3 launches each" "$(kshape $k '.time_base_us, .time_cand_us, .class')" \
 	"205.02 193.9 improved"
 same "ncu: nvjet speedup" "$(r6 "$(kshape $k .speedup)")" "$(ratio 205.02 193.90)"
@@ -124,6 +124,9 @@ same "ncu: the CUTLASS kernel, 2 launches each" \
 	"$(awk 'BEGIN { printf "%.6f", (14.21 + 14.35) / 2 / ((15.92 + 16.08) / 2) }')"
 status_is 0 "ncu: report" "$GEMMSCOPE" report "$u/h100-linear-ncu2024.csv" --gpu h100 -q \
 	-o /dev/null --json "$tmp/ncu-report.json"
+same "ncu: the fill kernel is not a GEMM row: listed once, as copy/fill" \
+	"$(jq -r '.kernels | (.kernels | tostring) + " " + (.other[] | .class + " " + (.calls | tostring) + " " + (.total_us | tostring))' "$tmp/ncu-report.json")" \
+	"3 copy/fill 1 2.11"
 # 384 threads, 168 registers, 224 KiB of shared memory: one block of 12
 # warps an SM, of 64 by the CUDA occupancy rules (the file's Theoretical
 # Occupancy, 18.75 %, says the same)

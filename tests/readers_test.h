@@ -20,15 +20,19 @@
 	} while (0)
 
 /* The record of T whose shape formats as WANT ("4096×4096×4096 bf16 TN"),
- * failing the test when there is none. */
+ * or whose kernel name is WANT for a kernel-keyed table, failing the test
+ * when there is none. */
 static inline const gs_record *
 rt_record(const gs_table *t, const char *want)
 {
 	char buf[256];
 
-	for (size_t i = 0; i < t->n; i++)
-		if (strcmp(gs_shape_format(&t->rec[i].shape, buf, sizeof buf), want) == 0)
+	for (size_t i = 0; i < t->n; i++) {
+		const gs_shape *k = &t->rec[i].shape;
+		if (k->name ? strcmp(k->name, want) == 0
+		            : strcmp(gs_shape_format(k, buf, sizeof buf), want) == 0)
 			return &t->rec[i];
+	}
 	fail_msg("no record %s in %s", want, t->path);
 	return NULL;
 }

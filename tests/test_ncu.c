@@ -13,10 +13,14 @@
 
 #include "testdata.h"
 
+#include "model/kernel_class.h"
 #include "readers_test.h"
 
 #define D "tests/data/ncu/"
 #define NVJET "nvjet_tst_128x256_64x4_2x1_v_bz_coopA_TNN"
+#define XMMA \
+	"sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_warpgroupsize1x1x1_" \
+	"execute_segment_k_off_kernel__5x_cublas"
 #define CUTLASS \
 	"void cutlass::Kernel2<cutlass_80_tensorop_bf16_s16816gemm_relu_bf16_64x64_64x6_tn_align8>" \
 	"(T1::Params)"
@@ -44,7 +48,11 @@ old_layout(void **state)
 
 	(void)state;
 	assert_string_equal(t->format, "ncu-csv");
-	assert_int_equal(t->n, 3);
+	assert_int_equal(t->n, 2); /* the GEMM kernels; the fill kernel is in the mix */
+	assert_int_equal(t->kmix->n, 3);
+	assert_int_equal(t->kmix->calls, 6);
+	assert_int_equal(t->kmix->class_calls[GS_KC_GEMM], 5);
+	assert_near(t->kmix->total_us, 2.14 + 205.41 + 14.21 + 204.87 + 14.35 + 205.02, 1e-9);
 	r = rt_record(t, NVJET);
 	assert_string_equal(r->shape.op, "kernel");
 	assert_string_equal(r->kernel, NVJET);
@@ -56,10 +64,9 @@ old_layout(void **state)
 	assert_int_equal(r->t.count, 2);
 	assert_near(r->t.median, 14.28, 1e-9); /* (14.21 + 14.35) / 2 */
 	launch_is(r, 128, 128, 230, 98300);
-	/* the fill kernel: first launch, first row after 9 preamble lines
-	 * and the header */
-	assert_int_equal(t->rec[0].line, 11);
-	assert_true(t->rec[0].t.median == 2.14);
+	/* the second launch's first row: 9 preamble lines, the header, the
+	 * fill kernel's 25 metric rows */
+	assert_int_equal(rt_record(t, NVJET)->line, 36);
 	assert_null(t->env.text[GS_ENV_CC]); /* no CC column then */
 	gs_table_free(t);
 }
@@ -70,7 +77,7 @@ new_layout(void **state)
 	gs_table *t = gs_test_read(gs_test_path(D "h100-linear-ncu2024.csv"), NULL);
 
 	(void)state;
-	assert_int_equal(t->n, 3);
+	assert_int_equal(t->n, 2);
 	assert_true(rt_record(t, NVJET)->t.median == 193.9); /* "us" */
 	assert_true(rt_record(t, CUTLASS)->t.median == 16.0);
 	launch_is(rt_record(t, NVJET), 132, 384, 168, 229630);
@@ -84,20 +91,24 @@ static void
 names_and_base_units(void **state)
 {
 	static const char rows[] =
-	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"0\",\"7\",\"a.out\",\"h\",\"" XMMA
+	        "\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"gpu__time_duration.sum\",\"nsecond\",\"1,234,567\"\n"
-	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"0\",\"7\",\"a.out\",\"h\",\"" XMMA
+	        "\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"launch__registers_per_thread\",\"register/thread\",\"96\"\n"
-	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"0\",\"7\",\"a.out\",\"h\",\"" XMMA
+	        "\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"launch__shared_mem_per_block_dynamic\",\"byte/block\",\"49,152\"\n"
-	        "\"0\",\"7\",\"a.out\",\"h\",\"k1\",\"1\",\"7\",\"Command line profiler metrics\","
+	        "\"0\",\"7\",\"a.out\",\"h\",\"" XMMA
+	        "\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"launch__grid_size\",\"\",\"1,024\"\n"
 	        "\"1\",\"7\",\"a.out\",\"h\",\"k2\",\"1\",\"7\",\"Command line profiler metrics\","
 	        "\"launch__registers_per_thread\",\"register/thread\",\"40\"\n"
 	        "==PROF== Report: /tmp/r.ncu-rep\n";
 	const char *path;
 	gs_table *t = rt_read_text(header, rows, &path);
-	const gs_record *r = rt_record(t, "k1");
+	const gs_record *r = rt_record(t, XMMA);
 
 	(void)state;
 	assert_int_equal(t->n, 1);
@@ -125,6 +136,12 @@ refused(void **state)
 	        "\"7\",\"S\",\"Duration\",\"cycle\",\"12\"\n",
 	        header);
 	rt_refused_text(text, 3, 10, "Duration in an unknown unit 'cycle'");
+	/* a profile without a GEMM kernel */
+	snprintf(text, sizeof text,
+	         "%s\"0\",\"7\",\"a\",\"h\",\"void at::native::fill_kernel(float)\",\"1\",\"7\","
+	         "\"S\",\"Duration\",\"us\",\"3.5\"\n",
+	         header);
+	rt_refused_text(text, 0, 0, "no GEMM kernel among the 1 kernel this Nsight Compute CSV");
 	/* a quoting error libcsv finds is on the line of the file, too */
 	snprintf(text, sizeof text, "==PROF== x\n==PROF== y\n%s\"0\",\"7\",\"a\"b,\"h\"\n", header);
 	rt_refused_text(text, 4, 3, "malformed quoting");

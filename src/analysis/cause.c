@@ -94,11 +94,15 @@ gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT]
 	return n;
 }
 
+/* The text of every GS_CAUSE_NONE pair (not owned by the pair). */
+static char no_text[] = "";
+
 void
 gs_causes_free(gs_causes *c)
 {
 	for (size_t i = 0; c->by_pair && i < c->n; i++)
-		free(c->by_pair[i].text);
+		if (c->by_pair[i].text != no_text)
+			free(c->by_pair[i].text);
 	free(c->by_pair);
 	memset(c, 0, sizeof *c);
 }
@@ -109,12 +113,13 @@ typedef struct side {
 	const gs_record *rec;
 	const gs_single_row *row; /* NULL without an efficiency model */
 	const gs_gpu *gpu; /* NULL if unknown */
+	const gs_single *s; /* the row's model, NULL without one */
 } side;
 
 static side
 side_of(const gs_single *s, const gs_record *r)
 {
-	side x = {r, gs_single_row_of(s, r), s ? s->gpu : NULL};
+	side x = {r, gs_single_row_of(s, r), s ? s->gpu : NULL, s};
 
 	return x;
 }
@@ -133,9 +138,9 @@ tile_of(const side *s, int *tm, int *tn)
 	const gs_single_row *r = s->row;
 
 	*tm = *tn = 0;
-	if (r && r->have_eff && r->eff.tile_m > 0) {
-		*tm = r->eff.tile_m;
-		*tn = r->eff.tile_n;
+	if (r && r->have_eff && r->tile_m > 0) {
+		*tm = r->tile_m;
+		*tn = r->tile_n;
 	} else if (r && r->have_kernel && r->detail->kernel.has_tile) {
 		*tm = r->detail->kernel.tile_m;
 		*tn = r->detail->kernel.tile_n;
@@ -163,7 +168,7 @@ kernel_diff(const side *b, const side *c)
 static double
 dim_eff(const side *s)
 {
-	return s->row && s->row->have_eff ? s->row->eff.dim_eff : NAN;
+	return s->row && s->row->have_eff ? s->row->dim_eff : NAN;
 }
 
 /* Intensity and ridge: the baseline's row, else the candidate's. */
@@ -175,12 +180,14 @@ roofline(const side *b, const side *c, gs_cause *out)
 	out->intensity = out->ridge = NAN;
 	for (int i = 0; i < 2; i++) {
 		const gs_single_row *r = sides[i]->row;
+		gs_eff e;
 		if (!r || !r->have_eff)
 			continue;
 		if (!isfinite(out->intensity))
-			out->intensity = r->eff.cost.ai;
-		if (sides[i]->gpu && isfinite(r->eff.ridge) && !isfinite(out->ridge))
-			out->ridge = r->eff.ridge;
+			out->intensity = r->ai;
+		if (sides[i]->gpu && !isfinite(out->ridge) && gs_single_eff(sides[i]->s, r, &e) &&
+		    isfinite(e.ridge))
+			out->ridge = e.ridge;
 	}
 }
 
@@ -351,6 +358,18 @@ one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env,
 	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
 	gs_dynbuf d;
 
+	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED) {
+		/* no cause, one shared empty text and no ridge (which needs the
+		 * whole efficiency model): most of a million shapes */
+		out->kind = GS_CAUSE_NONE;
+		out->intensity = b.row && b.row->have_eff   ? b.row->ai
+		                 : c.row && c.row->have_eff ? c.row->ai
+		                                            : NAN;
+		out->ridge = NAN;
+		quantization(p, &b, &c, out);
+		out->text = no_text;
+		return 0;
+	}
 	roofline(&b, &c, out);
 	quantization(p, &b, &c, out);
 	out->kind = decide(p, &b, &c, out);

@@ -74,7 +74,8 @@ typedef struct gs_cause {
 	double dim_ratio; /* dim_eff_base / dim_eff_cand: the t_cand /
 	                                 t_base quantization predicts; NAN */
 	double intensity; /* FLOP/B of the shape; NAN without M/N/K */
-	double ridge; /* FLOP/B of the GPU for the dtype; NAN */
+	double ridge; /* FLOP/B of the GPU for the dtype; NAN (and not
+	                 computed for a GS_CAUSE_NONE pair) */
 } gs_cause;
 
 typedef struct gs_causes {

@@ -33,7 +33,8 @@ typedef struct gs_residual {
 } gs_residual;
 
 typedef struct gs_residuals {
-	gs_residual *rows; /* one per S->rows[i], owned */
+	gs_residual *rows; /* one per S->rows[i], owned; NULL (n 0) when no
+	                      row has a prediction */
 	size_t n;
 	size_t npredicted; /* rows with a prediction */
 	double tau; /* Kendall's tau-b of (predicted, measured) over them;

@@ -77,6 +77,7 @@ typedef struct gs_csv_pending {
 	char *kernel; /* owned, may be NULL */
 	int tile[3]; /* macro tile from columns, 0 = not given */
 	long group; /* CUTLASS: the Problem index it belongs to */
+	double solution; /* hipblaslt-bench "--Solution index:", NAN if none */
 } gs_csv_pending;
 
 typedef struct gs_csv_reader {
@@ -108,6 +109,9 @@ typedef struct gs_csv_reader {
 	size_t npend, pend_cap;
 	int pend_final; /* pend holds a winner: commit before the next row */
 	int after_winner; /* the next value row is the winner */
+	int sol_extra; /* hipblaslt-bench: 1 + the index of the table's
+	                  "solution_index" extra column, declared at the
+	                  first commit; 0 before */
 	/* a dialect's text kept from row to row (CUTLASS: the provider read;
 	 * nvbench: the device read), owned, NULL until set */
 	char *keep;

@@ -19,9 +19,11 @@
  * separators ("1,024").
  *
  * ncu knows kernels, not GEMM shapes: the table is keyed by kernel name
- * like a rocprof one (rocprof.h: op "kernel", M = N = K = 1), one sample
- * per launch (its Duration, µs), the launch geometry, registers per
- * thread and shared memory per block (static + dynamic) for occupancy.
+ * like a rocprof one (rocprof.h: GEMM kernels are the records, op
+ * "kernel", M = N = K = 1; every kernel's time by class in t->kmix), one
+ * sample per launch (its Duration, µs), the launch geometry, registers
+ * per thread and shared memory per block (static + dynamic) for
+ * occupancy.
  * The CSV names no GPU, only its compute capability ("CC", set as the
  * environment's).
  */
@@ -45,7 +47,7 @@ long gs_ncu_sniff(const unsigned char *head, size_t len);
  * excluded.  Lines count from the start of the file.  Returns 0, or -1
  * with ERR (FILE:LINE[:COL]: a missing column, a ragged row, a negative
  * Duration or one in an unknown unit, bad quoting; no launch with a
- * Duration). */
+ * Duration, no GEMM kernel). */
 int gs_ncu_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err);
 
 #endif
