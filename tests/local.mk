@@ -202,3 +202,26 @@ TESTS += tests/kernels.sh
 EXTRA_DIST += tests/kernels.sh
 EXTRA_DIST += tests/data/trace/rocpd/gfx1151-torch8192.sql \
 	tests/data/trace/rocpd/gfx1151-torch8192.db
+
+# Other tools' outputs (issue 14 §2): a reader test per format on the
+# reconstructed runs of tests/data/{cutlass,nvbench,benchdnn,ncu}, and
+# compare/report of each end to end.
+check_PROGRAMS += tests/test_cutlass tests/test_nvbench tests/test_benchdnn tests/test_ncu
+TESTS += tests/test_cutlass tests/test_nvbench tests/test_benchdnn tests/test_ncu
+EXTRA_DIST += tests/readers_test.h \
+	tests/data/cutlass/README.md tests/data/cutlass/make-cutlass.py \
+	tests/data/cutlass/h100-cutlass-3.5.gemm.csv tests/data/cutlass/h100-cutlass-3.8.gemm.csv \
+	tests/data/cutlass/bad-runtime.gemm.csv \
+	tests/data/nvbench/README.md tests/data/nvbench/make-nvbench.py \
+	tests/data/nvbench/h100-cublaslt-12.4.json tests/data/nvbench/h100-cublaslt-12.4.csv \
+	tests/data/nvbench/h100-cublaslt-12.4.json-bin tests/data/nvbench/h100-cublaslt-12.8.json \
+	tests/data/nvbench/h100-cublaslt-12.8.csv tests/data/nvbench/bad-axis.json \
+	tests/data/nvbench/bad-time.csv \
+	tests/data/benchdnn/README.md tests/data/benchdnn/make-benchdnn.py \
+	tests/data/benchdnn/spr-onednn-3.5.txt tests/data/benchdnn/spr-onednn-3.6.txt \
+	tests/data/benchdnn/v1-deprecated.txt tests/data/benchdnn/bad-descriptor.txt \
+	tests/data/ncu/README.md tests/data/ncu/make-ncu.py \
+	tests/data/ncu/h100-linear-ncu2022.csv tests/data/ncu/h100-linear-ncu2024.csv \
+	tests/data/ncu/bad-duration.csv
+TESTS += tests/readers.sh
+EXTRA_DIST += tests/readers.sh

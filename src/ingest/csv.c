@@ -111,6 +111,24 @@ static const alias tracelens_cols[] = {
         END,
 };
 
+/* CUTLASS profiler (csv_cutlass.c): dtype and transposes come from the A
+ * and B tensor columns, which name more than one field each. */
+static const alias cutlass_cols[] = {
+        {GS_F_M, {"m"}},          {GS_F_N, {"n"}},
+        {GS_F_K, {"k"}},          {GS_F_BATCH, {"batch_count"}},
+        {GS_F_TIME, {"Runtime"}}, {GS_F_KERNEL, {"Operation"}},
+        {GS_F_TILE_M, {"cta_m"}}, {GS_F_TILE_N, {"cta_n"}},
+        {GS_F_TILE_K, {"cta_k"}}, END,
+};
+
+/* nvbench CSV (csv_nvbench.c): axes named M, N, K in any case; the other
+ * axes are matched by nvbench.h. */
+static const alias nvbench_cols[] = {
+        {GS_F_M, {"M"}},           {GS_F_N, {"N"}},
+        {GS_F_K, {"K"}},           {GS_F_TIME, {"GPU Time (sec)"}},
+        {GS_F_COUNT, {"Samples"}}, END,
+};
+
 /* Any other CSV: the field names and common spellings; --map does the rest. */
 static const alias generic_cols[] = {
         {GS_F_OP, {"op"}},
@@ -186,6 +204,21 @@ sniff_rocblas(const gs_csv_reader *r, const char *const *row, size_t n)
 	return gs_csv_bench_header(row, n) == GS_CSV_ROCBLAS;
 }
 
+static int
+sniff_cutlass(const gs_csv_reader *r, const char *const *row, size_t n)
+{
+	(void)r;
+	return has(row, n, "Problem") && has(row, n, "Provider") && has(row, n, "OperationKind") &&
+	       has(row, n, "Operation") && has(row, n, "Disposition") && has(row, n, "Runtime");
+}
+
+static int
+sniff_nvbench(const gs_csv_reader *r, const char *const *row, size_t n)
+{
+	(void)r;
+	return has(row, n, "Benchmark") && has(row, n, "Device Name") && has(row, n, "Skipped");
+}
+
 static int sniff_mapped(const gs_csv_reader *r, const char *const *row, size_t n);
 
 /* The dialects, in the order a first row is tried against them: the
@@ -202,6 +235,10 @@ static const gs_csv_dialect_def dialects[] = {
          gs_csv_bench_row, gs_csv_bench_finish},
         {GS_CSV_ROCBLAS, "rocblas-bench", rocblas_cols, sniff_rocblas, 1, NULL, gs_csv_bench_row,
          gs_csv_bench_finish},
+        {GS_CSV_CUTLASS, "cutlass-profiler", cutlass_cols, sniff_cutlass, 1, NULL,
+         gs_csv_cutlass_row, gs_csv_cutlass_finish},
+        {GS_CSV_NVBENCH, "nvbench-csv", nvbench_cols, sniff_nvbench, 0, NULL, gs_csv_nvbench_row,
+         NULL},
         {GS_CSV_MAPPED, "csv", generic_cols, sniff_mapped, 0, NULL, gs_csv_plain_row, NULL},
 };
 
@@ -326,6 +363,7 @@ reader_free(gs_csv_reader *r)
 	free(r->xidx);
 	free(r->sol);
 	free(r->samp);
+	free(r->keep);
 }
 
 /* 1 if the input's first row could be a CSV header: two fields or more
@@ -348,9 +386,10 @@ not_recognised(const gs_csv_reader *r, gs_error *err)
 	snprintf(was, sizeof was, "%s", err->msg);
 	gs_error_set(err, r->path, r->first_line ? r->first_line : 1, 0,
 	             "format not recognised: not a benchmark CSV (no header of "
-	             "iree-kernel-benchmark, hipblaslt-bench, rocblas-bench, Tensile or "
-	             "gemmscope's schema; a one-column first line), a PyTorch or rocprofv3 JSON "
-	             "trace, nor a rocpd database (read as CSV, line %ld: %s)",
+	             "iree-kernel-benchmark, hipblaslt-bench, rocblas-bench, Tensile, CUTLASS "
+	             "profiler, nvbench or gemmscope's schema; a one-column first line), "
+	             "oneDNN benchdnn perf lines, an Nsight Compute CSV, a PyTorch, rocprofv3 "
+	             "or nvbench JSON, nor a rocpd database (read as CSV, line %ld: %s)",
 	             line, was);
 }
 

@@ -138,8 +138,8 @@ gs_csv_bench_note(gs_csv_reader *r, const char *const *row, size_t n)
 		note_library(r, row[0]);
 }
 
-static void
-drop_pending(gs_csv_reader *r)
+void
+gs_csv_pending_drop(gs_csv_reader *r)
 {
 	for (size_t i = 0; i < r->npend; i++)
 		free(r->pend[i].kernel);
@@ -179,8 +179,8 @@ set_solution(gs_csv_reader *r, const gs_csv_pending *p, gs_error *err)
 	return 0;
 }
 
-static int
-flush_pending(gs_csv_reader *r, gs_error *err)
+int
+gs_csv_pending_flush(gs_csv_reader *r, gs_error *err)
 {
 	int rc = 0;
 
@@ -192,31 +192,39 @@ flush_pending(gs_csv_reader *r, gs_error *err)
 		v.time = p->time;
 		v.why = p->why;
 		v.kernel = p->kernel;
+		memcpy(v.tile, p->tile, sizeof v.tile);
 		rc = declare_solution(r, p->line, err);
 		if (rc == 0)
 			rc = gs_csv_commit(r, p->line, &v, NULL, err);
 		if (rc == 0)
 			rc = set_solution(r, p, err);
 	}
-	drop_pending(r);
+	gs_csv_pending_drop(r);
 	return rc;
 }
 
-static int
-push_pending(gs_csv_reader *r, long line, const gs_csv_row *v, gs_error *err)
+gs_csv_pending *
+gs_csv_pending_push(gs_csv_reader *r, long line, const gs_csv_row *v, gs_error *err)
 {
 	gs_csv_pending *p;
+	char *kernel = v->kernel && v->kernel[0] ? strdup(v->kernel) : NULL;
 
-	if (GS_GROW(r->pend, r->pend_cap, r->npend + 1, SIZE_MAX) != 0)
-		return gs_error_set(err, r->path, line, 0, "out of memory");
+	if ((v->kernel && v->kernel[0] && !kernel) ||
+	    GS_GROW(r->pend, r->pend_cap, r->npend + 1, SIZE_MAX) != 0) {
+		free(kernel);
+		gs_error_set(err, r->path, line, 0, "out of memory");
+		return NULL;
+	}
 	p = &r->pend[r->npend++];
 	p->key = v->key;
 	p->time = v->time;
 	p->why = v->why;
 	p->line = line;
-	p->kernel = NULL;
+	p->kernel = kernel;
+	memcpy(p->tile, v->tile, sizeof p->tile);
+	p->group = 0;
 	p->solution = NAN;
-	return 0;
+	return p;
 }
 
 static int
@@ -230,9 +238,9 @@ value_row(gs_csv_reader *r, long line, const char *const *row, gs_error *err)
 	    gs_csv_parse_time(r, line, c, row[c], &v.time, &v.why, err) != 0)
 		return -1;
 	if (r->npend && (r->pend_final || !gs_shape_equal(&r->pend[0].key, &v.key)) &&
-	    flush_pending(r, err) != 0)
+	    gs_csv_pending_flush(r, err) != 0)
 		return -1;
-	if (push_pending(r, line, &v, err) != 0)
+	if (!gs_csv_pending_push(r, line, &v, err))
 		return -1;
 	r->pend_final = r->after_winner;
 	r->after_winner = 0;
@@ -295,7 +303,7 @@ log_line(gs_csv_reader *r, const char *const *row, size_t n)
 	gs_csv_bench_note(r, row, n);
 	if (starts(s, "Winner")) {
 		r->t->skipped += r->npend; /* the candidates the winner replaces */
-		drop_pending(r);
+		gs_csv_pending_drop(r);
 		r->after_winner = 1;
 		return 0;
 	}
@@ -314,7 +322,7 @@ gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, 
 		return rc < 0 ? -1 : 0;
 	if (n == r->ncols)
 		return value_row(r, line, row, err);
-	if (log_line(r, row, n) && flush_pending(r, err) != 0)
+	if (log_line(r, row, n) && gs_csv_pending_flush(r, err) != 0)
 		return -1;
 	return 0;
 }
@@ -322,5 +330,5 @@ gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, 
 int
 gs_csv_bench_finish(gs_csv_reader *r, gs_error *err)
 {
-	return flush_pending(r, err);
+	return gs_csv_pending_flush(r, err);
 }

@@ -24,6 +24,8 @@ typedef enum gs_csv_dialect {
 	GS_CSV_TENSILE,
 	GS_CSV_NATIVE,
 	GS_CSV_TRACELENS,
+	GS_CSV_CUTLASS,
+	GS_CSV_NVBENCH,
 	GS_CSV_MAPPED
 } gs_csv_dialect;
 
@@ -65,13 +67,16 @@ typedef struct gs_csv_row {
 } gs_csv_row;
 
 /* A hipblaslt-bench / rocblas-bench result waiting for its kernel-name
- * lines, or for a Winner block that replaces it. */
+ * lines, or for a Winner block that replaces it; a CUTLASS profiler
+ * operation waiting for the faster ones of its problem. */
 typedef struct gs_csv_pending {
 	gs_shape key;
 	double time;
 	const char *why;
 	long line;
 	char *kernel; /* owned, may be NULL */
+	int tile[3]; /* macro tile from columns, 0 = not given */
+	long group; /* CUTLASS: the Problem index it belongs to */
 	double solution; /* hipblaslt-bench "--Solution index:", NAN if none */
 } gs_csv_pending;
 
@@ -107,6 +112,9 @@ typedef struct gs_csv_reader {
 	int sol_extra; /* hipblaslt-bench: 1 + the index of the table's
 	                  "solution_index" extra column, declared at the
 	                  first commit; 0 before */
+	/* a dialect's text kept from row to row (CUTLASS: the provider read;
+	 * nvbench: the device read), owned, NULL until set */
+	char *keep;
 	/* scratch */
 	double *samp;
 	size_t nsamp, samp_cap;
@@ -209,6 +217,20 @@ void gs_csv_bench_note(gs_csv_reader *r, const char *const *row, size_t n);
 int gs_csv_bench_row(gs_csv_reader *r, long line, const char *const *row, size_t n, gs_error *err);
 int gs_csv_bench_finish(gs_csv_reader *r, gs_error *err);
 
+/* gs_csv_pending_flush: commit R's pending results in order
+ * (gs_csv_commit: key, time or exclusion, kernel, tile), then drop them.
+ * gs_csv_pending_drop: drop them uncommitted (kernels freed).  Flush
+ * returns 0, or -1 with ERR. */
+int gs_csv_pending_flush(gs_csv_reader *r, gs_error *err);
+
+/* gs_csv_pending_push: append row V of input LINE (key, time, why, tile,
+ * a copy of its kernel) to R's pending results, group 0.  Returns the new
+ * entry (valid until the next push or drop), or NULL with ERR on out of
+ * memory. */
+gs_csv_pending *gs_csv_pending_push(gs_csv_reader *r, long line, const gs_csv_row *v,
+                                    gs_error *err);
+void gs_csv_pending_drop(gs_csv_reader *r);
+
 /* gs_csv_tensile_columns (csv_tensile.c): after gs_csv_bind_columns() of
  * a Tensile header, find TotalFlops and the solution columns.  Returns 0, or -1 on
  * out of memory. */
@@ -216,6 +238,27 @@ int gs_csv_tensile_columns(gs_csv_reader *r, gs_error *err);
 
 /* gs_csv_tensile_row: one Tensile benchmark row.  Returns 0 or -1. */
 int gs_csv_tensile_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                       gs_error *err);
+
+/* gs_csv_cutlass_row / gs_csv_cutlass_finish (csv_cutlass.c): one row
+ * of a CUTLASS profiler CSV, and the end of the input (commits the last
+ * problem).  Return 0, or -1 with ERR. */
+int gs_csv_cutlass_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
+                       gs_error *err);
+int gs_csv_cutlass_finish(gs_csv_reader *r, gs_error *err);
+
+/* gs_csv_parse_time_scaled: cell S of column COL, a time in a unit of
+ * 10^E10 microseconds (3 for ms, 6 for s), into *T in µs (correctly
+ * rounded: units.h); as
+ * gs_csv_parse_time (0, nan and inf set *WHY; negative or text is an
+ * error), the range checked after scaling.  Returns 0, or -1 with ERR at
+ * LINE:COL+1. */
+int gs_csv_parse_time_scaled(const gs_csv_reader *r, long line, int col, const char *s, int e10,
+                             double *t, const char **why, gs_error *err);
+
+/* gs_csv_nvbench_row (csv_nvbench.c): one row of an nvbench CSV (nvbench.h
+ * for the key and tag).  Returns 0, or -1 with ERR. */
+int gs_csv_nvbench_row(gs_csv_reader *r, long line, const char *const *row, size_t n,
                        gs_error *err);
 
 #endif

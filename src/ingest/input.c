@@ -152,6 +152,16 @@ gs_input_read_binary(gs_input *in, void *buf, size_t n, gs_error *err)
 	return input_read(in, buf, n, 0, err);
 }
 
+int
+gs_input_skip_head(gs_input *in, size_t n)
+{
+	if (n > in->head_len || in->head_pos != 0 || in->offset != 0)
+		return -1;
+	in->head_pos = n;
+	in->offset = (long long)n;
+	return 0;
+}
+
 long long
 gs_input_compressed_pos(const gs_input *in)
 {

@@ -43,6 +43,14 @@ long gs_input_read(gs_input *in, void *buf, size_t n, gs_error *err);
  * inputs copied through (a rocpd database arriving through a FIFO). */
 long gs_input_read_binary(gs_input *in, void *buf, size_t n, gs_error *err);
 
+/* gs_input_skip_head: pass over the first N bytes of ->head (a preamble a
+ * reader found by sniffing, such as ncu's "==PROF==" lines before its
+ * CSV), as if they had been read: the next read starts at byte N, and
+ * offsets in errors count from the start of the input.  N is at most
+ * head_len; call before any read.  Returns 0, or -1 when N is beyond
+ * the head or bytes were already read. */
+int gs_input_skip_head(gs_input *in, size_t n);
+
 /* gs_input_compressed_pos: bytes of the on-disk file consumed so far (for
  * progress reporting). */
 long long gs_input_compressed_pos(const gs_input *in);

@@ -17,3 +17,13 @@ libgs_a_SOURCES += \
 	src/ingest/trace.h src/ingest/trace_event.c src/ingest/trace_impl.h \
 	src/ingest/trace_json.c src/ingest/trace_json.h src/ingest/trace_link.c \
 	src/ingest/trace_shape.c src/ingest/trace_shape.h src/ingest/trace_store.c
+
+# Other tools' outputs (issue 14 §2): the CUTLASS profiler and nvbench CSVs
+# (dialects of csv.c), nvbench JSON, oneDNN benchdnn perf lines, Nsight
+# Compute CSV.
+libgs_a_SOURCES += \
+	src/ingest/benchdnn.c src/ingest/benchdnn.h src/ingest/benchdnn_prb.c \
+	src/ingest/lines.c src/ingest/lines.h src/ingest/ncu.c src/ingest/ncu.h \
+	src/ingest/csv_cutlass.c src/ingest/csv_nvbench.c src/ingest/nvbench.h \
+	src/ingest/nvbench_axes.c src/ingest/nvbench_impl.h src/ingest/nvbench_json.c \
+	src/ingest/nvbench_state.c src/ingest/units.c src/ingest/units.h

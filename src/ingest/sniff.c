@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ingest/benchdnn.h"
 #include "ingest/ingest.h"
+#include "ingest/ncu.h"
+#include "ingest/nvbench.h"
 #include "ingest/rocprof.h"
 #include "ingest/trace.h"
 
@@ -55,6 +58,8 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	case FMT_JSON:
 		if (gs_rocprof_sniff_json(in->head, in->head_len))
 			return gs_rocprof_json_read(in, opts, t, err);
+		if (gs_nvbench_sniff_json(in->head, in->head_len))
+			return gs_nvbench_json_read(in, opts, t, err);
 		return gs_trace_read(in, opts, t, err);
 	case FMT_SQLITE:
 		if (in->compressed)
@@ -66,6 +71,10 @@ read_format(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_error *err
 	}
 	if (gs_rocprof_sniff_csv(in->head, in->head_len))
 		return gs_rocprof_csv_read(in, opts, t, err);
+	if (gs_ncu_sniff(in->head, in->head_len) >= 0)
+		return gs_ncu_read(in, opts, t, err);
+	if (gs_benchdnn_sniff(in->head, in->head_len))
+		return gs_benchdnn_read(in, opts, t, err);
 	return gs_csv_read(in, opts, t, err);
 }
 

@@ -80,6 +80,7 @@ static const struct dtype_alias dtype_aliases[] = {
         {"f8_r", "f8e4m3"},
         {"e4m3", "f8e4m3"},
         {"fp8_e4m3", "f8e4m3"},
+        {"f8_e4m3", "f8e4m3"}, /* oneDNN benchdnn --dt */
         {"f8e5m2", "f8e5m2"},
         {"bf8", "f8e5m2"},
         {"fp8e5m2", "f8e5m2"},
@@ -88,6 +89,7 @@ static const struct dtype_alias dtype_aliases[] = {
         {"bf8_r", "f8e5m2"},
         {"e5m2", "f8e5m2"},
         {"fp8_e5m2", "f8e5m2"},
+        {"f8_e5m2", "f8e5m2"}, /* oneDNN benchdnn --dt */
         {"f8e4m3fnuz", "f8e4m3fnuz"},
         {"float8_e4m3fnuz", "f8e4m3fnuz"},
         {"c10::float8_e4m3fnuz", "f8e4m3fnuz"},
@@ -99,16 +101,21 @@ static const struct dtype_alias dtype_aliases[] = {
         {"f4e2m1", "f4e2m1"},
         {"float4_e2m1fn_x2", "f4e2m1"},
         {"fp4", "f4e2m1"},
+        {"e2m1", "f4e2m1"}, /* CUTLASS profiler --A=e2m1:row */
+        {"f4_e2m1", "f4e2m1"}, /* oneDNN benchdnn --dt */
         {"i8", "i8"},
         {"int8", "i8"},
         {"i8_r", "i8"},
         {"signed char", "i8"},
         {"char", "i8"},
         {"unsigned char", "i8"},
+        {"s8", "i8"}, /* CUTLASS profiler and oneDNN benchdnn */
+        {"u8", "i8"}, /* oneDNN benchdnn: one byte, as "unsigned char" */
         {"i32", "i32"},
         {"int32", "i32"},
         {"int", "i32"},
         {"i32_r", "i32"},
+        {"s32", "i32"}, /* CUTLASS profiler and oneDNN benchdnn */
 };
 
 const gs_launch *

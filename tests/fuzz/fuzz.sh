@@ -7,7 +7,8 @@ set -u
 d="$top_builddir/tests/fuzz"
 s=tests/fuzz/seeds
 rc=0
-"$d/fuzz-ingest" tests/data/bad tests/data/csv tests/data/trace/hta tests/data/eff || rc=1
+"$d/fuzz-ingest" tests/data/bad tests/data/csv tests/data/trace/hta tests/data/eff \
+	tests/data/cutlass tests/data/nvbench tests/data/benchdnn tests/data/ncu || rc=1
 for t in kernel-name gpuspec psize report-json runset writers; do
 	"$d/fuzz-$t" "$s/$(echo $t | tr - _)" || rc=1
 done
