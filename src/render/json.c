@@ -104,6 +104,7 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_kv_num(w, "p_value", p->tested ? p->p_value : NAN);
 	gs_jw_kv_num(w, "p_adjusted", p->tested ? p->p_adjusted : NAN);
 	efficiency_pair(w, r, i);
+	gs_json_pair_predicted(w, r, i);
 	cause(w, r, i);
 	gs_jw_map_close(w);
 }
@@ -529,7 +530,7 @@ single_summary(gs_jw *w, const gs_single *s)
 }
 
 static void
-single_shape(gs_jw *w, const gs_single_row *row)
+single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 {
 	const gs_record *r = row->rec;
 
@@ -547,6 +548,7 @@ single_shape(gs_jw *w, const gs_single_row *row)
 	gs_jw_kv_num(w, "total_us", row->total_us);
 	gs_jw_kv_count(w, "line", r->line);
 	efficiency(w, "efficiency", row);
+	gs_json_row_predicted(w, rep, (size_t)(row - rep->single->rows));
 	gs_jw_map_close(w);
 }
 
@@ -568,7 +570,7 @@ single_document(gs_jw *w, const gs_report *r)
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < s->n; i++)
-		single_shape(w, &s->rows[i]);
+		single_shape(w, r, &s->rows[i]);
 	gs_jw_array_close(w);
 	gs_jw_array_open(w, "top_time");
 	for (size_t i = 0; i < s->n; i++)

@@ -125,6 +125,46 @@ json_side_cliffs(gs_jw *w, const side *x)
 	gs_jw_map_close(w);
 }
 
+/* The residual of record REC on side X, or NULL (no model, no row). */
+static const gs_residual *
+residual_of(const side *x, const gs_record *rec)
+{
+	const gs_single_row *row = x->res ? gs_single_row_of(x->s, rec) : NULL;
+
+	if (!row || (size_t)(row - x->s->rows) >= x->res->n)
+		return NULL;
+	return &x->res->rows[row - x->s->rows];
+}
+
+/* PRED_KEY and FRAC_KEY of X when predicted; nothing otherwise. */
+static void
+json_predicted(gs_jw *w, const gs_residual *x, const char *pred_key, const char *frac_key)
+{
+	if (!x || isnan(x->predicted_us))
+		return;
+	gs_jw_kv_num(w, pred_key, x->predicted_us);
+	gs_jw_kv_num(w, frac_key, x->frac);
+}
+
+void
+gs_json_pair_predicted(gs_jw *w, const gs_report *r, size_t i)
+{
+	side b = side_of(r, 0), c = side_of(r, 1);
+	const gs_pair *p = &r->cmp->pairs[i];
+
+	json_predicted(w, residual_of(&b, p->base), "predicted_base_us", "fraction_base");
+	json_predicted(w, residual_of(&c, p->cand), "predicted_cand_us", "fraction_cand");
+}
+
+void
+gs_json_row_predicted(gs_jw *w, const gs_report *r, size_t i)
+{
+	side x = side_of(r, 0);
+
+	if (x.res && i < x.res->n)
+		json_predicted(w, &x.res->rows[i], "predicted_us", "fraction");
+}
+
 /* KEY: one side's object (a report) or {baseline, candidate[, shift]}. */
 static void
 json_part(gs_jw *w, const gs_report *r, const char *key, int cliffs)

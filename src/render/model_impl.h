@@ -24,6 +24,15 @@
  * crossed). */
 void gs_json_model(gs_jw *w, const gs_report *r);
 
+/* gs_json_pair_predicted (json_model.c): inside compare's shapes[] object
+ * of pair I, predicted_base_us, fraction_base, predicted_cand_us,
+ * fraction_cand (analysis/residual.h: the predicted time, µs, and
+ * predicted / measured), each side's two only where it is predicted.
+ * gs_json_row_predicted: the same for row I of a report, predicted_us and
+ * fraction. */
+void gs_json_pair_predicted(gs_jw *w, const gs_report *r, size_t i);
+void gs_json_row_predicted(gs_jw *w, const gs_report *r, size_t i);
+
 /* gs_md_model (json_model.c): at most two list items: the candidate's
  * shift against the prediction with tau per side, and the cliffs. */
 void gs_md_model(const gs_report *r, FILE *out);
