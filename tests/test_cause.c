@@ -243,12 +243,14 @@ gemm_csv_vendors(void **state)
 	fx f = {0};
 
 	(void)state;
-	f.b = gs_test_read(gs_test_path("tests/data/trace/tracelens/h100/"
-	                                "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv"),
-	                   NULL);
-	f.k = gs_test_read(gs_test_path("tests/data/trace/tracelens/mi300/"
-	                                "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv"),
-	                   NULL);
+	f.b = gs_test_read(
+	        gs_test_path("tests/data/trace/tracelens/h100/"
+	                     "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv"),
+	        NULL);
+	f.k = gs_test_read(
+	        gs_test_path("tests/data/trace/tracelens/mi300/"
+	                     "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv"),
+	        NULL);
 	assert_null(f.b->gpu);
 	assert_null(f.k->gpu);
 	run(&f, NULL, NULL);

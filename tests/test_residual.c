@@ -63,8 +63,8 @@ check_rows(const gs_single *s, const gs_residuals *r)
 			continue;
 		}
 		/* the same formula, computed in exact factors (residual.h) */
-		assert_true(fabs(x->predicted_us - fmax(e->compute_us / e->dim_eff, e->memory_us)) <=
-		            1e-12 * x->predicted_us);
+		assert_true(fabs(x->predicted_us - fmax(e->compute_us / e->dim_eff,
+		                                        e->memory_us)) <= 1e-12 * x->predicted_us);
 		assert_true(x->frac > 0 && x->frac <= 1); /* an upper-bound model */
 		assert_true(x->measured_us == s->rows[i].rec->t.median);
 	}

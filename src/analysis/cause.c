@@ -289,7 +289,8 @@ decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
 static unsigned
 missing_bits(const side *b, const side *c, const gs_cause *e)
 {
-	unsigned m = (has_name(b) ? 0u : GS_MISS_NAME_BASE) | (has_name(c) ? 0u : GS_MISS_NAME_CAND);
+	unsigned m =
+	        (has_name(b) ? 0u : GS_MISS_NAME_BASE) | (has_name(c) ? 0u : GS_MISS_NAME_CAND);
 
 	if (!b->gpu && !c->gpu)
 		m |= GS_MISS_GPU;
@@ -337,14 +338,13 @@ predicted_clause(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
 
 	if (!isfinite(e->predicted))
 		return 0;
-	return gs_dynbuf_printf(d,
-	                        "; dim_eff %.3f " ARROW " %.3f%s predicts %.2f" TIMES " of the "
-	                        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
-	                        dim_eff(b), dim_eff(c),
-	                        floored ? " (memory time floors the prediction)" : "",
-	                        e->pred_ratio,
-	                        b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
-	                        e->predicted * 100);
+	return gs_dynbuf_printf(
+	        d,
+	        "; dim_eff %.3f " ARROW " %.3f%s predicts %.2f" TIMES " of the "
+	        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
+	        dim_eff(b), dim_eff(c), floored ? " (memory time floors the prediction)" : "",
+	        e->pred_ratio, b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
+	        e->predicted * 100);
 }
 
 /* A share as a percentage with the digits it needs: "61 %", "3.1 %",
@@ -362,10 +362,10 @@ char *
 gs_cause_missing_text(unsigned m, char *buf, size_t size)
 {
 	const unsigned both = GS_MISS_NAME_BASE | GS_MISS_NAME_CAND;
-	const char *k = (m & both) == both           ? "no kernel names"
+	const char *k = (m & both) == both                ? "no kernel names"
 	                : (m & both) == GS_MISS_NAME_BASE ? "no kernel name on the baseline"
 	                : (m & both) == GS_MISS_NAME_CAND ? "no kernel name on the candidate"
-	                                                   : NULL;
+	                                                  : NULL;
 	const char *more[3] = {m & GS_MISS_GPU ? "no GPU" : NULL,
 	                       m & GS_MISS_MNK ? "no M/N/K (kernel-keyed record)" : NULL,
 	                       m & GS_MISS_ROOF ? "no roofline for its dtype on the GPU" : NULL};
@@ -453,8 +453,7 @@ memory_text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const 
 /* ENV: what differs between the runs' environments ("" when nothing the
  * inputs state does), see env_differences. */
 static int
-text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, gs_cause *e,
-     const char *env)
+text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, gs_cause *e, const char *env)
 {
 	double r = p->cand->t.median / p->base->t.median;
 	const char *dir = r > 1 ? "slower" : "faster";

@@ -151,8 +151,12 @@ gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residua
 	       *bc = f + 5 * n;
 	double t = c->opts.threshold;
 
-	*out = (gs_residual_shift){.worse_base = NAN, .worse_cand = NAN, .better_base = NAN,
-	                           .better_cand = NAN, .median_base = NAN, .median_cand = NAN};
+	*out = (gs_residual_shift){.worse_base = NAN,
+	                           .worse_cand = NAN,
+	                           .better_base = NAN,
+	                           .better_cand = NAN,
+	                           .median_base = NAN,
+	                           .median_cand = NAN};
 	if (!f)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < c->npairs; i++) {

@@ -148,12 +148,13 @@ summary_table(FILE *out, const gs_compare *c)
 	const gs_compare_summary *s = &c->s;
 	double t = c->opts.threshold * 100;
 	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN], e[GS_FMT_LEN];
+	char ci[2 * GS_FMT_LEN + 4];
 
 	fputs("| Metric | Value |\n|---|---|\n", out);
-	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %s) |\n",
+	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s, n = %s) |\n",
 	        gs_fmt_ratio(a, sizeof a, s->geomean, 4),
-	        gs_fmt_ratio(b, sizeof b, s->geomean_lo, 4),
-	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), gs_fmt_count(e, sizeof e, s->matched));
+	        gs_fmt_ci(ci, sizeof ci, s->geomean_lo, s->geomean_hi, 4),
+	        gs_fmt_count(e, sizeof e, s->matched));
 	fprintf(out, "| Weighted speedup (\xce\xa3 base / \xce\xa3 cand) | %s |\n",
 	        gs_fmt_ratio(a, sizeof a, s->weighted, 4));
 	fprintf(out, "| Improved (change > +%g %%) | %s |\n", t,
