@@ -23,14 +23,19 @@ void gs_json_environment(gs_jw *w, const gs_report *r);
  * "environment"): compare, when an item differs, a warning naming the
  * items and a table Item | Baseline | Candidate with the differing rows
  * marked (class "differs"), open; when nothing differs the same table
- * folded in a <details>; report, the table Item | Value folded.  A
- * sentence when no input says anything. */
+ * folded in a <details> whose summary says what each side states ("the
+ * same on both sides (N items both inputs state)", "the same in the N
+ * items both inputs state; only the candidate states ...", "only the
+ * candidate states it (...); the baseline states nothing, so nothing can
+ * be compared"): an item one side does not state is never "the same";
+ * report, the table Item | Value folded.  A plain note (class "none")
+ * when no input says anything. */
 void gs_html_environment(gs_html *w, xmlNodePtr sec);
 
 /* gs_md_environment: compare: one line "**Environment differs:** item
- * `base` → `cand`; ..." when an item differs, else "Environment: the
- * same on both sides (N items the inputs state)."; report: a list item
- * "- Environment: item value, ...".  Nothing when no input says anything. */
+ * `base` → `cand`; ..." when an item differs, else "Environment: " and
+ * the HTML's summary sentence; report: a list item "- Environment: item
+ * value, ...".  Nothing when no input says anything. */
 void gs_md_environment(const gs_report *r, FILE *out);
 
 #endif
