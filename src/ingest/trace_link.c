@@ -396,6 +396,7 @@ gs_trace_link(tr_store *s, gs_table *t, gs_error *err)
 	L.err = err;
 	L.device = -1;
 	t->skipped += s->incomplete + s->npending;
+	t->steps = s->steps;
 	if ((s->keep_all && index_runtime(&L) != 0) || group_gpu(&L) != 0)
 		gs_error_set(err, t->path, 0, 0, "out of memory");
 	else if (emit(&L) != 0)

@@ -202,6 +202,22 @@ gs_html_environment(gs_html *w, xmlNodePtr sec)
 		                             n, n == 1 ? "" : "s"));
 }
 
+void
+gs_html_env_methodology(gs_html *w, xmlNodePtr dl)
+{
+	gs_html_define(w, dl, "Environment",
+	               "What each input says of its machine and software: the hipblaslt-bench "
+	               "and rocblas-bench banner (library version, device, gfx target, memory, "
+	               "max. SCLK and MCLK, compute capability), a PyTorch trace's "
+	               "deviceProperties and its CUDA or HIP runtime and driver versions, the "
+	               "rocprofv3 or rocpd GPU agent (product, gfx target, CUs, max. engine "
+	               "clock), gemmscope-bench's run columns. A compare puts the sides item by "
+	               "item: memory within 1 %% is the same board, clocks and text compare "
+	               "exactly. An item only one side states is shown and said so, never "
+	               "called the same or a difference. A difference is said first: it moves "
+	               "every time, whatever the kernels did.");
+}
+
 /* ---- markdown */
 
 static void

@@ -32,6 +32,12 @@ void gs_json_environment(gs_jw *w, const gs_report *r);
  * when no input says anything. */
 void gs_html_environment(gs_html *w, xmlNodePtr sec);
 
+/* gs_html_env_methodology: the definition of the environment block for
+ * the methodology list DL: what is read from which input, how items are
+ * compared (memory within 1 %, clocks and text exactly), that an item one
+ * side does not state is no difference and is said so. */
+void gs_html_env_methodology(gs_html *w, xmlNodePtr dl);
+
 /* gs_md_environment: compare: one line "**Environment differs:** item
  * `base` → `cand`; ..." when an item differs, else "Environment: " and
  * the HTML's summary sentence; report: a list item "- Environment: item
