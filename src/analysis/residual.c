@@ -146,9 +146,7 @@ gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residua
 {
 	size_t n = c->npairs ? c->npairs : 1, nw = 0, nb = 0;
 	/* all pairs, the worse ones, the better ones: baseline and candidate */
-	double *f = malloc(6 * n * sizeof *f);
-	double *fb = f, *fc = f + n, *wb = f + 2 * n, *wc = f + 3 * n, *bb = f + 4 * n,
-	       *bc = f + 5 * n;
+	double *f = malloc(6 * n * sizeof *f), *fb, *fc, *wb, *wc, *bb, *bc;
 	double t = c->opts.threshold;
 
 	*out = (gs_residual_shift){.worse_base = NAN,
@@ -159,6 +157,7 @@ gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residua
 	                           .median_cand = NAN};
 	if (!f)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	fb = f, fc = f + n, wb = f + 2 * n, wc = f + 3 * n, bb = f + 4 * n, bc = f + 5 * n;
 	for (size_t i = 0; i < c->npairs; i++) {
 		const gs_residual *b = residual_at(sb, base, c->pairs[i].base);
 		const gs_residual *k = residual_at(sc, cand, c->pairs[i].cand);

@@ -346,11 +346,13 @@ gs_model_cliff_sentence(const gs_report *r, char *buf, size_t size)
 		if (!x.cliffs)
 			return 0;
 		count[i] = x.cliffs->ncliffs;
-		if (count[i] && (!top || x.cliffs->cliffs[0].drop > top->drop)) {
-			top = &x.cliffs->cliffs[0];
-			at = x;
-			ti = i;
-		}
+		/* the largest drop, whatever order analysis keeps the cliffs in */
+		for (size_t k = 0; k < count[i]; k++)
+			if (!top || x.cliffs->cliffs[k].drop > top->drop) {
+				top = &x.cliffs->cliffs[k];
+				at = x;
+				ti = i;
+			}
 	}
 	if (!top)
 		return 0;
