@@ -14,8 +14,10 @@
 #include "analysis/metrics.h"
 #include "analysis/single.h"
 #include "cmd_compare.h"
+#include "util/par.h"
 #include "ingest/gpuspec.h"
 #include "render/figures.h"
+#include "render/overroof.h"
 #include "util/datadir.h"
 
 void
@@ -95,21 +97,53 @@ gates(const gs_gates *g)
 	return gs_gates_crossed(g) > 0;
 }
 
-int
-gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **gpu,
-           const char **from, gs_error *err)
+/* The option that sets SIDE's GPU, with its spelling in *NAME. */
+static const char *
+gpu_option(const gs_cli *cli, int side, const char **name)
 {
-	*gpu = NULL;
-	*from = NULL;
-	if (cli->gpu) {
-		if (gs_gpu_resolve(cli->gpu, store, err) != 0)
-			return -1;
-		*gpu = store;
-		*from = "--gpu";
-	} else if (t->gpu && (*gpu = gs_gpu_find(t->gpu)) != NULL) {
-		*from = "the input";
+	static const char *const names[2] = {"--gpu-base", "--gpu-cand"};
+
+	if (side >= 0 && side < 2 && cli->gpu_side[side]) {
+		*name = names[side];
+		return cli->gpu_side[side];
 	}
+	*name = "--gpu";
+	return cli->gpu;
+}
+
+int
+gs_cli_gpu(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_error *err)
+{
+	const char *opt = gpu_option(cli, side, &c->from);
+	double mem_gb = t->env.num[GS_ENV_MEMORY], sclk = t->env.num[GS_ENV_SCLK];
+
+	c->gpu = NULL;
+	c->why[0] = '\0';
+	if (opt) {
+		if (gs_gpu_resolve(opt, &c->store, err) != 0)
+			return -1;
+		c->gpu = &c->store;
+		return 0;
+	}
+	c->from = NULL;
+	if (!t->gpu)
+		return 0;
+	c->gpu = gs_gpu_find_variant(t->gpu, mem_gb > 0 ? mem_gb * 1e9 : 0, t->gpu_cus,
+	                             sclk > 0 ? sclk / 1e3 : 0, c->why, sizeof c->why);
+	if (c->gpu)
+		c->from = "the input";
+	else
+		c->why[0] = '\0';
 	return 0;
+}
+
+void
+gs_warn_over_roof(const gs_single *s, const char *label)
+{
+	char buf[768];
+
+	if (gs_over_roof_text(s, label, buf, sizeof buf))
+		fprintf(stderr, "gemmscope: WARNING: %s\n", buf);
 }
 
 /* Everything one compare run holds. */
@@ -117,7 +151,7 @@ typedef struct cmp_run {
 	gs_table *base, *cand;
 	gs_table *work; /* --weights: the workload, else NULL */
 	gs_compare cmp;
-	gs_gpu gpu_store[2];
+	gs_gpu_choice gpu[2]; /* baseline, candidate */
 	gs_single eff[2]; /* baseline, candidate */
 	gs_metrics metrics;
 	gs_causes causes;
@@ -125,38 +159,90 @@ typedef struct cmp_run {
 	gs_residuals res[2]; /* measured against predicted, each side */
 	gs_residual_shift shift;
 	gs_cliffs cliffs[2];
-	const char *inputs[4]; /* baseline, candidate, --gpu, --weights: not outputs */
+	const char *inputs[6]; /* baseline, candidate, --gpu, --weights, --gpu-base,
+	                          --gpu-cand: not outputs */
 	gs_report r;
 } cmp_run;
 
-/* One side's efficiency model on its own GPU. */
+/* SIDE's efficiency model on its own GPU. */
 static int
-side_efficiency(const gs_cli *cli, const gs_table *t, gs_gpu *store, gs_single *out, gs_error *err)
+side_efficiency(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_single *out,
+                gs_error *err)
 {
 	gs_single_opts o;
-	const gs_gpu *gpu;
 
 	gs_single_opts_default(&o);
-	if (gs_cli_gpu(cli, t, store, &gpu, &o.gpu_from, err) != 0)
+	if (gs_cli_gpu(cli, side, t, c, err) != 0)
 		return -1;
-	return gs_single_run(t, gpu, &o, out, err);
+	o.gpu_from = c->from;
+	o.gpu_why = c->why[0] ? c->why : NULL;
+	return gs_single_run(t, c->gpu, &o, out, err);
+}
+
+/* One side's analyses that read only its own table: its efficiency
+ * model, its residuals and its cliffs (a gs_par_fn). */
+typedef struct side_job {
+	const gs_cli *cli;
+	cmp_run *x;
+	int i; /* 0 baseline, 1 candidate */
+	gs_error err;
+} side_job;
+
+static int
+side_run(void *arg)
+{
+	side_job *j = arg;
+	cmp_run *x = j->x;
+	int i = j->i;
+
+	if (side_efficiency(j->cli, i, i ? x->cand : x->base, &x->gpu[i], &x->eff[i], &j->err) !=
+	            0 ||
+	    gs_residuals_run(&x->eff[i], j->cli->cmp.top, &x->res[i], &j->err) != 0)
+		return -1;
+	return gs_cliffs_find(&x->eff[i], j->cli->cmp.threshold, &x->cliffs[i], &j->err);
+}
+
+/* The join and the baseline's side here, the candidate's side on a second
+ * thread (util/par.h); then what needs both. */
+typedef struct base_job {
+	side_job side;
+	gs_error cmp_err;
+	int cmp_rc;
+} base_job;
+
+static int
+base_run(void *arg)
+{
+	base_job *j = arg;
+	const gs_cli *cli = j->side.cli;
+	cmp_run *x = j->side.x;
+
+	j->cmp_rc = gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, &j->cmp_err);
+	return j->cmp_rc != 0 ? -1 : side_run(&j->side);
 }
 
 static int
 analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
 {
-	if (gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, err) != 0 ||
-	    side_efficiency(cli, x->base, &x->gpu_store[0], &x->eff[0], err) != 0 ||
-	    side_efficiency(cli, x->cand, &x->gpu_store[1], &x->eff[1], err) != 0 ||
-	    gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
+	base_job b;
+	side_job c;
+	int rc_b, rc_c;
+
+	memset(&b, 0, sizeof b);
+	memset(&c, 0, sizeof c);
+	b.side.cli = c.cli = cli;
+	b.side.x = c.x = x;
+	c.i = 1;
+	rc_b = gs_par_run2(base_run, &b, side_run, &c, &rc_c);
+	if (rc_b != 0 || rc_c != 0) { /* the first error in the order of the steps */
+		*err = b.cmp_rc != 0 ? b.cmp_err : rc_b != 0 ? b.side.err : c.err;
+		return -1;
+	}
+	if (gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
 	    gs_cause_run(&x->cmp, &x->eff[0], &x->eff[1], &x->causes, err) != 0)
 		return -1;
 	if (x->work && gs_impact_run(&x->cmp, x->work, cli->cmp.top, &x->impact, err) != 0)
 		return -1;
-	for (int i = 0; i < 2; i++)
-		if (gs_residuals_run(&x->eff[i], cli->cmp.top, &x->res[i], err) != 0 ||
-		    gs_cliffs_find(&x->eff[i], cli->cmp.threshold, &x->cliffs[i], err) != 0)
-			return -1;
 	return gs_residual_shift_run(&x->cmp, &x->eff[0], &x->res[0], &x->eff[1], &x->res[1],
 	                             &x->shift, err);
 }
@@ -185,6 +271,7 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	}
 	r->residual_shift = &x->shift;
 	gs_report_environment(r, x->base, x->cand);
+	gs_report_kernels(r, x->base, x->cand);
 	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 || gs_report_effpairs(r, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
@@ -207,8 +294,10 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 	x.inputs[1] = cand_path;
 	x.inputs[2] = cli->gpu;
 	x.inputs[3] = cli->weights;
+	x.inputs[4] = cli->gpu_side[0];
+	x.inputs[5] = cli->gpu_side[1];
 	x.r.inputs = x.inputs;
-	x.r.ninputs = 4;
+	x.r.ninputs = 6;
 	if (gs_ingest_read_pair(base_path, cand_path, &cli->ingest, &x.base, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
 	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
@@ -216,6 +305,8 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);
+	gs_warn_over_roof(&x.eff[0], "baseline");
+	gs_warn_over_roof(&x.eff[1], "candidate");
 	status = gates(&x.r.gates);
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);

@@ -4,6 +4,7 @@
 #define GS_CMD_COMPARE_H
 
 #include "analysis/compare.h"
+#include "analysis/single.h"
 #include "ingest/ingest.h"
 #include "model/gpu.h"
 #include "render/output.h"
@@ -14,6 +15,8 @@ typedef struct gs_cli {
 	gs_ingest_opts ingest;
 	gs_compare_opts cmp;
 	const char *gpu; /* --gpu NAME|FILE */
+	const char *gpu_side[2]; /* compare: --gpu-base, --gpu-cand NAME|FILE (NULL:
+	                            --gpu, else the input's) */
 	const char *title; /* --title */
 	double min_geomean; /* --min-geomean, 0 = no gate */
 	long max_regressed; /* --max-regressed, -1 = no gate */
@@ -33,14 +36,31 @@ void gs_cli_init(gs_cli *cli);
  * otherwise -1 with ERR), else the current time. */
 int gs_report_timestamp(long long *ts, gs_error *err);
 
-/* gs_cli_gpu: the GPU for input T: --gpu (CLI->gpu: a spec file or a
- * built-in name, gs_gpu_resolve, copied into *STORE) when given, else the
- * built-in GPU that T->gpu names (gs_gpu_find: trace deviceProperties,
- * rocprof agents), else none.  *GPU receives STORE, the built-in entry or
- * NULL; *FROM a static "--gpu", "the input" or NULL.  Returns 0, or -1 with
- * ERR when --gpu names neither a spec file nor a built-in GPU. */
-int gs_cli_gpu(const gs_cli *cli, const gs_table *t, gs_gpu *store, const gs_gpu **gpu,
-               const char **from, gs_error *err);
+/* How one input's GPU was chosen (gs_cli_gpu). */
+typedef struct gs_gpu_choice {
+	gs_gpu store; /* an option's GPU: a spec file or a built-in's copy */
+	const gs_gpu *gpu; /* &store, a built-in entry, or NULL: none known */
+	const char *from; /* static "--gpu", "--gpu-base", "--gpu-cand",
+	                     "the input", or NULL */
+	char why[256]; /* why this board of its chip (gs_gpu_find_variant's
+	                  sentence) when the input chose it, else "" */
+} gs_gpu_choice;
+
+/* gs_cli_gpu: the GPU for input T, SIDE 0 (baseline) or 1 (candidate) of
+ * a compare, -1 for report: the side's option (CLI->gpu_side[SIDE]) when
+ * given, else --gpu (CLI->gpu), each a spec file or a built-in name
+ * (gs_gpu_resolve, copied into C->store); else the built-in board the
+ * input names, chosen among the boards of its chip by what the input
+ * says of its memory (GS_ENV_MEMORY), CU/SM count (T->gpu_cus) and
+ * engine clock (GS_ENV_SCLK) (gs_gpu_find_variant, its reason in
+ * C->why); else none.  Fills C.  Returns 0, or -1 with ERR when an
+ * option names neither a spec file nor a built-in GPU. */
+int gs_cli_gpu(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c, gs_error *err);
+
+/* gs_warn_over_roof: "gemmscope: WARNING: ..." on stderr (even with -q)
+ * when S has GEMMs above their roof (render/overroof.h), LABEL naming
+ * the side (NULL: none). */
+void gs_warn_over_roof(const gs_single *s, const char *label);
 
 /* gs_run_compare: compare BASE_PATH against CAND_PATH, add each side's
  * efficiency (analysis/single.h, on its own GPU: gs_cli_gpu), the cause of

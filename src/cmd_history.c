@@ -19,8 +19,8 @@
 
 /* What one history run holds, freed by run_free. */
 typedef struct run {
-	gs_table **tables;
-	char **names;
+	char **paths; /* the runs' inputs, oldest first */
+	char **names; /* their run names */
 	size_t n;
 	gs_history h;
 	gs_modes m;
@@ -36,7 +36,7 @@ run_free(run *x)
 	gs_report_model_free(&x->r);
 	gs_modes_free(&x->m);
 	gs_history_free(&x->h);
-	gs_runset_free(x->tables, x->names, x->n);
+	gs_runset_names_free(x->paths, x->names, x->n);
 	free(x->inputs);
 }
 
@@ -63,7 +63,9 @@ decompose(run *x)
 	if (!any)
 		return;
 	gs_error_clear(&err);
-	if (gs_modes_run(x->tables, (const char *const *)x->names, x->n, &x->m, &err) == 0) {
+	/* runs named by a mode were added with GS_HISTORY_KEEP: their tables
+	 * are still the history's; the others are NULL and unused */
+	if (gs_modes_run(x->h.owned, (const char *const *)x->names, x->n, &x->m, &err) == 0) {
 		x->have_modes = 1;
 		return;
 	}
@@ -113,13 +115,64 @@ gates(const gs_report *r)
 	return gs_gates_crossed(&r->gates) > 0;
 }
 
+/* Read the runs one pair at a time (two threads) into the history,
+ * which frees each table once the next run was compared with it. */
+static int
+stream_runs(run *x, const gs_cli *cli, gs_error *err)
+{
+	for (size_t i = 0; i < x->n; i += 2) {
+		gs_table *t[2] = {NULL, NULL};
+		int two = i + 1 < x->n;
+		if ((two ? gs_ingest_read_pair(x->paths[i], x->paths[i + 1], &cli->ingest, &t[0],
+		                               &t[1], err)
+		         : gs_ingest_read(x->paths[i], &cli->ingest, &t[0], err)) != 0)
+			return -1;
+		for (int k = 0; k <= two; k++) {
+			unsigned keep =
+			        gs_mode_of_name(x->names[i + k]) != -1 ? GS_HISTORY_KEEP : 0;
+			if (gs_history_add(&x->h, t[k], x->names[i + k], keep, err) != 0) {
+				if (k == 0)
+					gs_table_free(t[1]);
+				return -1;
+			}
+		}
+	}
+	return gs_history_end(&x->h, err);
+}
+
+/* Read again the runs whose tables the open regressions' records need
+ * (the regressions list takes each shape's record from its last run);
+ * standard input cannot be read again: the history then uses the record
+ * of the shape's first run. */
+static int
+reattach(run *x, const gs_cli *cli, gs_error *err)
+{
+	size_t *idx = malloc(x->n * sizeof *idx), k;
+	int rc = 0;
+
+	if (!idx)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	k = gs_history_needs(&x->h, idx);
+	for (size_t i = 0; i < k && rc == 0; i++) {
+		gs_table *t;
+		if (strcmp(x->paths[idx[i]], "-") == 0)
+			continue;
+		rc = gs_ingest_read(x->paths[idx[i]], &cli->ingest, &t, err) != 0 ||
+		                     gs_history_attach(&x->h, idx[i], t, err) != 0
+		             ? -1
+		             : 0;
+	}
+	free(idx);
+	return rc;
+}
+
 static int
 build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *err)
 {
 	gs_history_opts o;
 
 	history_opts(cli, &o);
-	if (gs_runset_load(inputs, n, &cli->ingest, cli->order_column, &x->tables, &x->names, &x->n,
+	if (gs_runset_list(inputs, n, &cli->ingest, cli->order_column, &x->paths, &x->names, &x->n,
 	                   err) != 0)
 		return -1;
 	if (x->n < 2)
@@ -127,7 +180,8 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 		                    "a history needs at least two "
 		                    "runs, found %zu",
 		                    x->n);
-	if (gs_history_run(x->tables, (const char *const *)x->names, x->n, &o, &x->h, err) != 0)
+	if (gs_history_begin(&x->h, x->n, &o, err) != 0 || stream_runs(x, cli, err) != 0 ||
+	    reattach(x, cli, err) != 0)
 		return -1;
 	decompose(x);
 	x->r.kind = GS_REPORT_HISTORY;
@@ -141,7 +195,7 @@ build(run *x, const gs_cli *cli, const char *const *inputs, size_t n, gs_error *
 	if (!(x->inputs = calloc(x->n + 1, sizeof *x->inputs)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < x->n; i++)
-		x->inputs[i] = x->tables[i]->path;
+		x->inputs[i] = x->paths[i];
 	x->inputs[x->n] = cli->gpu;
 	x->r.inputs = x->inputs;
 	x->r.ninputs = x->n + 1;

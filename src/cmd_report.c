@@ -16,7 +16,7 @@
 
 typedef struct report_run {
 	gs_table *table;
-	gs_gpu gpu_store;
+	gs_gpu_choice gpu;
 	gs_single single;
 	gs_residuals res; /* measured against predicted */
 	gs_cliffs cliffs; /* along swept dimensions */
@@ -43,12 +43,13 @@ static int
 analyse(const gs_cli *cli, report_run *x, gs_error *err)
 {
 	gs_single_opts o;
-	const gs_gpu *gpu;
 
 	gs_single_opts_default(&o);
-	if (gs_cli_gpu(cli, x->table, &x->gpu_store, &gpu, &o.gpu_from, err) != 0)
+	if (gs_cli_gpu(cli, -1, x->table, &x->gpu, err) != 0)
 		return -1;
-	if (gs_single_run(x->table, gpu, &o, &x->single, err) != 0 ||
+	o.gpu_from = x->gpu.from;
+	o.gpu_why = x->gpu.why[0] ? x->gpu.why : NULL;
+	if (gs_single_run(x->table, x->gpu.gpu, &o, &x->single, err) != 0 ||
 	    gs_residuals_run(&x->single, cli->cmp.top, &x->res, err) != 0)
 		return -1;
 	return gs_cliffs_find(&x->single, cli->cmp.threshold, &x->cliffs, err);
@@ -70,6 +71,7 @@ build_report(const gs_cli *cli, report_run *x, gs_error *err)
 	r->residuals[0] = &x->res;
 	r->cliffs[0] = &x->cliffs;
 	gs_report_environment(r, x->table, NULL);
+	gs_report_kernels(r, x->table, NULL);
 	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
 	    gs_figures_single(&x->single, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_sweeps(&x->single, &x->cliffs, NULL, NULL, r->datadir, &r->plots, &r->nplots,
@@ -94,6 +96,7 @@ gs_run_report(const gs_cli *cli, const char *input, gs_error *err)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.single);
+	gs_warn_over_roof(&x.single, NULL);
 	status = 0;
 done:
 	gs_figures_free(x.r.plots, x.r.nplots);

@@ -43,6 +43,7 @@ static const char usage_text[] =
         "  --junit FILE         JUnit XML: a testcase per shape, regressions as failures\n"
         "  --assets DIR         every plot as SVG, PNG and 2x PNG\n"
         "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"
+        "  --gpu-base NAME|FILE, --gpu-cand NAME|FILE   compare: a GPU per side\n"
         "  --threshold PCT      regression/improvement threshold, default 5\n"
         "  --top N              rows in the top-N tables, default 10\n"
         "  --map FIELD=COLUMN   override column detection (repeatable)\n"
@@ -74,7 +75,9 @@ enum {
 	OPT_ORDER,
 	OPT_WEIGHTS,
 	OPT_REPORT_URL,
-	OPT_JSON_INDENT
+	OPT_JSON_INDENT,
+	OPT_GPU_BASE,
+	OPT_GPU_CAND
 };
 
 static const struct option long_options[] = {
@@ -85,6 +88,8 @@ static const struct option long_options[] = {
         {"junit", required_argument, NULL, OPT_JUNIT},
         {"assets", required_argument, NULL, OPT_ASSETS},
         {"gpu", required_argument, NULL, OPT_GPU},
+        {"gpu-base", required_argument, NULL, OPT_GPU_BASE},
+        {"gpu-cand", required_argument, NULL, OPT_GPU_CAND},
         {"threshold", required_argument, NULL, OPT_THRESHOLD},
         {"top", required_argument, NULL, OPT_TOP},
         {"map", required_argument, NULL, OPT_MAP},
@@ -168,6 +173,12 @@ static const refusal refusals[] = {
         {CMD_REPORT, OPT_PERSIST, "report reads no series of runs (--persist is history's)"},
         {CMD_REPORT, OPT_ORDER, "report orders no runs (--order is history's)"},
         {CMD_HISTORY, OPT_GPU, "history computes no efficiency, so it uses no GPU spec"},
+        {CMD_REPORT, OPT_GPU_BASE, "report has one input (--gpu sets its GPU)"},
+        {CMD_REPORT, OPT_GPU_CAND, "report has one input (--gpu sets its GPU)"},
+        {CMD_HISTORY, OPT_GPU_BASE, "history computes no efficiency, so it uses no GPU spec"},
+        {CMD_HISTORY, OPT_GPU_CAND, "history computes no efficiency, so it uses no GPU spec"},
+        {CMD_CONFIRM, OPT_GPU_BASE, "confirm computes no efficiency, so it uses no GPU spec"},
+        {CMD_CONFIRM, OPT_GPU_CAND, "confirm computes no efficiency, so it uses no GPU spec"},
         {CMD_CONFIRM, OPT_TITLE, "confirm writes no titled report " CONFIRM_WRITES},
         {CMD_CONFIRM, OPT_GPU, "confirm computes no efficiency, so it uses no GPU spec"},
         {CMD_CONFIRM, OPT_THRESHOLD, "confirm uses the threshold of the original report"},
@@ -269,6 +280,9 @@ static const opt_help option_help[] = {
                     "as failures\n"},
         {OPT_ASSETS, "  --assets DIR         every plot as SVG, PNG and 2x PNG\n"},
         {OPT_GPU, "  --gpu NAME|FILE      GPU spec (built-in name or a spec file)\n"},
+        {OPT_GPU_BASE, "  --gpu-base NAME|FILE the baseline's GPU (cross-GPU compares; "
+                       "overrides --gpu)\n"},
+        {OPT_GPU_CAND, "  --gpu-cand NAME|FILE the candidate's GPU (overrides --gpu)\n"},
         {OPT_THRESHOLD, "  --threshold PCT      regression/improvement threshold, default 5\n"},
         {OPT_TOP, "  --top N              rows in the top-N tables, default 10\n"},
         {OPT_MAP, "  --map FIELD=COLUMN   override column detection (repeatable)\n"},
@@ -326,6 +340,8 @@ set_string(gs_cli *cli, int c, const char *arg)
 	case OPT_JUNIT: cli->out.junit = arg; break;
 	case OPT_ASSETS: cli->out.assets = arg; break;
 	case OPT_GPU: cli->gpu = arg; break;
+	case OPT_GPU_BASE: cli->gpu_side[0] = arg; break;
+	case OPT_GPU_CAND: cli->gpu_side[1] = arg; break;
 	case OPT_TITLE: cli->title = arg; break;
 	case OPT_ORDER: cli->order_column = arg; break;
 	case OPT_WEIGHTS: cli->weights = arg; break;

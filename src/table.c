@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "model/kernel_class.h"
 #include "table.h"
 #include "util/grow.h"
 #include "util/utf8.h"
@@ -147,6 +148,8 @@ gs_table_free(gs_table *t)
 	for (size_t i = 0; i < t->ninterned; i++)
 		free(t->interned[i]);
 	free(t->interned);
+	gs_kmix_free(t->kmix);
+	free(t->kmix);
 	if (t->index) {
 		free(t->index->slot);
 		free(t->index->str);
@@ -376,7 +379,7 @@ relink_samples(gs_table *t)
 {
 	for (size_t i = 0; i < t->n; i++)
 		if (t->rec[i].nsamples == 1)
-			t->rec[i].samples = &t->rec[i].one;
+			t->rec[i].samples = &t->rec[i].t.median;
 }
 
 gs_record *
@@ -429,9 +432,10 @@ gs_record_add_sample(gs_record *r, double time_us)
 	size_t n = r->nsamples;
 	double *s;
 
-	if (n == 0) { /* the lone sample stays in the record: no allocation */
-		r->one = time_us;
-		r->samples = &r->one;
+	if (n == 0) { /* the lone sample stays in the record, where its median
+		       * goes: no allocation */
+		r->t.median = time_us;
+		r->samples = &r->t.median;
 		r->nsamples = 1;
 		return 0;
 	}
@@ -442,11 +446,36 @@ gs_record_add_sample(gs_record *r, double time_us)
 		if (!s)
 			return -1;
 		if (n == 1)
-			s[0] = r->one;
+			s[0] = r->t.median;
 		r->samples = s;
 	}
 	r->samples[r->nsamples++] = time_us;
 	return 0;
+}
+
+gs_record *
+gs_table_copy_record(gs_table *t, const gs_record *src, long line, gs_error *err)
+{
+	size_t n = t->n;
+	gs_record *dst = gs_table_get(t, &src->shape, line, err);
+
+	if (!dst || t->n == n)
+		return dst;
+	for (size_t i = 0; i < src->nsamples; i++)
+		if (gs_record_add_sample(dst, src->samples[i]) != 0)
+			goto oom;
+	if ((src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0) ||
+	    (src->tag && gs_record_set_string(&dst->tag, src->tag) != 0) ||
+	    (src->kernel && gs_record_set_string(&dst->kernel, src->kernel) != 0) ||
+	    (src->launch && !gs_record_launch(dst)))
+		goto oom;
+	if (src->launch)
+		*dst->launch = *src->launch;
+	dst->t = src->t; /* a lone sample is its median: the same value */
+	return dst;
+oom:
+	gs_error_set(err, t->path, line, 0, "out of memory");
+	return NULL;
 }
 
 gs_launch *

@@ -45,6 +45,7 @@ typedef struct gs_excluded {
 } gs_excluded;
 
 struct gs_index;
+struct gs_kmix;
 
 typedef struct gs_table {
 	char *path; /* input path, owned */
@@ -67,6 +68,10 @@ typedef struct gs_table {
 	size_t utf8_replaced; /* U+FFFD put in for ill-formed UTF-8 in the
 	                               input's text (see "Text" above) */
 	struct gs_index *index; /* key -> record, private */
+	struct gs_kmix *kmix; /* kernel traces (rocprof): every kernel's GPU
+	                         time by class (model/kernel_class.h), the
+	                         records being its GEMM kernels; owned, NULL
+	                         for other inputs */
 } gs_table;
 
 /* gs_table_new: an empty table for input PATH (copied).  Returns NULL on
@@ -127,6 +132,14 @@ int gs_table_set_text(gs_table *t, char **field, const char *s);
 
 /* gs_record_set_string: gs_table_set_text without a table to count in. */
 int gs_record_set_string(char **field, const char *s);
+
+/* gs_table_copy_record: the record of SRC's key in T: a new one holding
+ * a copy of SRC (its samples, or its median when it has none, the time
+ * statistics, tag, kernel and launch) at input line LINE, or T's existing
+ * record of that key, left as it is.  SRC must not be a record of T.
+ * Returns it (valid until T grows), or NULL with ERR when out of memory
+ * or the table is full. */
+gs_record *gs_table_copy_record(gs_table *t, const gs_record *src, long line, gs_error *err);
 
 /* gs_table_exclude: record that input LINE (WHAT, e.g. "4096x4096x8192
  * bf16 TN") was left out because of REASON (both stored as well-formed

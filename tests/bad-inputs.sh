@@ -98,7 +98,7 @@ db.execute("CREATE TABLE kernels (id INTEGER PRIMARY KEY, name TEXT, start BIGIN
 db.execute("INSERT INTO kernels VALUES (1, \"k\", 1000)")
 db.commit()' "$tmp/cols.db"
 	refused "rocpd kernels table lacking columns names them" \
-		"cols.db: rocpd table kernels lacks the columns end, workgroup_x" \
+		"cols.db: rocpd table kernels lacks the column end \\(or duration\\)" \
 		"$GEMMSCOPE" report "$tmp/cols.db" -o out.html
 fi
 

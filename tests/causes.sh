@@ -150,11 +150,11 @@ q="$top_srcdir/tests/data/trace/tracelens"
 "$GEMMSCOPE" compare "$q/h100/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz" \
 	"$q/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz" -q -o "$tmp/m.html" \
 	--json "$tmp/m.json" --json-indent --markdown "$tmp/m.md"
-check "residuals: tau per side in the JSON (baseline 1/3, candidate 0.8)" sh -c \
-	"[ \"\$(grep '^      \"tau\": ' '$tmp/m.json' | tr -d ' ')\" = '\"tau\":0.3333333333333333,
+check "residuals: tau per side in the JSON (baseline 0.6, candidate 0.8)" sh -c \
+	"[ \"\$(grep '^      \"tau\": ' '$tmp/m.json' | tr -d ' ')\" = '\"tau\":0.6,
 \"tau\":0.8,' ]"
-check "residuals: 4 pairs predicted on both sides, all 4 further from the prediction" sh -c \
-	"grep -A2 '^    \"shift\": {' '$tmp/m.json' | tr -d ' \n' | grep -q '\"pairs\":4,\"worse\":4,'"
+check "residuals: 5 pairs predicted on both sides, all 5 further from the prediction" sh -c \
+	"grep -A2 '^    \"shift\": {' '$tmp/m.json' | tr -d ' \n' | grep -q '\"pairs\":5,\"worse\":5,'"
 check "residuals: the markdown line" grep -q '^- \*\*Measured against predicted\*\* (an upper-bound model' "$tmp/m.md"
 check "residuals: the HTML section" grep -q '<section id="model"><h2>Measured against predicted, and cliffs</h2>' "$tmp/m.html"
 # The H100 M sweeps (tests/data/runner/README.md): 2 cliffs in the tiled

@@ -4,7 +4,9 @@
  * assert_float_equal converts to float).
  * eff_tsv_load: read a tab-separated file of tests/data/eff/ with libcsv;
  * the first row is a header and is skipped.  Files are found under
- * $top_srcdir (default "."), as the test harness sets it.
+ * $top_srcdir (default "."), as the test harness sets it.  eff_tsv_need:
+ * the same, failing the test when it cannot.  eff_kparser_setup/teardown:
+ * a kernel-name parser as the group state.
  */
 #ifndef GS_EFF_TEST_H
 #define GS_EFF_TEST_H
@@ -14,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "model/kernel_name.h"
 
 #define assert_near(a, b, tol) \
 	assert_near_((double)(a), (double)(b), (double)(tol), #a, __FILE__, __LINE__)
@@ -26,7 +30,7 @@ assert_near_(double a, double b, double tol, const char *expr, const char *file,
 		         tol);
 }
 
-enum { TSV_MAX_ROWS = 128, TSV_MAX_COLS = 16 };
+enum { TSV_MAX_ROWS = 256, TSV_MAX_COLS = 16 };
 
 typedef struct eff_tsv {
 	char *cell[TSV_MAX_ROWS][TSV_MAX_COLS];
@@ -113,6 +117,35 @@ eff_tsv_load(const char *rel)
 		return NULL;
 	}
 	return t;
+}
+
+/* eff_tsv_need: eff_tsv_load, the test failing when the file cannot be
+ * loaded (include after <cmocka.h>). */
+static inline eff_tsv *
+eff_tsv_need(const char *rel)
+{
+	eff_tsv *t = eff_tsv_load(rel);
+
+	if (!t)
+		fail_msg("cannot load tests/data/eff/%s", rel);
+	return t;
+}
+
+/* Group setup and teardown of the kernel-name tests: *STATE is a parser. */
+static inline int
+eff_kparser_setup(void **state)
+{
+	gs_error err;
+
+	*state = gs_kparser_new(&err);
+	return *state ? 0 : -1;
+}
+
+static inline int
+eff_kparser_teardown(void **state)
+{
+	gs_kparser_free(*state);
+	return 0;
 }
 
 #endif

@@ -313,5 +313,13 @@ echo "not a run" > lone/notes.txt
 status_is 2 "one run and a note: still not a history" "$GEMMSCOPE" history lone -q -o none.html
 check "the note, then the error" grep -q 'a history needs at least two runs, found 1' err
 
+# A streamed history frees each run's table once the next run is compared
+# with it; the regressions list takes an open regression's record from the
+# last run that has it, here run-6 of 8 (tests/data/history/gap/README).
+status_is 0 "gap: history of 8 runs" "$GEMMSCOPE" history "$top_srcdir/tests/data/history/gap" \
+	-q -o gap.html --regressions gap-reg.csv
+same "gap: the open regression's record is run-6's" \
+	"$(awk -F, 'NR == 2 { print $3, $13 }' gap-reg.csv)" "9999 260.0263"
+
 echo "1..$((passes + fails))"
 [ "$fails" -eq 0 ]

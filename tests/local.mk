@@ -51,6 +51,11 @@ check_PROGRAMS += tests/test_agree
 TESTS += tests/test_agree tests/markdown-scale.sh
 EXTRA_DIST += tests/markdown-scale.sh
 
+# Issue 12: a memory roof, compute roofs and ridges per GPU; GPU boards.
+check_PROGRAMS += tests/test_roofs
+TESTS += tests/test_roofs tests/gpus.sh
+EXTRA_DIST += tests/gpus.sh
+
 # The runner's own tests link its library (runner/local.mk).
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
@@ -104,6 +109,10 @@ EXTRA_DIST += \
 	tests/data/eff/tracelens/mi300_gemms.tsv \
 	tests/data/eff/tracelens/rocprof_mi350x_gemms.tsv tests/data/history/LICENSE \
 	tests/data/history/README.md tests/data/history/dated/nightly-a.csv \
+	tests/data/history/gap/run-0.csv tests/data/history/gap/run-1.csv \
+	tests/data/history/gap/run-2.csv tests/data/history/gap/run-3.csv \
+	tests/data/history/gap/run-4.csv tests/data/history/gap/run-5.csv \
+	tests/data/history/gap/run-6.csv tests/data/history/gap/run-7.csv \
 	tests/data/history/dated/nightly-b.csv \
 	tests/data/history/dated/nightly-c.csv tests/data/history/make-history.sh \
 	tests/data/history/modes/gemm-comm_only.csv \
@@ -116,6 +125,9 @@ EXTRA_DIST += \
 	tests/data/runner/sizes.yaml tests/data/runner/tensile-config.yaml \
 	tests/data/trace/README.md tests/data/trace/hta/LICENSE \
 	tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz \
+	tests/data/trace/reconstructed/a100_pg509_fp32.json.gz \
+	tests/data/trace/reconstructed/make_traces.py \
+	tests/data/trace/reconstructed/v100_sxm2_fp16.json.gz \
 	tests/data/trace/rocprof/derive_kernel_trace.py \
 	tests/data/trace/rocprof/kernel_trace_rocpd.csv \
 	tests/data/trace/rocprof/kernel_trace_v1.csv \
@@ -184,3 +196,13 @@ fuzz: $(FUZZ_OBJ)
 clean-fuzz:
 	-rm -rf tests/fuzz/obj tests/fuzz/*-libfuzzer
 .PHONY: fuzz clean-fuzz
+
+# What a kernel's name says it does; a profile's time by kernel class
+# (issue 12).
+check_PROGRAMS += tests/test_kernel_class
+TESTS += tests/test_kernel_class
+EXTRA_DIST += tests/data/eff/kernel_classes.tsv
+TESTS += tests/kernels.sh
+EXTRA_DIST += tests/kernels.sh
+EXTRA_DIST += tests/data/trace/rocpd/gfx1151-torch8192.sql \
+	tests/data/trace/rocpd/gfx1151-torch8192.db

@@ -141,7 +141,7 @@ d="$top_srcdir/tests/data/csv"
 # count, and the report says what is missing (issue 12).
 r="$top_srcdir/tests/data/runner"
 "$GEMMSCOPE" report "$r/h100-tiled-msweep.csv" -q -o "$tmp/hk.html" --markdown "$tmp/hk.md"
-grep -q '^- GPU: NVIDIA H100 SXM5 (from the input)' "$tmp/hk.md" || fail "runner CSV: GPU from its gpu column"
+grep -q '^- GPU: NVIDIA H100 SXM5 (from the input: H100: its 132 CUs/SMs match' "$tmp/hk.md" || fail "runner CSV: GPU from its gpu column"
 sed 's/NVIDIA H100 80GB HBM3/NVIDIA Foo 9000/' "$r/h100-tiled-msweep.csv" > "$tmp/foo.csv"
 "$GEMMSCOPE" report "$tmp/foo.csv" -q -o "$tmp/foo.html" --markdown "$tmp/foo.md"
 grep -q "^- GPU: the input names NVIDIA Foo 9000, which the built-in GPU table lacks: wave quantisation uses the input's 132 CUs/SMs; the roofline" "$tmp/foo.md" &&

@@ -240,13 +240,19 @@ test_hipblaslt_bench(void **state)
 	        r->kernel, /* --kernel name:, not --Solution name: */
 	        "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64_MI16x16x1_SN_"
 	        "LDSB1_GSU0_GSUAMB_GLS0_ISA942_MIWT8_8_SK3_WG32_8_1");
+	/* --Solution index: an extra column of the table (issue 12) */
+	assert_int_equal(t->nextra, 1);
+	assert_string_equal(t->extra_names[0], "solution_index");
+	assert_true(r->extra[0] == 301);
 	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
 	assert_int_equal(r->nsamples, 1); /* the winner, not the 3 candidates */
 	assert_true(r->t.median == 20.0);
 	assert_non_null(strstr(r->kernel, "_MT64x64x128_"));
+	assert_true(r->extra[0] == 501); /* the winner's, not 500 or 502 */
 	r = must_find(t, key(4, 512, 1024, 256, "f16", 'N', 'T', 1));
 	assert_true(r->t.median == 12.75);
 	assert_null(r->kernel);
+	assert_true(isnan(r->extra[0])); /* no --Solution lines */
 	gs_table_free(t);
 }
 

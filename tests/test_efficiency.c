@@ -237,16 +237,6 @@ test_roofline(void **state)
 	assert_true(isnan(e.pct_roofline));
 }
 
-static eff_tsv *
-load(const char *rel)
-{
-	eff_tsv *t = eff_tsv_load(rel);
-
-	if (!t)
-		fail_msg("cannot load tests/data/eff/%s", rel);
-	return t;
-}
-
 /* One trace launch: the grid picks the orientation; returns 1 if the
  * unswapped count differs (the launch discriminates). */
 static int
@@ -276,7 +266,7 @@ check_launch(gs_kparser *kp, char **c, const gs_gpu *g, int cus)
 static void
 test_swap_on_real_grids(void **state)
 {
-	eff_tsv *t = load("tracelens/mi300_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/mi300_gemms.tsv");
 	gs_kparser *kp = gs_kparser_new(NULL);
 	long n[3] = {0}, disc[3] = {0};
 
@@ -289,7 +279,7 @@ test_swap_on_real_grids(void **state)
 		n[i] += calls;
 	}
 	eff_tsv_free(t);
-	t = load("hta/mi250_gemms.tsv");
+	t = eff_tsv_need("hta/mi250_gemms.tsv");
 	for (size_t r = 0; r < t->nrows; r++) {
 		disc[2] += check_launch(kp, t->cell[r], gpu("mi250"), 104);
 		n[2]++;
@@ -306,11 +296,15 @@ test_swap_on_real_grids(void **state)
 
 /* The H100 trace: persistent xmma kernels (grid 120/132, not the tile
  * count) get an approximate wq_eff; addmm 8944x1024 on 128x128 tiles is
- * 560 tiles, wq_eff 0.848 (data/README.md §2.2). */
+ * 560 tiles, wq_eff 0.848 (data/README.md §2.2).  The CUTLASS 2.x bmm
+ * 32x559 (K 1) on its 128x32 tile launches grid [4, 2, 1]: neither its 5
+ * tiles (swapped) nor 18 (not), but CUTLASS's identity swizzle of the 1 x
+ * 5 tiles with log tile 2 (1·4 x ceil(5/4)): the swapped orientation, the
+ * 3 extra workgroups exiting at once (issue 12). */
 static void
 test_persistent_h100(void **state)
 {
-	eff_tsv *t = load("tracelens/h100_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/h100_gemms.tsv");
 	gs_kparser *kp = gs_kparser_new(NULL);
 	int seen = 0;
 
@@ -325,10 +319,14 @@ test_persistent_h100(void **state)
 		gs_kparser_parse(kp, c[10], &k);
 		gs_eff_compute(&in, gpu("h100"), NULL, &e, NULL);
 		if (k.family == GS_KF_CUTLASS2) {
-			/* grid 8 blocks: neither 5 (swapped) nor 18 tiles */
-			assert_int_equal(e.status, GS_EFF_GRID_MISMATCH);
-			assert_true(isnan(e.wq_eff));
-			assert_false(isnan(e.tile_eff));
+			assert_int_equal(e.status, GS_EFF_OK);
+			assert_true(e.swapped && e.swap_checked);
+			assert_int_equal(e.num_tiles, 5);
+			assert_int_equal(e.splits, 1);
+			assert_near(e.tile_eff, 559.0 / 640, 1e-15);
+			assert_near(e.wq_eff, 5.0 / 132, 1e-15);
+			assert_near(e.dim_eff, 559.0 / 640 * 5 / 132, 1e-15);
+			assert_non_null(strstr(e.note, "swizzled"));
 			continue;
 		}
 		assert_int_equal(e.status, GS_EFF_PERSISTENT);
@@ -344,7 +342,9 @@ test_persistent_h100(void **state)
 	gs_kparser_free(kp);
 }
 
-/* Split-K and Stream-K are flagged, never given a guessed wq_eff. */
+/* Split-K and Stream-K are flagged, never given a guessed wq_eff: a
+ * split-K kernel's waves are those of its tiles x splits workgroups when
+ * the grid (or a GSU<n> in the name) gives the split (issue 12). */
 static void
 test_split_and_stream_k(void **state)
 {
@@ -364,6 +364,15 @@ test_split_and_stream_k(void **state)
 	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
 	assert_int_equal(e.status, GS_EFF_SPLIT_K);
 	assert_near(e.tile_eff, 0.734375, 5e-7);
+	assert_int_equal(e.splits, 3);
+	assert_int_equal(e.num_tiles, 192);
+	assert_int_equal(e.rounds, 2); /* 576 workgroups on 304 CUs */
+	assert_near(e.wq_eff, 576.0 / 608, 1e-15);
+	assert_near(e.dim_eff, 0.734375 * 576 / 608, 1e-12);
+	/* a grid that is no multiple of either tile count */
+	in.workgroups = 3 * 192 + 1;
+	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
+	assert_int_equal(e.status, GS_EFF_GRID_MISMATCH);
 	assert_true(isnan(e.wq_eff) && isnan(e.dim_eff));
 	/* the MI350X Stream-K symbol */
 	gs_kparser_parse(kp,
@@ -380,6 +389,15 @@ test_split_and_stream_k(void **state)
 	in.workgroups = 0;
 	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
 	assert_int_equal(e.status, GS_EFF_SPLIT_K);
+	assert_int_equal(e.splits, 4); /* GSU4: 96 tiles x 4 on 304 CUs */
+	assert_near(e.wq_eff, 384.0 / 608, 1e-15);
+	/* GSUAMBSK with the split decided at run time and no grid: unknown */
+	gs_kparser_parse(kp, "Cijk_Ailk_Bljk_BBS_BH_MT64x64x64_MI16x16x1_SN_GSU0_GSUAMBSK_WG32_8_1",
+	                 &k);
+	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);
+	assert_int_equal(e.status, GS_EFF_SPLIT_K);
+	assert_int_equal(e.splits, 0);
+	assert_true(isnan(e.wq_eff) && isnan(e.dim_eff));
 	/* a name without a tile: roofline only, the parser's reason kept */
 	gs_kparser_parse(kp, "attn_fwd", &k);
 	gs_eff_compute(&in, gpu("mi300x"), NULL, &e, NULL);

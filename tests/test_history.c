@@ -666,6 +666,148 @@ order_column(void **state)
 	assert_int_equal(err.col, 3);
 }
 
+/* The series, change points and per-run figures of A and B agree. */
+static void
+assert_same_history(const gs_history *a, const gs_history *b)
+{
+	assert_int_equal(a->nruns, b->nruns);
+	assert_int_equal(a->nseries, b->nseries);
+	assert_int_equal(a->ncps, b->ncps);
+	assert_int_equal(a->regressions, b->regressions);
+	assert_int_equal(a->improvements, b->improvements);
+	assert_int_equal(a->pending, b->pending);
+	assert_int_equal(a->partial, b->partial);
+	for (size_t r = 0; r < a->nruns; r++) {
+		assert_true(a->runs[r].geomean_vs_first == b->runs[r].geomean_vs_first);
+		assert_true(a->runs[r].geomean_vs_previous == b->runs[r].geomean_vs_previous);
+		assert_int_equal(a->runs[r].shapes, b->runs[r].shapes);
+		assert_string_equal(a->runs[r].name, b->runs[r].name);
+	}
+	for (size_t i = 0; i < a->nseries; i++) {
+		assert_true(gs_shape_equal(&a->series[i].rec->shape, &b->series[i].rec->shape));
+		assert_int_equal(a->series[i].last_run, b->series[i].last_run);
+		for (size_t r = 0; r < a->nruns; r++)
+			assert_memory_equal(&a->series[i].t[r], &b->series[i].t[r], sizeof(double));
+	}
+	for (size_t i = 0; i < a->ncps; i++) {
+		assert_int_equal(a->cps[i].series, b->cps[i].series);
+		assert_int_equal(a->cps[i].run_index, b->cps[i].run_index);
+		assert_true(a->cps[i].ratio == b->cps[i].ratio);
+	}
+}
+
+/* The history streamed run by run (what `gemmscope history` does: each
+ * table freed once the next run was compared with it) equals the one
+ * built from every table at once, holds only the first and the last
+ * table, and gets back the runs the open regressions' records need. */
+static void
+streamed(void **state)
+{
+	fixture *fx = *state;
+	const char *dir = fx->dir;
+	char **paths, **names;
+	size_t n, idx[NRUNS], need;
+	gs_history h;
+	gs_history_opts o;
+	gs_report ra, rb;
+	gs_error err;
+
+	assert_int_equal(gs_runset_list(&dir, 1, NULL, NULL, &paths, &names, &n, &err), 0);
+	assert_int_equal(n, NRUNS);
+	gs_history_opts_default(&o);
+	assert_int_equal(gs_history_begin(&h, n, &o, &err), 0);
+	for (size_t i = 0; i < n; i++) {
+		gs_table *t;
+		assert_int_equal(gs_ingest_read(paths[i], NULL, &t, &err), 0);
+		assert_int_equal(gs_history_add(&h, t, names[i], 0, &err), 0);
+		/* the first, the newest and nothing else is held */
+		for (size_t j = 1; j + 1 < i + 1; j++)
+			assert_null(h.runs[j].table);
+		assert_non_null(h.runs[0].table);
+		assert_non_null(h.runs[i].table);
+	}
+	assert_int_equal(gs_history_end(&h, &err), 0);
+	assert_same_history(&fx->h, &h);
+	/* every open regression's last run is held or handed back */
+	need = gs_history_needs(&h, idx);
+	for (size_t k = 0; k < need; k++) {
+		gs_table *t;
+		assert_null(h.runs[idx[k]].table);
+		assert_int_equal(gs_ingest_read(paths[idx[k]], NULL, &t, &err), 0);
+		assert_int_equal(gs_history_attach(&h, idx[k], t, &err), 0);
+	}
+	assert_int_equal(gs_history_needs(&h, idx), 0);
+	memset(&ra, 0, sizeof ra);
+	memset(&rb, 0, sizeof rb);
+	ra.kind = rb.kind = GS_REPORT_HISTORY;
+	ra.hist = &fx->h;
+	rb.hist = &h;
+	assert_int_equal(gs_report_history(&ra, &err), 0);
+	assert_int_equal(gs_report_history(&rb, &err), 0);
+	assert_int_equal(ra.open_regressions, rb.open_regressions);
+	assert_int_equal(ra.reg_table->n, rb.reg_table->n);
+	for (size_t i = 0; i < ra.reg_table->n; i++)
+		assert_true(ra.reg_table->rec[i].t.median == rb.reg_table->rec[i].t.median);
+	/* more runs than announced are refused, and the table is freed */
+	gs_table *extra;
+	assert_int_equal(gs_ingest_read(paths[0], NULL, &extra, &err), 0);
+	assert_int_equal(gs_history_add(&h, extra, "extra", 0, &err), -1);
+	gs_report_model_free(&ra);
+	gs_report_model_free(&rb);
+	gs_history_free(&h);
+	gs_runset_names_free(paths, names, n);
+}
+
+/* An open regression whose shape is missing from the last run: its
+ * record comes from an earlier run, which the streamed history freed and
+ * must get back (tests/data/history/gap). */
+static void
+streamed_gap(void **state)
+{
+	char dir[4096];
+	const char *d = dir;
+	char **paths, **names;
+	size_t n, idx[8];
+	gs_history h;
+	gs_history_opts o;
+	gs_report r;
+	gs_error err;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "%s/tests/data/history/gap", srcdir());
+	assert_int_equal(gs_runset_list(&d, 1, NULL, NULL, &paths, &names, &n, &err), 0);
+	assert_int_equal(n, 8);
+	gs_history_opts_default(&o);
+	assert_int_equal(gs_history_begin(&h, n, &o, &err), 0);
+	for (size_t i = 0; i < n; i++) {
+		gs_table *t;
+		assert_int_equal(gs_ingest_read(paths[i], NULL, &t, &err), 0);
+		assert_int_equal(gs_history_add(&h, t, names[i], 0, &err), 0);
+	}
+	assert_int_equal(gs_history_end(&h, &err), 0);
+	assert_int_equal(gs_history_open_regressions(&h), 1);
+	assert_int_equal(gs_history_needs(&h, idx), 1);
+	assert_int_equal(idx[0], 6);
+	{
+		gs_table *t;
+		assert_int_equal(gs_ingest_read(paths[6], NULL, &t, &err), 0);
+		assert_int_equal(gs_history_attach(&h, 6, t, &err), 0);
+		/* a run already held is refused (and the table freed) */
+		assert_int_equal(gs_ingest_read(paths[6], NULL, &t, &err), 0);
+		assert_int_equal(gs_history_attach(&h, 6, t, &err), -1);
+	}
+	memset(&r, 0, sizeof r);
+	r.kind = GS_REPORT_HISTORY;
+	r.hist = &h;
+	assert_int_equal(gs_report_history(&r, &err), 0);
+	assert_int_equal(r.reg_table->n, 1);
+	assert_int_equal(r.reg_table->rec[0].shape.M, 9999);
+	assert_true(r.reg_table->rec[0].t.median == 260.0263);
+	gs_report_model_free(&r);
+	gs_history_free(&h);
+	gs_runset_names_free(paths, names, n);
+}
+
 int
 main(void)
 {
@@ -674,9 +816,11 @@ main(void)
 	        cmocka_unit_test(evolution),      cmocka_unit_test(series),
 	        cmocka_unit_test(change_points),  cmocka_unit_test(report_model),
 	        cmocka_unit_test(persist_three),  cmocka_unit_test(bad_input),
+	        cmocka_unit_test(streamed),
 	};
 	const struct CMUnitTest plain[] = {
 	        cmocka_unit_test(natural_order),
+	        cmocka_unit_test(streamed_gap),
 	        cmocka_unit_test(run_names),
 	        cmocka_unit_test(order_column),
 	};

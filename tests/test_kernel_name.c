@@ -15,32 +15,6 @@
 #include "eff_test.h"
 #include "model/kernel_name.h"
 
-static int
-setup(void **state)
-{
-	gs_error err;
-
-	*state = gs_kparser_new(&err);
-	return *state ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	gs_kparser_free(*state);
-	return 0;
-}
-
-static eff_tsv *
-load(const char *rel)
-{
-	eff_tsv *t = eff_tsv_load(rel);
-
-	if (!t)
-		fail_msg("cannot load tests/data/eff/%s", rel);
-	return t;
-}
-
 static void
 check_flags(const gs_kernel_info *k, const char *flags, const char *name)
 {
@@ -84,7 +58,7 @@ test_reference_names(void **state)
 {
 	static const char *const families[] = {"tensile",  "cublas",   "xmma", "nvjet",
 	                                       "cutlass2", "cutlass3", "ck",   "aiter"};
-	eff_tsv *t = load("kernel_names.tsv");
+	eff_tsv *t = eff_tsv_need("kernel_names.tsv");
 	int count[8] = {0}, ckaiter = 0;
 
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -134,7 +108,7 @@ test_trace_tensile_names(void **state)
 	int launches = 0;
 
 	for (size_t f = 0; f < 2; f++) {
-		eff_tsv *t = load(files[f]);
+		eff_tsv *t = eff_tsv_need(files[f]);
 		for (size_t r = 0; r < t->nrows; r++) {
 			char **c = t->cell[r];
 			gs_kernel_info k;
@@ -204,7 +178,7 @@ first_of_name(const eff_tsv *t, size_t r)
 static void
 test_rocprof_names(void **state)
 {
-	eff_tsv *t = load("tracelens/rocprof_mi350x_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/rocprof_mi350x_gemms.tsv");
 	long dispatches = 0;
 	int main_kernels = 0, sk = 0, post = 0;
 
@@ -241,7 +215,7 @@ test_rocprof_names(void **state)
 static void
 test_h100_names(void **state)
 {
-	eff_tsv *t = load("tracelens/h100_gemms.tsv");
+	eff_tsv *t = eff_tsv_need("tracelens/h100_gemms.tsv");
 
 	for (size_t r = 0; r < t->nrows; r++) {
 		char **c = t->cell[r];
@@ -373,5 +347,5 @@ main(void)
 	        cmocka_unit_test(test_math_dtype),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, eff_kparser_setup, eff_kparser_teardown);
 }

@@ -380,8 +380,8 @@ static void
 test_roofline(void **state)
 {
 	pairs *pr = *state;
-	static const gs_roofline_ceiling mi300x[2] = {{"bf16", 1307.4}, {"fp32", 163.4}};
-	gs_roofline_spec spec = {mi300x, 2, 5300, NULL};
+	static const gs_roofline_ceiling mi300x[2] = {{"bf16", 1307.4, 0}, {"fp32", 163.4, 0}};
+	gs_roofline_spec spec = {mi300x, 2, 5300, NULL, NULL, 0};
 	gs_roofline_point *pts = calloc(pr->cand.n + 1, sizeof *pts);
 	size_t n = pr->cand.n;
 	double xi, yi, xj, yj, lo, hi;

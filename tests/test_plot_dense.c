@@ -330,8 +330,8 @@ test_labels_points(void **state)
 static void
 test_roofline_dense(void **state)
 {
-	static const gs_roofline_ceiling c[1] = {{"bf16", 1307.4}};
-	gs_roofline_spec spec = {c, 1, 5300, NULL};
+	static const gs_roofline_ceiling c[1] = {{"bf16", 1307.4, 0}};
+	gs_roofline_spec spec = {c, 1, 5300, NULL, NULL, 0};
 	size_t n = 6000, cells, points, len;
 	gs_roofline_point *pts = calloc(n, sizeof *pts);
 	gs_plot *p;

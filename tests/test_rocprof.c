@@ -24,6 +24,8 @@
 
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
+#include "model/kernel_class.h"
+#include "analysis/single.h"
 
 #define RP "tests/data/trace/rocprof/"
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
@@ -81,8 +83,9 @@ static void
 json_totals(void **state)
 {
 	const gs_table *t = json908;
-	long calls = 0, gemm_calls = 0, gemm_kernels = 0;
-	double us = 0, gemm_us = 0;
+	const gs_kmix *m = t->kmix;
+	long calls = 0;
+	double us = 0;
 
 	(void)state;
 	assert_string_equal(t->format, "rocprofv3-json");
@@ -93,24 +96,36 @@ json_totals(void **state)
 	assert_string_equal(t->env.text[GS_ENV_CUS], "256");
 	assert_string_equal(t->env.text[GS_ENV_SCLK], "2200 MHz"); /* max_engine_clk_fcompute */
 	assert_int_equal(t->skipped, 0);
+	/* the table holds the 14 GEMM kernels, Tensile all (issue 12) */
+	assert_int_equal(t->n, 14);
 	for (size_t i = 0; i < t->n; i++) {
 		const gs_record *r = &t->rec[i];
 		assert_string_equal(r->shape.op, "kernel");
 		assert_non_null(r->shape.name);
 		assert_string_equal(r->shape.name, r->kernel);
+		assert_true(is_tensile_gemm(r->kernel));
 		calls += r->t.count;
 		us += r->t.sum;
-		if (is_tensile_gemm(r->kernel)) {
-			gemm_kernels++;
-			gemm_calls += r->t.count;
-			gemm_us += r->t.sum;
-		}
 	}
-	assert_int_equal(calls, 43915); /* every dispatch */
-	assert_near(us, 4441741.378, 1e-3); /* 4 441 741 378 ns */
-	assert_int_equal(gemm_kernels, 14);
-	assert_int_equal(gemm_calls, 5350);
-	assert_near(gemm_us, 65590.500, 1e-6); /* 65 590 500 ns */
+	assert_int_equal(calls, 5350);
+	assert_near(us, 65590.500, 1e-6); /* 65 590 500 ns */
+	/* every dispatch is in the kernel mix, by class */
+	assert_non_null(m);
+	assert_int_equal(m->n, 80);
+	assert_int_equal(m->calls, 43915);
+	assert_near(m->total_us, 4441741.378, 1e-6); /* 4 441 741 378 ns */
+	assert_int_equal(m->class_kernels[GS_KC_GEMM], 14);
+	assert_int_equal(m->class_calls[GS_KC_GEMM], 5350);
+	assert_near(m->class_us[GS_KC_GEMM], 65590.500, 1e-6);
+	assert_near(100 * gs_kmix_share(m, GS_KC_GEMM), 1.4767, 1e-4);
+	/* the issue's 93.6 %: one RCCL kernel */
+	assert_string_equal(m->k[0].name,
+	                    "ncclDevKernel_Generic_1(ncclDevKernelArgsStorage<4096ul>)");
+	assert_int_equal(m->k[0].cls, GS_KC_COMM);
+	assert_int_equal(m->k[0].calls, 1310);
+	assert_near(m->k[0].total_ns / m->total_us / 1000, 0.9363, 1e-4);
+	for (size_t i = 1; i < m->n; i++)
+		assert_true(m->k[i - 1].total_ns >= m->k[i].total_ns);
 }
 
 static const gs_record *
@@ -219,10 +234,11 @@ csv_bad_rows(void **state)
 {
 	static const char text[] =
 	        "\"Kind\",\"Kernel_Name\",\"Start_Timestamp\",\"End_Timestamp\"\n"
-	        "\"KERNEL_DISPATCH\",\"k\",100,1100\n"
-	        "\"KERNEL_DISPATCH\",\"k\",abc,1100\n"
-	        "\"KERNEL_DISPATCH\",\"k\",2000,2000\n"
-	        "\"KERNEL_DISPATCH\",\"k\",3000,5000\n";
+	        "\"KERNEL_DISPATCH\",\"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1\",100,1100\n"
+	        "\"KERNEL_DISPATCH\",\"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1\",abc,1100\n"
+	        "\"KERNEL_DISPATCH\",\"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1\",2000,2000\n"
+	        "\"KERNEL_DISPATCH\",\"__amd_rocclr_copyBuffer\",2500,2600\n"
+	        "\"KERNEL_DISPATCH\",\"Cijk_Alik_Bljk_SB_MT64x128x32_SE_K1\",3000,5000\n";
 	char *p = temp_name();
 	FILE *f = fopen(p, "w");
 	gs_table *t;
@@ -237,7 +253,33 @@ csv_bad_rows(void **state)
 	assert_int_equal(t->nexcl, 1); /* "abc" */
 	assert_int_equal(t->excl[0].line, 3);
 	assert_int_equal(t->skipped, 1); /* zero duration */
+	/* the copy is no GEMM: counted in the mix only */
+	assert_int_equal(t->kmix->n, 2);
+	assert_near(t->kmix->total_us, 3.1, 1e-12);
+	assert_near(t->kmix->class_us[GS_KC_MEMORY], 0.1, 1e-12);
 	gs_table_free(t);
+	unlink(p);
+}
+
+/* A profile without a GEMM kernel is refused, saying what it holds. */
+static void
+csv_no_gemm(void **state)
+{
+	static const char text[] =
+	        "Kernel_Name,Start_Timestamp,End_Timestamp\n"
+	        "__amd_rocclr_copyBuffer,100,1100\n"
+	        "ncclDevKernel_Generic_1(ncclDevKernelArgsStorage<4096ul>),2000,5000\n";
+	char *p = temp_name();
+	FILE *f = fopen(p, "w");
+	gs_error err;
+
+	(void)state;
+	fputs(text, f);
+	fclose(f);
+	gs_test_read_fails(p, &err);
+	assert_non_null(strstr(err.msg, "no GEMM kernel among the 2 kernels"));
+	assert_non_null(strstr(err.msg, "communication 75.0 %, copy/fill 25.0 %"));
+	assert_non_null(strstr(err.msg, "the longest ncclDevKernel_Generic_1 #"));
 	unlink(p);
 }
 
@@ -430,6 +472,45 @@ rocpd_kernels_view(void **state)
 	unlink(db);
 }
 
+/* The gfx1151 seed's rocpd (tests/data/trace/rocpd/: its kernels view
+ * has only the columns the seed's query reads, and a duration instead of
+ * start and end; its agent has a generic product name).  The seed's
+ * occupancy reasoning comes out of it: 128 threads, 256 VGPRs, 17408 B
+ * LDS are 3 workgroups = 12 waves per CU, 37.5 %. */
+static void
+rocpd_seed_gfx1151(void **state)
+{
+	gs_table *t =
+	        gs_test_read(gs_test_path("tests/data/trace/rocpd/gfx1151-torch8192.db"), NULL);
+	const gs_launch *l;
+	gs_single s;
+	gs_error err;
+
+	(void)state;
+	assert_string_equal(t->format, "rocpd");
+	assert_string_equal(t->gpu, "gfx1151"); /* not "AMD Radeon Graphics" */
+	assert_int_equal(t->gpu_cus, 40);
+	assert_string_equal(t->env.text[GS_ENV_DEVICE], "AMD Radeon Graphics");
+	assert_string_equal(t->env.text[GS_ENV_SCLK], "2900 MHz");
+	assert_int_equal(t->n, 1);
+	assert_string_equal(t->rec[0].kernel, "triton_tem_fused_mm_0");
+	assert_near(t->rec[0].t.median, 40186.0, 1e-9); /* duration, ns -> µs */
+	l = gs_launch_of(&t->rec[0]);
+	assert_int_equal(l->workgroups, 64 * 64); /* grid (8192, 64) / (128, 1) */
+	assert_int_equal(l->wg_size, 128);
+	assert_int_equal(l->vgpr, 256);
+	assert_int_equal(l->sgpr, 128);
+	assert_int_equal(l->lds_bytes, 17408);
+	assert_near(gs_kmix_share(t->kmix, GS_KC_GEMM), 1.0, 0);
+	assert_int_equal(gs_single_run(t, gs_gpu_find(t->gpu), NULL, &s, &err), 0);
+	assert_true(s.rows[0].have_occ);
+	assert_int_equal(s.rows[0].detail->occ.wgs_per_cu, 3);
+	assert_near(s.rows[0].detail->occ.occupancy, 0.375, 1e-12);
+	assert_true(s.rows[0].detail->occ.limiters & (1u << GS_OCC_LDS));
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
 static void
 rpd_is_refused(void **state)
 {
@@ -523,12 +604,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(json_totals),         cmocka_unit_test(json_kernels),
-	        cmocka_unit_test(csv_rocm64_header),   cmocka_unit_test(csv_rocm62_header),
-	        cmocka_unit_test(csv_rocpd_converted), cmocka_unit_test(csv_bad_rows),
-	        cmocka_unit_test(rocpd_database),      cmocka_unit_test(rocpd_generic_product),
-	        cmocka_unit_test(rocpd_kernels_view),  cmocka_unit_test(rpd_is_refused),
-	        cmocka_unit_test(json_truncated),      cmocka_unit_test(json_without_dispatches),
+	        cmocka_unit_test(json_totals),           cmocka_unit_test(json_kernels),
+	        cmocka_unit_test(csv_rocm64_header),     cmocka_unit_test(csv_rocm62_header),
+	        cmocka_unit_test(csv_rocpd_converted),   cmocka_unit_test(csv_bad_rows),
+	        cmocka_unit_test(csv_no_gemm),           cmocka_unit_test(rocpd_database),
+	        cmocka_unit_test(rocpd_generic_product), cmocka_unit_test(rocpd_kernels_view),
+	        cmocka_unit_test(rpd_is_refused),        cmocka_unit_test(rocpd_seed_gfx1151),
+	        cmocka_unit_test(json_truncated),        cmocka_unit_test(json_without_dispatches),
 	        cmocka_unit_test(bad_timestamps),
 	};
 

@@ -41,6 +41,7 @@
 #define MI300_BERT "tests/data/trace/tracelens/mi300/" BERT ".json.gz"
 #define HTA_MI250 "tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"
 #define MI350_ROCPROF "tests/data/trace/tracelens/rocprof/908_results.json.gz"
+#define A100_TRACE "tests/data/trace/reconstructed/a100_pg509_fp32.json.gz"
 #define GEMM_CSV(dir, name) "tests/data/trace/tracelens/" dir "/" name "_perf_report_csvs/GEMM.csv"
 
 /* ---- helpers */
@@ -109,19 +110,31 @@ typedef struct quant {
 	double tile_eff, wq_eff, dim_eff;
 } quant;
 
+/* The whole efficiency of row R of S (gs_single_eff), in storage that
+ * lives until the next call. */
+static const gs_eff *
+E(const gs_single *s, const gs_single_row *r)
+{
+	static gs_eff e;
+	const gs_eff *p = gs_single_eff(s, r, &e);
+
+	assert_non_null(p);
+	return p;
+}
+
 static void
-assert_quant(const gs_single_row *r, const quant *q)
+assert_quant(const gs_single *s, const gs_single_row *r, const quant *q)
 {
 	assert_true(r->have_eff);
-	assert_int_equal(r->eff.tile_m, q->tile_m);
-	assert_int_equal(r->eff.tile_n, q->tile_n);
-	assert_int_equal(r->eff.num_tiles, q->num_tiles);
-	assert_int_equal(r->eff.rounds, q->rounds);
-	assert_near(r->eff.tile_eff, q->tile_eff, 5e-7);
-	assert_near(r->eff.wq_eff, q->wq_eff, 5e-7);
-	assert_near(r->eff.dim_eff, q->dim_eff, 5e-7);
-	assert_true(r->eff.swapped);
-	assert_int_equal(r->eff.status, GS_EFF_OK);
+	assert_int_equal(E(s, r)->tile_m, q->tile_m);
+	assert_int_equal(E(s, r)->tile_n, q->tile_n);
+	assert_int_equal(E(s, r)->num_tiles, q->num_tiles);
+	assert_int_equal(E(s, r)->rounds, q->rounds);
+	assert_near(E(s, r)->tile_eff, q->tile_eff, 5e-7);
+	assert_near(E(s, r)->wq_eff, q->wq_eff, 5e-7);
+	assert_near(E(s, r)->dim_eff, q->dim_eff, 5e-7);
+	assert_true(E(s, r)->swapped);
+	assert_int_equal(E(s, r)->status, GS_EFF_OK);
 	assert_int_equal(r->tile_source, GS_TILE_SRC_NAME);
 }
 
@@ -252,24 +265,24 @@ test_mi300x_qwen(void **state)
 	/* §4.1 row 4: torch mm 8944x2816x1024 is BLAS 2816 x 8944, MT128x224;
 	 * §5: its 880 workgroups confirm the swap. */
 	r = row(&s, "aten::mm", 8944, 2816, 1024);
-	assert_quant(r, &mm);
-	assert_true(r->eff.swap_checked);
-	assert_int_equal(r->eff.cus, 304);
-	assert_int_equal(r->eff.last_wave_tiles, 880 - 2 * 304);
+	assert_quant(&s, r, &mm);
+	assert_true(E(&s, r)->swap_checked);
+	assert_int_equal(E(&s, r)->cus, 304);
+	assert_int_equal(E(&s, r)->last_wave_tiles, 880 - 2 * 304);
 	/* §4.1 row 5 and the §1.2 worked example: addmm 8944x1024x1024 bf16 */
 	r = row(&s, "aten::addmm", 8944, 1024, 1024);
-	assert_quant(r, &addmm);
-	assert_true(r->eff.cost.flop == 18766086144.0);
-	assert_true(r->eff.cost.bytes == 38733824.0);
-	assert_true(r->eff.cost.mib == 36.939453125);
-	assert_near(r->eff.cost.ai, 484.49, 0.005);
-	assert_near(r->eff.ridge, 246.7, 0.05);
-	assert_true(r->eff.compute_bound);
-	assert_near(r->eff.compute_us, 14.354, 0.0005);
-	assert_near(r->eff.memory_us, 7.308, 0.0005);
+	assert_quant(&s, r, &addmm);
+	assert_true(E(&s, r)->cost.flop == 18766086144.0);
+	assert_true(E(&s, r)->cost.bytes == 38733824.0);
+	assert_true(E(&s, r)->cost.mib == 36.939453125);
+	assert_near(E(&s, r)->cost.ai, 484.49, 0.005);
+	assert_near(E(&s, r)->ridge, 246.7, 0.05);
+	assert_true(E(&s, r)->compute_bound);
+	assert_near(E(&s, r)->compute_us, 14.354, 0.0005);
+	assert_near(E(&s, r)->memory_us, 7.308, 0.0005);
 	/* % of roofline = roofline time / median (GEMM.csv: 40.71240234375 µs) */
 	assert_near(r->rec->t.median, 40.71240234375, 1e-3);
-	assert_near(r->eff.pct_roofline, 14.354 / 40.71240234375 * 100, 0.01);
+	assert_near(E(&s, r)->pct_roofline, 14.354 / 40.71240234375 * 100, 0.01);
 	/* the tile model ran on the BLAS shape; no registers in ROCm traces */
 	assert_true(r->have_pick);
 	assert_true(r->detail->pick.best.dim_eff > 0 && r->detail->pick.best.dim_eff <= 1);
@@ -299,7 +312,7 @@ test_pick_consistent(void **state)
 	run_single(t, NULL, &s);
 	for (size_t i = 0; i < s.n; i++) {
 		const gs_single_row *r = &s.rows[i];
-		gs_eff_blas_shape(&r->eff, &r->rec->shape, &blas);
+		gs_eff_blas_shape(E(&s, r), &r->rec->shape, &blas);
 		if (gs_tile_model_pick(&blas, s.gpu, 304, 1, &want, &err) != 0) {
 			assert_false(r->have_pick);
 			continue;
@@ -325,15 +338,15 @@ test_bert_and_hta(void **state)
 
 	(void)state;
 	run_single(t, NULL, &s);
-	assert_quant(row(&s, "aten::addmm", 141, 30522, 512), &big); /* §4.1 row 6 */
-	assert_quant(row(&s, "aten::addmm", 141, 2048, 512), &small); /* §4.1 row 7 */
+	assert_quant(&s, row(&s, "aten::addmm", 141, 30522, 512), &big); /* §4.1 row 6 */
+	assert_quant(&s, row(&s, "aten::addmm", 141, 2048, 512), &small); /* §4.1 row 7 */
 	gs_single_free(&s);
 	/* HTA MI250: "AMD Radeon Graphics" names no GPU, the trace's 104 CUs
 	 * still give the waves (§4.1 row 8). */
 	run_single(h, NULL, &s);
 	assert_null(s.gpu);
-	assert_quant(row(&s, "aten::addmm", 5, 128, 128), &tiny);
-	assert_true(isnan(row(&s, "aten::addmm", 5, 128, 128)->eff.pct_roofline));
+	assert_quant(&s, row(&s, "aten::addmm", 5, 128, 128), &tiny);
+	assert_true(isnan(E(&s, row(&s, "aten::addmm", 5, 128, 128))->pct_roofline));
 	assert_false(row(&s, "aten::addmm", 5, 128, 128)->have_pick);
 	gs_single_free(&s);
 	gs_table_free(t);
@@ -359,17 +372,18 @@ test_h100_occupancy(void **state)
 	assert_int_equal(r->detail->occ.wgs_per_cu, 1);
 	assert_int_equal(r->detail->occ.limiters, (1u << GS_OCC_REGS) | (1u << GS_OCC_LDS));
 	/* §3: the sm90 xmma kernels are persistent; wq_eff is approximate */
-	assert_int_equal(r->eff.status, GS_EFF_PERSISTENT);
-	assert_int_equal(r->eff.cus, 132);
-	assert_int_equal(r->eff.tile_m, 128);
-	assert_int_equal(r->eff.tile_n, 128);
+	assert_int_equal(E(&s, r)->status, GS_EFF_PERSISTENT);
+	assert_int_equal(E(&s, r)->cus, 132);
+	assert_int_equal(E(&s, r)->tile_m, 128);
+	assert_int_equal(E(&s, r)->tile_n, 128);
 	gs_single_free(&s);
 	gs_table_free(t);
 }
 
 /* §9.1: the MI350X rocprof data's MT64x80x256 kernel (256 threads, 140
  * VGPRs, 156672 B LDS) is LDS-limited at 12.5 %.  rocprof rows are keyed
- * by kernel name: no M/N/K, so no roofline or quantisation. */
+ * by kernel name: no M/N/K, so no roofline or quantisation, but the
+ * macro tile their Tensile names carry (issue 12: "tiles known for 0"). */
 static void
 test_rocprof_occupancy(void **state)
 {
@@ -383,10 +397,18 @@ test_rocprof_occupancy(void **state)
 	assert_string_equal(s.gpu->arch, "gfx950");
 	for (size_t i = 0; i < s.n; i++) {
 		const gs_single_row *r = &s.rows[i];
-		assert_false(r->have_eff);
+		assert_true(r->have_eff); /* the 14 GEMM kernels are Tensile's */
+		assert_int_equal(E(&s, r)->status, GS_EFF_NO_DIMS);
+		assert_int_equal(r->tile_source, GS_TILE_SRC_NAME);
+		assert_true(E(&s, r)->tile_m > 0 && E(&s, r)->tile_n > 0);
+		assert_true(isnan(E(&s, r)->tile_eff) && isnan(E(&s, r)->dim_eff));
+		assert_true(isnan(E(&s, r)->cost.flop) && isnan(E(&s, r)->roofline_us));
 		if (!r->rec->kernel || !strstr(r->rec->kernel, "_MT64x80x256_"))
 			continue;
 		seen++;
+		assert_int_equal(E(&s, r)->tile_m, 64);
+		assert_int_equal(E(&s, r)->tile_n, 80);
+		assert_int_equal(E(&s, r)->tile_k, 256);
 		assert_true(r->have_occ);
 		assert_near(r->detail->occ.occupancy, 0.125, 1e-12);
 		assert_int_equal(r->detail->occ.limiters, 1u << GS_OCC_LDS);
@@ -394,6 +416,9 @@ test_rocprof_occupancy(void **state)
 	assert_true(seen > 0);
 	assert_true(isnan(s.s.tflops));
 	assert_int_equal(s.s.with_eff, 0);
+	assert_int_equal(s.s.with_tile, 14);
+	assert_int_equal(s.s.with_dim_eff, 0);
+	assert_true(isnan(s.s.weighted_pct_roofline));
 	gs_single_free(&s);
 	gs_table_free(t);
 }
@@ -411,19 +436,19 @@ test_no_gpu(void **state)
 	run_single(t, NULL, &s);
 	assert_null(s.gpu);
 	r = row(&s, "aten::addmm", 141, 30522, 512);
-	assert_int_equal(r->eff.tile_m, 128);
-	assert_int_equal(r->eff.tile_n, 144);
-	assert_near(r->eff.tile_eff, 0.976926, 5e-7);
-	assert_true(isnan(r->eff.wq_eff));
-	assert_true(isnan(r->eff.dim_eff));
-	assert_true(isnan(r->eff.pct_roofline));
+	assert_int_equal(E(&s, r)->tile_m, 128);
+	assert_int_equal(E(&s, r)->tile_n, 144);
+	assert_near(E(&s, r)->tile_eff, 0.976926, 5e-7);
+	assert_true(isnan(E(&s, r)->wq_eff));
+	assert_true(isnan(E(&s, r)->dim_eff));
+	assert_true(isnan(E(&s, r)->pct_roofline));
 	assert_false(r->have_pick);
 	assert_int_equal(s.s.with_dim_eff, 0);
 	assert_true(isnan(s.s.weighted_pct_roofline));
 	gs_single_free(&s);
 	/* the same input on --gpu mi300x gives §4.1 row 6 */
 	run_single(t, "mi300x", &s);
-	assert_near(row(&s, "aten::addmm", 141, 30522, 512)->eff.dim_eff, 0.768044, 5e-7);
+	assert_near(E(&s, row(&s, "aten::addmm", 141, 30522, 512))->dim_eff, 0.768044, 5e-7);
 	gs_single_free(&s);
 	gs_table_free(t);
 }
@@ -622,8 +647,12 @@ explain(pair_case *p, gs_effpair *e, char *buf, size_t size)
 
 	assert_non_null(rb);
 	assert_non_null(rc);
-	gs_effpair_compute(pr, rb, rc, p->sb.gpu, p->sc.gpu, e);
-	gs_effpair_explain(pr, rb, rc, p->sb.gpu, p->sc.gpu, buf, size);
+	gs_eff fb, fc;
+	gs_effpair_side b = {rb, gs_single_eff(&p->sb, rb, &fb), p->sb.gpu};
+	gs_effpair_side c = {rc, gs_single_eff(&p->sc, rc, &fc), p->sc.gpu};
+
+	gs_effpair_compute(pr, &b, &c, e);
+	gs_effpair_explain(pr, &b, &c, buf, size);
 }
 
 static void
@@ -637,8 +666,8 @@ test_effpair(void **state)
 	/* 20 % slower with a tile whose waves lose 1/6 of dim_eff */
 	pair_open(&p, K64, 100, K128, 120, NULL);
 	explain(&p, &e, text, sizeof text);
-	assert_near(p.sb.rows[0].eff.dim_eff, 0.842105, 5e-7);
-	assert_near(p.sc.rows[0].eff.dim_eff, 640.0 / (3 * 304), 1e-12);
+	assert_near(E(&p.sb, &p.sb.rows[0])->dim_eff, 0.842105, 5e-7);
+	assert_near(E(&p.sc, &p.sc.rows[0])->dim_eff, 640.0 / (3 * 304), 1e-12);
 	assert_near(e.dim_ratio, 1.2, 1e-9);
 	assert_near(e.slowdown, 1.2, 1e-12);
 	assert_int_equal(e.same_gpu, 1);
@@ -668,37 +697,94 @@ test_effpair(void **state)
 	pair_close(&p);
 }
 
+/* Two rocprof runs compare kernel by kernel: the tiles are the names',
+ * and the reading says why quantisation is not compared (not "tile
+ * unknown"). */
+static void
+test_effpair_kernel_keyed(void **state)
+{
+	pair_case p;
+	gs_compare_opts o;
+	gs_effpair e;
+	gs_error err;
+	char text[1024];
+
+	(void)state;
+	memset(&p, 0, sizeof p);
+	p.b = load("tests/data/trace/rocprof/kernel_trace_v2.csv.gz");
+	p.c = load("tests/data/trace/rocprof/kernel_trace_v1.csv");
+	gs_compare_opts_default(&o);
+	assert_int_equal(gs_compare_run(p.b, p.c, &o, &p.cmp, &err), 0);
+	assert_int_equal(p.cmp.npairs, 2);
+	run_single(p.b, "mi350x", &p.sb);
+	run_single(p.c, "mi350x", &p.sc);
+	explain(&p, &e, text, sizeof text);
+	assert_true(p.sb.rows[0].tile_m > 0);
+	assert_int_equal(e.same_kernel, 1);
+	assert_non_null(
+	        strstr(text, "quantisation not computed (keyed by kernel name: no M, N, K)"));
+	assert_null(strstr(text, "tile unknown"));
+	pair_close(&p);
+}
+
 /* ---- GPU choice */
 
 static void
 test_gpu_choice(void **state)
 {
 	gs_table *t = load(MI300_QWEN), *csv = load(GEMM_CSV("mi300", QWEN));
-	const gs_gpu *g;
-	const char *from;
-	gs_gpu store;
+	gs_table *a100 = load(A100_TRACE), *h100 = load(H100_QWEN);
+	gs_gpu_choice c;
+	gs_single s;
 	gs_error err;
 	gs_cli cli;
 
 	(void)state;
 	gs_cli_init(&cli);
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), 0);
-	assert_string_equal(g->name, "MI300X");
-	assert_string_equal(from, "the input");
-	assert_int_equal(gs_cli_gpu(&cli, csv, &store, &g, &from, &err), 0);
-	assert_null(g);
-	assert_null(from);
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "MI300X");
+	assert_string_equal(c.from, "the input");
+	assert_string_equal(c.why, "MI300X: the name \"AMD Instinct MI300X VF\" names this board.");
+	assert_int_equal(gs_cli_gpu(&cli, -1, csv, &c, &err), 0);
+	assert_null(c.gpu);
+	assert_null(c.from);
+	assert_string_equal(c.why, "");
+	/* issue 12: 42.5 GB of totalGlobalMem is the 40 GB board, 1.555 TB/s */
+	assert_int_equal(gs_cli_gpu(&cli, -1, a100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "A100-40GB");
+	assert_near(c.gpu->bw_tbs.v, 1.555, 0);
+	assert_string_equal(c.why, "A100-40GB: the input's memory 42.5 GB is closest to 40 GB.");
+	/* its 108 SMs are still the input's: the two boards are one chip */
+	assert_int_equal(gs_single_run(a100, c.gpu, NULL, &s, &err), 0);
+	assert_int_equal(s.cus_from_input, 1);
+	assert_near(s.roof_bw_tbs, 1.555, 0);
+	gs_single_free(&s);
 	cli.gpu = "h100";
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), 0);
-	assert_ptr_equal(g, &store);
-	assert_string_equal(g->name, "H100");
-	assert_string_equal(from, "--gpu");
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), 0);
+	assert_ptr_equal(c.gpu, &c.store);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "--gpu");
+	assert_string_equal(c.why, "");
+	/* a GPU per side: --gpu-cand overrides --gpu for the candidate only */
+	cli.gpu_side[1] = "mi300x";
+	assert_int_equal(gs_cli_gpu(&cli, 1, h100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "MI300X");
+	assert_string_equal(c.from, "--gpu-cand");
+	assert_int_equal(gs_cli_gpu(&cli, 0, t, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "--gpu");
+	cli.gpu = NULL;
+	assert_int_equal(gs_cli_gpu(&cli, 0, h100, &c, &err), 0);
+	assert_string_equal(c.gpu->name, "H100");
+	assert_string_equal(c.from, "the input");
 	cli.gpu = "no-such-gpu";
 	gs_error_clear(&err);
-	assert_int_equal(gs_cli_gpu(&cli, t, &store, &g, &from, &err), -1);
+	assert_int_equal(gs_cli_gpu(&cli, -1, t, &c, &err), -1);
 	assert_non_null(strstr(err.msg, "unknown GPU"));
 	gs_table_free(t);
 	gs_table_free(csv);
+	gs_table_free(a100);
+	gs_table_free(h100);
 }
 
 /* ---- figures */
@@ -847,17 +933,17 @@ test_tf32_roof(void **state)
 	run_single(ts, NULL, &ss);
 	assert_string_equal(sc.rows[0].math_dtype, "tf32");
 	assert_string_equal(sc.rows[0].rec->shape.dtype, "f32");
-	assert_near(sc.rows[0].roof_tflops, 156, 1e-9);
-	assert_near(sc.rows[0].eff.peak_tflops, 156, 1e-9);
-	assert_near(sc.rows[0].eff.pct_roofline, 60.0 / 156 * 100, 1e-9);
-	assert_int_equal(sc.rows[0].eff.over_roof, 0);
+	assert_near(gs_single_roof_tflops(&sc, &sc.rows[0]), 156, 1e-9);
+	assert_near(E(&sc, &sc.rows[0])->peak_tflops, 156, 1e-9);
+	assert_near(E(&sc, &sc.rows[0])->pct_roofline, 60.0 / 156 * 100, 1e-9);
+	assert_int_equal(E(&sc, &sc.rows[0])->over_roof, 0);
 	assert_int_equal(sc.s.math_differs, 1);
 	assert_int_equal(sc.s.over_roof, 0);
 
 	assert_string_equal(ss.rows[0].math_dtype, "f32");
-	assert_near(ss.rows[0].eff.peak_tflops, 19.5, 1e-9);
-	assert_near(ss.rows[0].eff.pct_roofline, 60.0 / 19.5 * 100, 1e-9);
-	assert_int_equal(ss.rows[0].eff.over_roof, 1);
+	assert_near(E(&ss, &ss.rows[0])->peak_tflops, 19.5, 1e-9);
+	assert_near(E(&ss, &ss.rows[0])->pct_roofline, 60.0 / 19.5 * 100, 1e-9);
+	assert_int_equal(E(&ss, &ss.rows[0])->over_roof, 1);
 	assert_int_equal(ss.s.math_differs, 0);
 	assert_int_equal(ss.s.over_roof, 1);
 	gs_single_free(&sc);
@@ -875,6 +961,7 @@ main(void)
 	        cmocka_unit_test(test_bert_and_hta),
 	        cmocka_unit_test(test_h100_occupancy),
 	        cmocka_unit_test(test_rocprof_occupancy),
+	        cmocka_unit_test(test_effpair_kernel_keyed),
 	        cmocka_unit_test(test_no_gpu),
 	        cmocka_unit_test(test_detail_only_when_needed),
 	        cmocka_unit_test(test_csv_agrees_with_tracelens),

@@ -3,7 +3,11 @@
  * candidate count, the 6 cost steps against the document's formulas and
  * the MI300X inputs it lists (with the corrected 5.3 TB/s), the selection
  * as the minimum over all candidates, and the limitation the document
- * states for skinny shapes.
+ * states for skinny shapes.  The wave-aware correction beside it (issue
+ * 12) on TraceLens's worked example (10240x2048x2048 bf16 on MI300X,
+ * whose hipBLASLt kernel is 256x64) and on the seed document's own
+ * example shapes (its top improvements and regressions, written M×K×N
+ * there), with expected costs derived by hand from the formulas.
  */
 #include <math.h>
 #include <setjmp.h>
@@ -260,14 +264,138 @@ test_count_limits(void **state)
 	assert_int_equal(c.k_iters, 1);
 }
 
+/* ---- the wave-aware correction (tile_model.h) */
+
+/* One tile's compute time per K iteration on one CU, µs: 2·wm·wn·wk FLOP
+ * at the per-CU share of MI300X's 1307.4 TFLOP/s bf16 peak. */
+static double
+comp_us(int wm, int wn, int wk)
+{
+	return 2.0 * wm * wn * wk / (1307.4e12 / 304) * 1e6;
+}
+
+/* A wave's DRAM time per K iteration, µs: A panels of wm rows and B
+ * panels of wn columns, wk deep, bf16, at 5.3 TB/s. */
+static double
+panels_us(double apan, double bpan, int wm, int wn, int wk)
+{
+	return (apan * wm + bpan * wn) * wk * 2 / 5.3e12 * 1e6;
+}
+
+static void
+test_wave_worked_example(void **state)
+{
+	gs_shape s = shape(10240, 2048, 2048, "bf16");
+	gs_tile_cost c, k, big;
+	gs_tile_pick p;
+	double full, rem;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+	/* the seed's model: 512x256x16, 160 workgroups on 304 CUs */
+	assert_int_equal(p.best.wg_m, 512);
+	assert_int_equal(p.best.wg_n, 256);
+	assert_int_equal(p.best.num_wgs, 160);
+	assert_near(p.best.dim_eff, 160.0 / 304, 1e-12);
+	/* the kernel's 256x64x32 under the correction: 1280 workgroups in 4
+	 * full waves and one of 64; a full wave reads all 40 A panels and
+	 * (304 - 1) / 40 + 1 B panels, less than its compute: compute-bound */
+	assert_int_equal(gs_tile_model_wave_cost(&s, mi300x(), 0, 1, 256, 64, 32, &k, NULL), 0);
+	assert_near(k.mem_us, panels_us(40, 303.0 / 40 + 1, 256, 64, 32), 1e-12);
+	assert_true(k.mem_us < k.comp_us);
+	assert_near(k.cost_us, 64 * 5 * comp_us(256, 64, 32), 1e-9);
+	assert_near(k.dim_eff, 1280.0 / (5 * 304), 1e-12);
+	/* the seed's pick under the correction: one wave, compute-bound */
+	assert_int_equal(gs_tile_model_wave_cost(&s, mi300x(), 0, 1, 512, 256, 16, &big, NULL), 0);
+	assert_near(big.mem_us, panels_us(20, 159.0 / 20 + 1, 512, 256, 16), 1e-12);
+	assert_near(big.cost_us, 128 * comp_us(512, 256, 16), 1e-9);
+	assert_true(k.cost_us < big.cost_us);
+	/* the correction's pick: 128x64x32, 2560 workgroups in 8 full waves
+	 * and one of 128, each slightly memory-bound */
+	assert_int_equal(p.wave.wg_m, 128);
+	assert_int_equal(p.wave.wg_n, 64);
+	assert_int_equal(p.wave.wg_k, 32);
+	assert_int_equal(p.wave.num_wgs, 2560);
+	assert_int_equal(p.wave.timesteps, 9);
+	assert_near(p.wave.dim_eff, 2560.0 / (9 * 304), 1e-12);
+	full = fmax(panels_us(80, 303.0 / 80 + 1, 128, 64, 32), comp_us(128, 64, 32));
+	rem = fmax(panels_us(80, 127.0 / 80 + 1, 128, 64, 32), comp_us(128, 64, 32));
+	assert_near(p.wave.cost_us, 64 * (8 * full + rem), 1e-9);
+	assert_int_equal(gs_tile_model_wave_cost(&s, mi300x(), 0, 1, 128, 64, 32, &c, NULL), 0);
+	assert_near(c.cost_us, p.wave.cost_us, 0);
+	assert_true(p.wave.cost_us < k.cost_us);
+}
+
+/* The seed document's example shapes (M×K×N there; M, N, K here). */
+typedef struct seed_example {
+	long m, k, n;
+	int under; /* the seed's pick runs one partial wave on 304 CUs */
+} seed_example;
+
+static void
+test_wave_seed_examples(void **state)
+{
+	static const seed_example ex[] = {
+	        {16384, 150000, 4096, 1}, {16640, 3840, 3840, 1},  {4352, 3840, 3840, 1},
+	        {11520, 3840, 3840, 1},   {6400, 3840, 3840, 1},   {4112, 2048, 2048, 1},
+	        {150000, 1134, 2048, 0},  {150000, 1024, 3072, 0}, {21760, 3840, 3840, 0},
+	        {128, 2119936, 128, 1},   {512, 32768, 128, 1},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
+		gs_shape s = shape(ex[i].m, ex[i].n, ex[i].k, "bf16");
+		gs_tile_cost seed_w;
+		gs_tile_pick p;
+
+		assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+		assert_int_equal(gs_tile_model_wave_cost(&s, mi300x(), 0, 1, p.best.wg_m,
+		                                         p.best.wg_n, p.best.wg_k, &seed_w, NULL),
+		                 0);
+		/* the correction's pick is its own minimum: never above the
+		 * seed's pick under the same cost */
+		assert_true(p.wave.cost_us <= seed_w.cost_us * (1 + 1e-12));
+		assert_int_equal(p.best.num_wgs < 304, ex[i].under);
+		if (ex[i].under && ex[i].m * ex[i].n >= 304L * 64 * 64) {
+			/* the seed's own under-occupied case, on a problem that can
+			 * fill the GPU: the correction fills at least one wave */
+			assert_true(p.wave.num_wgs >= 304);
+			assert_true(p.wave.dim_eff > p.best.dim_eff);
+		}
+	}
+}
+
+/* 128x128 output: no candidate can make more than 2 x 8 = 16 workgroups
+ * (smallest tile 64x16), so both models see 16 workgroups on 304 CUs and
+ * pick the same tile. */
+static void
+test_wave_tiny(void **state)
+{
+	gs_shape s = shape(128, 128, 2119936, "bf16");
+	gs_tile_pick p;
+
+	(void)state;
+	assert_int_equal(gs_tile_model_pick(&s, mi300x(), 0, 1, &p, NULL), 0);
+	assert_int_equal(p.best.num_wgs, 16);
+	assert_int_equal(p.wave.num_wgs, 16);
+	assert_int_equal(p.wave.wg_m, p.best.wg_m);
+	assert_int_equal(p.wave.wg_n, p.best.wg_n);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_candidates),      cmocka_unit_test(test_cost_steps),
-	        cmocka_unit_test(test_pick_is_minimum), cmocka_unit_test(test_skinny_limitation),
-	        cmocka_unit_test(test_bandwidth_error), cmocka_unit_test(test_errors),
+	        cmocka_unit_test(test_candidates),
+	        cmocka_unit_test(test_cost_steps),
+	        cmocka_unit_test(test_pick_is_minimum),
+	        cmocka_unit_test(test_skinny_limitation),
+	        cmocka_unit_test(test_bandwidth_error),
+	        cmocka_unit_test(test_errors),
 	        cmocka_unit_test(test_count_limits),
+	        cmocka_unit_test(test_wave_worked_example),
+	        cmocka_unit_test(test_wave_seed_examples),
+	        cmocka_unit_test(test_wave_tiny),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

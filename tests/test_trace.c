@@ -663,6 +663,46 @@ legacy_trace(void **state)
 	unlink(p);
 }
 
+/* Issue 12: a split-K GEMM launches its GEMM kernel and then cuBLAS's
+ * reduction, which can outlast it (small M, large K).  The op's kernel is
+ * the GEMM one, its busy time both.  Reconstructed: an H100 aten::mm
+ * 16x1024x4096 bf16 with the nvjet split-K kernel and splitKreduce_kernel
+ * as public H100 profiles name them (the reduction's template arguments
+ * after bf16 are ours). */
+static const char splitk[] =
+        "{\"deviceProperties\": [{\"id\": 0, \"name\": \"NVIDIA H100 80GB HBM3\", \"numSms\": 132}],"
+        " \"traceEvents\": ["
+        "{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": \"aten::mm\", \"pid\": 1, \"tid\": 1, \"ts\": 100, \"dur\": 40,"
+        "  \"args\": {\"External id\": 3, \"Input Dims\": [[16, 4096], [4096, 1024]],"
+        "  \"Input type\": [\"c10::BFloat16\", \"c10::BFloat16\"], \"Input Strides\": [[4096, 1], [1, 4096]]}},"
+        "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 105, \"dur\": 4, \"args\": {\"correlation\": 31}},"
+        "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": \"cudaLaunchKernel\", \"pid\": 1, \"tid\": 1, \"ts\": 110, \"dur\": 4, \"args\": {\"correlation\": 32}},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"nvjet_tst_64x8_64x16_1x4_h_bz_splitK_bias_TNT\", \"pid\": 0, \"tid\": 7, \"ts\": 150, \"dur\": 5,"
+        "  \"args\": {\"correlation\": 31, \"device\": 0, \"grid\": [16, 2, 4], \"block\": [128, 1, 1]}},"
+        "{\"ph\": \"X\", \"cat\": \"kernel\", \"name\": \"void cublasLt::splitKreduce_kernel<32, 16, int, float, __nv_bfloat16, float, __nv_bfloat16, false, false, false>(cublasLt::cublasSplitKParams<float>, float const*, __nv_bfloat16 const*, __nv_bfloat16*, float const*, float const*, __nv_bfloat16 const*)\","
+        "  \"pid\": 0, \"tid\": 7, \"ts\": 156, \"dur\": 6, \"args\": {\"correlation\": 32, \"device\": 0, \"grid\": [64, 1, 1], \"block\": [256, 1, 1]}}]}";
+
+static void
+splitk_gemm_kernel(void **state)
+{
+	char *p = temp_text(splitk, ".json");
+	gs_table *t = gs_test_read(p, NULL);
+	const gs_record *r;
+
+	(void)state;
+	assert_int_equal(t->n, 1);
+	r = &t->rec[0];
+	assert_string_equal(r->shape.op, "aten::mm");
+	assert_int_equal(r->shape.M, 16);
+	assert_int_equal(r->shape.N, 1024);
+	assert_int_equal(r->shape.K, 4096);
+	assert_string_equal(r->kernel, "nvjet_tst_64x8_64x16_1x4_h_bz_splitK_bias_TNT");
+	assert_int_equal(gs_launch_of(r)->workgroups, 16 * 2 * 4); /* the GEMM's grid */
+	assert_near(r->t.median, 11.0, 1e-12); /* busy: GEMM 5 + reduction 6 */
+	gs_table_free(t);
+	unlink(p);
+}
+
 /* Issue 11, item 12: a GPU time outside 1e-6 .. 1e12 us is refused. */
 static void
 time_out_of_range(void **state)
@@ -730,6 +770,7 @@ main(void)
 	        cmocka_unit_test(cut_short_and_not_a_trace),
 	        cmocka_unit_test(synthetic_linking),
 	        cmocka_unit_test(legacy_trace),
+	        cmocka_unit_test(splitk_gemm_kernel),
 	        cmocka_unit_test(time_out_of_range),
 	        cmocka_unit_test(pair_of_traces),
 	};

@@ -106,11 +106,15 @@ gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT]
 	return n;
 }
 
+/* The text of every GS_CAUSE_NONE pair (not owned by the pair). */
+static char no_text[] = "";
+
 void
 gs_causes_free(gs_causes *c)
 {
 	for (size_t i = 0; c->by_pair && i < c->n; i++)
-		free(c->by_pair[i].text);
+		if (c->by_pair[i].text != no_text)
+			free(c->by_pair[i].text);
 	free(c->by_pair);
 	memset(c, 0, sizeof *c);
 }
@@ -121,12 +125,13 @@ typedef struct side {
 	const gs_record *rec;
 	const gs_single_row *row; /* NULL without an efficiency model */
 	const gs_gpu *gpu; /* NULL if unknown */
+	const gs_single *s; /* the row's model, NULL without one */
 } side;
 
 static side
 side_of(const gs_single *s, const gs_record *r)
 {
-	side x = {r, gs_single_row_of(s, r), s ? s->gpu : NULL};
+	side x = {r, gs_single_row_of(s, r), s ? s->gpu : NULL, s};
 
 	return x;
 }
@@ -145,9 +150,9 @@ tile_of(const side *s, int *tm, int *tn)
 	const gs_single_row *r = s->row;
 
 	*tm = *tn = 0;
-	if (r && r->have_eff && r->eff.tile_m > 0) {
-		*tm = r->eff.tile_m;
-		*tn = r->eff.tile_n;
+	if (r && r->have_eff && r->tile_m > 0) {
+		*tm = r->tile_m;
+		*tn = r->tile_n;
 	} else if (r && r->have_kernel && r->detail->kernel.has_tile) {
 		*tm = r->detail->kernel.tile_m;
 		*tn = r->detail->kernel.tile_n;
@@ -175,7 +180,7 @@ kernel_diff(const side *b, const side *c)
 static double
 dim_eff(const side *s)
 {
-	return s->row && s->row->have_eff ? s->row->eff.dim_eff : NAN;
+	return s->row && s->row->have_eff ? s->row->dim_eff : NAN;
 }
 
 /* The GPU vendor S's kernel family belongs to, NULL when it does not tell
@@ -223,13 +228,15 @@ roofline(const gs_pair *p, const side *b, const side *c, gs_cause *out)
 	out->intensity = out->ridge = NAN;
 	for (int i = 0; i < 2; i++) {
 		const gs_single_row *r = sides[i]->row;
+		gs_eff e;
 		if (!r || !r->have_eff)
 			continue;
 		if (!isfinite(out->intensity))
-			out->intensity = r->eff.cost.ai;
-		if (sides[i]->gpu && isfinite(r->eff.ridge) && !isfinite(out->ridge)) {
-			out->ridge = r->eff.ridge;
-			mem_us = r->eff.memory_us;
+			out->intensity = r->ai;
+		if (sides[i]->gpu && !isfinite(out->ridge) && gs_single_eff(sides[i]->s, r, &e) &&
+		    isfinite(e.ridge)) {
+			out->ridge = e.ridge;
+			mem_us = e.memory_us;
 		}
 	}
 	out->mem_base = mem_us / p->base->t.median;
@@ -239,13 +246,16 @@ roofline(const gs_pair *p, const side *b, const side *c, gs_cause *out)
 static double
 predicted_us(const side *s)
 {
-	return s->row ? gs_residual_predicted_us(s->row) : NAN;
+	return s->row ? gs_residual_predicted_us(s->s, s->row) : NAN;
 }
 
+/* Rule 4's fraction; FULL 0 (a pair with no cause): from the dim_eff ratio
+ * alone, without computing the whole efficiency model again. */
 static void
-quantization(const gs_pair *p, const side *b, const side *c, gs_cause *out)
+quantization(const gs_pair *p, const side *b, const side *c, int full, gs_cause *out)
 {
-	double db = dim_eff(b), dc = dim_eff(c), pb = predicted_us(b), pc = predicted_us(c);
+	double db = dim_eff(b), dc = dim_eff(c);
+	double pb = full ? predicted_us(b) : NAN, pc = full ? predicted_us(c) : NAN;
 	double measured = log(p->cand->t.median / p->base->t.median);
 
 	out->dim_ratio = out->pred_ratio = out->predicted = NAN;
@@ -490,8 +500,20 @@ one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env,
 	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
 	gs_dynbuf d;
 
+	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED) {
+		/* no cause, one shared empty text and no ridge (which needs the
+		 * whole efficiency model): most of a million shapes */
+		out->kind = GS_CAUSE_NONE;
+		out->intensity = b.row && b.row->have_eff   ? b.row->ai
+		                 : c.row && c.row->have_eff ? c.row->ai
+		                                            : NAN;
+		out->ridge = out->mem_base = out->mem_cand = NAN;
+		quantization(p, &b, &c, 0, out);
+		out->text = no_text;
+		return 0;
+	}
 	roofline(p, &b, &c, out);
-	quantization(p, &b, &c, out);
+	quantization(p, &b, &c, 1, out);
 	out->kind = decide(p, &b, &c, out);
 	gs_dynbuf_init(&d, TEXT_MAX);
 	if (text(&d, p, &b, &c, out, env) != 0) /* out of memory (the text is far below the cap) */

@@ -98,12 +98,16 @@ typedef struct gs_cause {
 	double dim_ratio; /* dim_eff_base / dim_eff_cand; NAN */
 	double pred_ratio; /* pred_cand / pred_base: the t_cand / t_base
 	                                 quantization predicts (the dim_eff ratio
-	                                 without a roofline); NAN */
+	                                 without a roofline, and for a
+	                                 GS_CAUSE_NONE pair, whose whole model is
+	                                 not computed again); NAN */
 	double intensity; /* FLOP/B of the shape; NAN without M/N/K */
-	double ridge; /* FLOP/B of the GPU for the dtype; NAN */
+	double ridge; /* FLOP/B of the GPU for the dtype; NAN (and not
+	                 computed for a GS_CAUSE_NONE pair) */
 	double mem_base, mem_cand; /* share of the memory roof each side
 	                                 reaches: (bytes / bandwidth) / t; NAN
-	                                 without a GPU's bandwidth */
+	                                 without a GPU's bandwidth (and not
+	                                 computed for a GS_CAUSE_NONE pair) */
 	unsigned missing; /* GS_MISS_* bits of an unknown cause, else 0 */
 } gs_cause;
 

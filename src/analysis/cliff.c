@@ -1,12 +1,13 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/cliff.h"
 
-static const gs_single *sort_s;
-static char sort_dim;
+static _Thread_local const gs_single *sort_s;
+static _Thread_local char sort_dim;
 
 static long
 dim_of(const gs_shape *s, char d)
@@ -57,17 +58,17 @@ same_sweep(const gs_single *s, size_t i, size_t j, char d)
 static int
 usable(const gs_single_row *r)
 {
-	return r->have_eff && r->eff.achieved_tflops > 0 && isfinite(r->eff.achieved_tflops);
+	return r->have_eff && r->achieved_tflops > 0 && isfinite(r->achieved_tflops);
 }
 
-/* Tile steps along D of E: macro tiles over M and N, or K steps of its
- * tile_k; 0 when the tile does not tell. */
+/* Tile steps along D of row R: macro tiles over M and N, or K steps of
+ * its tile_k; 0 when the tile does not tell. */
 static long
-tile_steps(const gs_eff *e, char d)
+tile_steps(const gs_single_row *r, char d)
 {
 	if (d == 'K')
-		return e->tile_k > 0 ? (e->k + e->tile_k - 1) / e->tile_k : 0;
-	return e->tile_m > 0 && e->num_tiles > 0 ? e->num_tiles : 0;
+		return r->tile_k > 0 ? (r->rec->shape.K + r->tile_k - 1) / r->tile_k : 0;
+	return r->tile_m > 0 && r->num_tiles > 0 ? r->num_tiles : 0;
 }
 
 /* What crossed from row A to row B along D: bits into *CROSSED, the bits
@@ -75,7 +76,7 @@ tile_steps(const gs_eff *e, char d)
 static void
 crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *crossed, int *known)
 {
-	long ta = tile_steps(&a->eff, d), tb = tile_steps(&b->eff, d);
+	long ta = tile_steps(a, d), tb = tile_steps(b, d);
 
 	*crossed = 0;
 	*known = 0;
@@ -83,9 +84,9 @@ crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *cross
 		*known |= GS_CROSS_TILE;
 		*crossed |= ta < tb ? GS_CROSS_TILE : 0;
 	}
-	if (a->eff.rounds > 0 && b->eff.rounds > 0) {
+	if (a->rounds > 0 && b->rounds > 0) {
 		*known |= GS_CROSS_WAVE;
-		*crossed |= a->eff.rounds < b->eff.rounds ? GS_CROSS_WAVE : 0;
+		*crossed |= a->rounds < b->rounds ? GS_CROSS_WAVE : 0;
 	}
 	if (a->rec->kernel && b->rec->kernel) {
 		*known |= GS_CROSS_KERNEL;
@@ -100,7 +101,7 @@ sweep_cliffs(const gs_single *s, const gs_sweep *w, size_t sw, double t, gs_clif
 {
 	for (size_t i = 0; i + 1 < w->n; i++) {
 		const gs_single_row *a = &s->rows[w->rows[i]], *b = &s->rows[w->rows[i + 1]];
-		double fa = a->eff.achieved_tflops, fb = b->eff.achieved_tflops;
+		double fa = a->achieved_tflops, fb = b->achieved_tflops;
 		gs_cliff *cl;
 		if (!(fb < fa * (1 - t)))
 			continue;
@@ -162,30 +163,150 @@ by_drop_desc(const void *a, const void *b)
 	return (p->from > q->from) - (p->from < q->from);
 }
 
+/* ---- a counting filter before the sort: a row whose other key fields
+ * fewer than GS_CLIFF_MIN_POINTS rows share cannot be in a sweep.  A
+ * million shapes of a random tuning sweep are almost all such rows, and
+ * sorting them by key three times was a third of a compare's time.
+ * Counts are per hash bucket, so they may be too high (collisions), never
+ * too low: no sweep is lost, and the exact sort below decides. */
+
+static uint64_t
+mix64(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+/* A hash of every key field of S but M, N and K. */
+static uint64_t
+rest_hash(const gs_shape *s)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	for (const char *p = s->op; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ 0x100) * 1099511628211ULL; /* op and dtype apart */
+	for (const char *p = s->dtype; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h ^= mix64((uint64_t)s->batch) + ((uint64_t)(unsigned char)s->trans_a << 16) +
+	     ((uint64_t)(unsigned char)s->trans_b << 8) + (uint64_t)s->bias;
+	return mix64(h);
+}
+
+/* The bucket of S's sweep along D, REST its rest_hash, MASK the table's. */
+static size_t
+bucket(uint64_t rest, const gs_shape *s, char d, size_t mask)
+{
+	uint64_t a = (uint64_t)(d == 'M' ? s->N : s->M), b = (uint64_t)(d == 'K' ? s->N : s->K);
+
+	return (size_t)(mix64(rest ^ mix64(mix64(a) + b)) & mask);
+}
+
+/* The usable rows of S that may be in a sweep along D, in table order,
+ * into O; returns how many.  REST: each row's rest_hash; CNT: MASK + 1
+ * zeroed counters, left zeroed. */
+static size_t
+candidates(const gs_single *s, const uint64_t *rest, char d, unsigned char *cnt, size_t mask,
+           size_t *o)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (rest[i]) {
+			unsigned char *c = &cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)];
+			*c += *c < 255;
+		}
+	for (size_t i = 0; i < s->n; i++)
+		if (rest[i] &&
+		    cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)] >= GS_CLIFF_MIN_POINTS)
+			o[m++] = i;
+	for (size_t i = 0; i < s->n; i++)
+		if (rest[i])
+			cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)] = 0;
+	return m;
+}
+
+/* The rest_hash of every usable row of S (0 for the others; a usable
+ * row's 0 becomes 1) into a new array, its count into *NU, and a zeroed
+ * counter table of a power of two >= 4 NU entries into *CNT, *MASK. */
+static uint64_t *
+filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask)
+{
+	uint64_t *rest = malloc((s->n ? s->n : 1) * sizeof *rest);
+	size_t size = 64;
+
+	*nu = 0;
+	*cnt = NULL;
+	if (!rest)
+		return NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		rest[i] = usable(&s->rows[i]) ? rest_hash(&s->rows[i].rec->shape) | 1 : 0;
+		*nu += rest[i] != 0;
+	}
+	while (size < 4 * *nu && size < ((size_t)1 << 40))
+		size *= 2;
+	if (!(*cnt = calloc(size, 1))) {
+		free(rest);
+		return NULL;
+	}
+	*mask = size - 1;
+	return rest;
+}
+
+/* OUT's order cut to the TOTAL rows its sweeps use (it was sized for
+ * every usable row three times), each sweep moved with it. */
+static void
+shrink_order(gs_cliffs *out, size_t total)
+{
+	size_t *p = malloc((total ? total : 1) * sizeof *p);
+
+	if (!p) /* keep the larger array */
+		return;
+	memcpy(p, out->order, total * sizeof *p);
+	for (size_t w = 0; w < out->nsweeps; w++)
+		out->sweeps[w].rows = p + (out->sweeps[w].rows - out->order);
+	free(out->order);
+	out->order = p;
+}
+
 int
 gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 {
 	const char dims[3] = {'M', 'N', 'K'};
-	size_t nu = 0, total = 0, scap = 0, ccap = 0;
+	size_t nu, total = 0, scap = 0, ccap = 0, mask = 0;
+	unsigned char *cnt;
+	uint64_t *rest;
 
 	memset(out, 0, sizeof *out);
-	for (size_t i = 0; i < s->n; i++)
-		nu += usable(&s->rows[i]);
-	/* each usable row can be in one sweep per dimension */
-	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order)))
+	if (!(rest = filter_new(s, &nu, &cnt, &mask)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	/* each usable row can be in one sweep per dimension */
+	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order))) {
+		free(rest);
+		free(cnt);
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
 	for (int k = 0; k < 3; k++) {
-		size_t *o = out->order + total, m = 0, used;
-		for (size_t i = 0; i < s->n; i++)
-			if (usable(&s->rows[i]))
-				o[m++] = i;
+		size_t *o = out->order + total, used;
+		size_t m = candidates(s, rest, dims[k], cnt, mask, o);
+
 		sort_s = s;
 		sort_dim = dims[k];
-		qsort(o, m, sizeof *o, by_key_then_dim);
-		if (sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0)
+		if (m > 1)
+			qsort(o, m, sizeof *o, by_key_then_dim);
+		if (sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0) {
+			free(rest);
+			free(cnt);
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
+		}
 		total += used;
 	}
+	free(rest);
+	free(cnt);
+	shrink_order(out, total);
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
@@ -257,8 +378,14 @@ gs_sweep_grid_of(const gs_single *s, const gs_sweep *w, gs_sweep_grid *g)
 
 	*g = (gs_sweep_grid){0, 0, 0, NULL};
 	for (size_t i = 0; i < w->n; i++) {
-		const gs_eff *e = &s->rows[w->rows[i]].eff;
-		long t, o, sl = slots_of(e);
+		gs_eff eff;
+		const gs_eff *e = gs_single_eff(s, &s->rows[w->rows[i]], &eff);
+		long t, o, sl;
+		if (!e) { /* a sweep's rows are usable: have_eff */
+			*g = (gs_sweep_grid){0, 0, 0, "tile unknown"};
+			return;
+		}
+		sl = slots_of(e);
 		grid_of_row(e, w->dim, &t, &o);
 		if (t <= 0 || (i && (t != g->tile || o != g->other))) {
 			*g = (gs_sweep_grid){

@@ -294,7 +294,7 @@ groups(gs_compare *c, gs_error *err)
 
 /* ---- top-N ------------------------------------------------------------ */
 
-static const gs_pair *sort_pairs;
+static _Thread_local const gs_pair *sort_pairs;
 
 static int
 by_speedup_desc(const void *a, const void *b)

@@ -11,15 +11,15 @@
 #define DIM_SAME 0.005
 
 static double
-dim_eff(const gs_single_row *r)
+dim_eff(const gs_eff *e)
 {
-	return r && r->have_eff ? r->eff.dim_eff : NAN;
+	return e ? e->dim_eff : NAN;
 }
 
 static double
-pct_roof(const gs_single_row *r)
+pct_roof(const gs_eff *e)
 {
-	return r && r->have_eff ? r->eff.pct_roofline : NAN;
+	return e ? e->pct_roofline : NAN;
 }
 
 static int
@@ -55,10 +55,13 @@ cause(const gs_effpair *e)
 }
 
 void
-gs_effpair_compute(const gs_pair *p, const gs_single_row *b, const gs_single_row *c,
-                   const gs_gpu *gb, const gs_gpu *gc, gs_effpair *out)
+gs_effpair_compute(const gs_pair *p, const gs_effpair_side *sb, const gs_effpair_side *sc,
+                   gs_effpair *out)
 {
-	double db = dim_eff(b), dc = dim_eff(c), rb = pct_roof(b), rc = pct_roof(c);
+	const gs_single_row *b = sb->row, *c = sc->row;
+	const gs_gpu *gb = sb->gpu, *gc = sc->gpu;
+	double db = dim_eff(sb->eff), dc = dim_eff(sc->eff), rb = pct_roof(sb->eff),
+	       rc = pct_roof(sc->eff);
 
 	memset(out, 0, sizeof *out);
 	out->slowdown = p->speedup > 0 ? 1 / p->speedup : NAN;
@@ -106,8 +109,8 @@ tile_text(const gs_single_row *r, char *buf, size_t size)
 	const char *fam =
 	        r->have_kernel ? gs_kfamily_name(r->detail->kernel.family) : "no kernel name";
 
-	if (r->have_eff && r->eff.tile_m > 0)
-		snprintf(buf, size, "%s %d\xc3\x97%d", fam, r->eff.tile_m, r->eff.tile_n);
+	if (r->have_eff && r->tile_m > 0)
+		snprintf(buf, size, "%s %d\xc3\x97%d", fam, r->tile_m, r->tile_n);
 	else
 		snprintf(buf, size, "%s, tile unknown", fam);
 }
@@ -138,24 +141,29 @@ kernel_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_singl
 	put(s, "kernel changed (%s \xe2\x86\x92 %s)", tb, tc);
 }
 
-/* Why ROW has no dim_eff although its tile is known. */
+/* Why a row with efficiency E has no dim_eff although its tile is known. */
 static const char *
-no_dim_reason(const gs_single_row *r)
+no_dim_reason(const gs_eff *e)
 {
-	if (!r || !r->have_eff || r->eff.tile_m <= 0 || isfinite(r->eff.dim_eff))
+	if (!e || e->tile_m <= 0 || isfinite(e->dim_eff))
 		return NULL;
-	if (r->eff.cus <= 0)
+	if (e->cus <= 0)
 		return "no CU count (no GPU)";
-	return gs_eff_status_name(r->eff.status);
+	return gs_eff_status_name(e->status);
 }
 
 static void
-quant_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_single_row *c)
+quant_clause(sb *s, const gs_effpair *e, const gs_effpair_side *sb_, const gs_effpair_side *sc_)
 {
-	double tb = b && b->have_eff ? b->eff.tile_eff : NAN;
-	double tc = c && c->have_eff ? c->eff.tile_eff : NAN;
+	const gs_eff *b = sb_->eff, *c = sc_->eff;
+	double tb = b ? b->tile_eff : NAN;
+	double tc = c ? c->tile_eff : NAN;
 
 	clause(s);
+	if ((sb_->row && sb_->row->rec->shape.name) || (sc_->row && sc_->row->rec->shape.name)) {
+		put(s, "quantisation not computed (keyed by kernel name: no M, N, K)");
+		return;
+	}
 	if (!isfinite(e->dim_ratio)) {
 		const char *rb = no_dim_reason(b), *rc = no_dim_reason(c);
 		if (isfinite(tb) && isfinite(tc) && rb && rc && strcmp(rb, rc) == 0)
@@ -177,8 +185,8 @@ quant_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_single
 	put(s,
 	    "dim_eff %.3f \xe2\x86\x92 %.3f (waves %ld \xe2\x86\x92 %ld, last wave %.1f %% "
 	    "\xe2\x86\x92 %.1f %%)",
-	    b->eff.dim_eff, c->eff.dim_eff, b->eff.rounds, c->eff.rounds,
-	    b->eff.last_wave_util * 100, c->eff.last_wave_util * 100);
+	    b->dim_eff, c->dim_eff, b->rounds, c->rounds, b->last_wave_util * 100,
+	    c->last_wave_util * 100);
 	if (e->slowdown > 1 && e->dim_ratio >= 1 + DIM_SAME)
 		put(s,
 		    ": quantisation alone predicts %.2f\xc3\x97 of the measured %.2f\xc3\x97 "
@@ -187,7 +195,7 @@ quant_clause(sb *s, const gs_effpair *e, const gs_single_row *b, const gs_single
 }
 
 static void
-roof_clause(sb *s, const gs_single_row *b, const gs_single_row *c)
+roof_clause(sb *s, const gs_eff *b, const gs_eff *c)
 {
 	double rb = pct_roof(b), rc = pct_roof(c);
 	char vb[32] = "n/a", vc[32] = "n/a";
@@ -203,8 +211,8 @@ roof_clause(sb *s, const gs_single_row *b, const gs_single_row *c)
 }
 
 char *
-gs_effpair_explain(const gs_pair *p, const gs_single_row *b, const gs_single_row *c,
-                   const gs_gpu *gb, const gs_gpu *gc, char *buf, size_t size)
+gs_effpair_explain(const gs_pair *p, const gs_effpair_side *b, const gs_effpair_side *c, char *buf,
+                   size_t size)
 {
 	sb s = {buf, size, 0};
 	gs_effpair e;
@@ -212,11 +220,11 @@ gs_effpair_explain(const gs_pair *p, const gs_single_row *b, const gs_single_row
 	if (size == 0)
 		return buf;
 	buf[0] = '\0';
-	gs_effpair_compute(p, b, c, gb, gc, &e);
-	gpu_clause(&s, &e, gb, gc);
-	kernel_clause(&s, &e, b, c);
+	gs_effpair_compute(p, b, c, &e);
+	gpu_clause(&s, &e, b->gpu, c->gpu);
+	kernel_clause(&s, &e, b->row, c->row);
 	quant_clause(&s, &e, b, c);
-	roof_clause(&s, b, c);
+	roof_clause(&s, b->eff, c->eff);
 	if (strcmp(e.cause, "roofline") == 0 && e.slowdown > 1) {
 		clause(&s);
 		put(&s, "not quantisation: the candidate runs further from the roofline "

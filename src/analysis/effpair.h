@@ -25,11 +25,19 @@ typedef struct gs_effpair {
 	                             or "unknown" (tiles or GPU unknown) */
 } gs_effpair;
 
-/* gs_effpair_compute: the model of pair P from its rows B (baseline) and C
- * (candidate), each NULL when not computed, on GPUs GB and GC (NULL:
- * unknown).  Never fails. */
-void gs_effpair_compute(const gs_pair *p, const gs_single_row *b, const gs_single_row *c,
-                        const gs_gpu *gb, const gs_gpu *gc, gs_effpair *out);
+/* One side of a pair: its efficiency row (NULL when not computed), the
+ * row's whole efficiency (gs_single_eff; NULL when the row has none) and
+ * its GPU (NULL: unknown). */
+typedef struct gs_effpair_side {
+	const gs_single_row *row;
+	const gs_eff *eff;
+	const gs_gpu *gpu;
+} gs_effpair_side;
+
+/* gs_effpair_compute: the model of pair P from its baseline side B and
+ * candidate side C.  Never fails. */
+void gs_effpair_compute(const gs_pair *p, const gs_effpair_side *b, const gs_effpair_side *c,
+                        gs_effpair *out);
 
 /* gs_effpair_explain: the explanation as clauses joined by "; ", e.g.
  * "same kernel; dim_eff 0.963 → 0.642 (waves 3 → 4, last wave 12.5 %):
@@ -37,7 +45,7 @@ void gs_effpair_compute(const gs_pair *p, const gs_single_row *b, const gs_singl
  * % of roofline 64.6 → 42.4" (the "predicts" part only when dim_eff fell
  * by more than 0.5 %), into BUF of SIZE bytes (truncated).
  * Returns BUF. */
-char *gs_effpair_explain(const gs_pair *p, const gs_single_row *b, const gs_single_row *c,
-                         const gs_gpu *gb, const gs_gpu *gc, char *buf, size_t size);
+char *gs_effpair_explain(const gs_pair *p, const gs_effpair_side *b, const gs_effpair_side *c,
+                         char *buf, size_t size);
 
 #endif

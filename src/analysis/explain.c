@@ -47,8 +47,16 @@ run_tile_model(const gs_explain_in *o, gs_explain *r)
 
 	gs_error_clear(&e);
 	r->have_pick = gs_tile_model_pick(&r->blas, &r->gpu, o->cus, 1, &r->pick, &e) == 0;
-	if (!r->have_pick)
+	if (!r->have_pick) {
 		snprintf(r->pick_err, sizeof r->pick_err, "%s", e.msg);
+		return;
+	}
+	r->have_wave = gs_tile_model_wave_cost(&r->blas, &r->gpu, o->cus, 1, r->pick.wave.wg_m,
+	                                       r->pick.wave.wg_n, r->pick.wave.wg_k, &r->wave,
+	                                       NULL) == 0 &&
+	               gs_tile_model_wave_cost(&r->blas, &r->gpu, o->cus, 1, r->pick.best.wg_m,
+	                                       r->pick.best.wg_n, r->pick.best.wg_k,
+	                                       &r->wave_of_seed, NULL) == 0;
 }
 
 /* The tile: --tile, the kernel name's, else the tile model's pick. */
@@ -106,6 +114,10 @@ cost_actual(const gs_explain_in *o, gs_explain *r)
 	r->blas.N = e->blas_n;
 	r->have_actual = gs_tile_model_cost(&r->blas, &r->gpu, o->cus, 1, e->tile_m, e->tile_n,
 	                                    e->tile_k, &r->actual, NULL) == 0;
+	r->have_wave_actual =
+	        r->have_actual &&
+	        gs_tile_model_wave_cost(&r->blas, &r->gpu, o->cus, 1, e->tile_m, e->tile_n,
+	                                e->tile_k, &r->wave_of_actual, NULL) == 0;
 }
 
 int

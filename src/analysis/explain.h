@@ -51,6 +51,11 @@ typedef struct gs_explain {
 	char pick_err[GS_ERR_MSG_LEN]; /* why there is no pick */
 	gs_tile_cost actual; /* the tile model's cost of the tile used */
 	int have_actual;
+	/* The wave-aware correction beside the seed's model (tile_model.h):
+	 * its pick, the seed's pick and the tile used, each costed by it
+	 * (gs_tile_model_wave_cost); have_wave with have_pick. */
+	gs_tile_cost wave, wave_of_seed, wave_of_actual;
+	int have_wave, have_wave_actual;
 	gs_occ occ;
 	int have_occ;
 	char occ_err[GS_ERR_MSG_LEN]; /* why there is no occupancy ("" if not asked) */

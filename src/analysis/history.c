@@ -4,6 +4,7 @@
  * gate).  Evolution table: reference/statistics.md §1; change points and
  * persistence: model/changepoint.h (statistics.md §2.2, §4.6).  Reading
  * and ordering the runs is ingest's (ingest/runset.h): no file I/O here. */
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,116 +46,142 @@ void
 gs_history_free(gs_history *h)
 {
 	for (size_t i = 0; i < h->nruns; i++) {
-		gs_compare_free(&h->runs[i].vs_first);
-		gs_compare_free(&h->runs[i].vs_previous);
+		gs_history_entry *e = &h->runs[i];
+		gs_compare_free(&e->vs_first);
+		gs_compare_free(&e->vs_previous);
+		if (!(e->flags & GS_HISTORY_BORROWED))
+			free((char *)e->name);
+		free(e->path);
+		free(e->format);
+		for (size_t j = 0; j < e->nexcl; j++) {
+			free(e->excl[j].what);
+			free(e->excl[j].reason);
+		}
+		free(e->excl);
 	}
+	for (size_t i = 0; h->owned && i < h->nexpected; i++)
+		gs_table_free(h->owned[i]);
+	free(h->owned);
 	free(h->runs);
 	for (size_t i = 0; i < h->nseries; i++)
 		free(h->series[i].t);
 	free(h->series);
 	free(h->cps);
+	gs_table_free(h->keys);
 	memset(h, 0, sizeof *h);
 }
 
 /* ---- per run: the evolution table ------------------------------------ */
 
-/* Release C's per-shape parts (pairs, one-sided lists, groups, top-N),
- * keeping its summary, options and tables: a history reports each run's
- * summary, and 60 runs of 100k shapes would otherwise hold 120 full
- * compares (issue 10). */
+/* Release C's per-shape parts (pairs, one-sided lists, groups, top-N)
+ * and its table pointers (a streamed run's table is freed), keeping its
+ * summary and options: a history reports each run's summary, and 60 runs
+ * of 100k shapes would otherwise hold 120 full compares (issue 10). */
 static void
 keep_summary(gs_compare *c)
 {
-	gs_compare keep = {.opts = c->opts, .base = c->base, .cand = c->cand, .s = c->s};
+	gs_compare keep = {.opts = c->opts, .s = c->s};
 
 	gs_compare_free(c);
 	*c = keep;
 }
 
+/* A copy of the excluded rows of the caller's table T into E. */
 static int
-compare_runs(gs_history *h, gs_table *const *runs, const char *const *names, size_t n,
-             gs_error *err)
+copy_excluded(gs_history_entry *e, const gs_table *t)
 {
-	h->runs = calloc(n, sizeof *h->runs);
-	if (!h->runs)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	for (size_t i = 0; i < n; i++) {
-		gs_history_entry *e = &h->runs[i];
-		h->nruns = i + 1; /* so gs_history_free releases what this run got */
-		e->name = names[i];
-		e->table = runs[i];
-		if (gs_compare_run(runs[0], runs[i], &h->opts.cmp, &e->vs_first, err) != 0 ||
-		    gs_compare_run(runs[i ? i - 1 : 0], runs[i], &h->opts.cmp, &e->vs_previous,
-		                   err) != 0)
+	if (t->nexcl && !(e->excl = calloc(t->nexcl, sizeof *e->excl)))
+		return -1;
+	for (size_t j = 0; j < t->nexcl; j++, e->nexcl++) {
+		e->excl[j].line = t->excl[j].line;
+		if ((t->excl[j].what && !(e->excl[j].what = strdup(t->excl[j].what))) ||
+		    (t->excl[j].reason && !(e->excl[j].reason = strdup(t->excl[j].reason))))
 			return -1;
-		e->geomean_vs_first = e->vs_first.s.geomean;
-		e->geomean_vs_previous = e->vs_previous.s.geomean;
-		keep_summary(&e->vs_first);
-		keep_summary(&e->vs_previous);
 	}
+	return 0;
+}
+
+/* E's own copy of what the writers show of its table T: path, format,
+ * shape count and the excluded rows (moved out of a table the history
+ * owns). */
+static int
+describe(gs_history_entry *e, gs_table *t)
+{
+	if (!(e->path = strdup(t->path ? t->path : "")) ||
+	    !(e->format = strdup(t->format ? t->format : "")))
+		return -1;
+	e->shapes = t->n;
+	if (e->flags & GS_HISTORY_BORROWED)
+		return copy_excluded(e, t);
+	e->excl = t->excl;
+	e->nexcl = t->nexcl;
+	t->excl = NULL;
+	t->nexcl = t->excl_cap = 0;
+	return 0;
+}
+
+/* Run I (table T) against the first run and the previous one. */
+static int
+compare_run(gs_history *h, size_t i, const gs_table *t, gs_error *err)
+{
+	gs_history_entry *e = &h->runs[i];
+	const gs_table *first = i ? h->runs[0].table : t;
+	const gs_table *prev = i ? h->runs[i - 1].table : t;
+
+	if (gs_compare_run(first, t, &h->opts.cmp, &e->vs_first, err) != 0 ||
+	    gs_compare_run(prev, t, &h->opts.cmp, &e->vs_previous, err) != 0)
+		return -1;
+	e->geomean_vs_first = e->vs_first.s.geomean;
+	e->geomean_vs_previous = e->vs_previous.s.geomean;
+	keep_summary(&e->vs_first);
+	keep_summary(&e->vs_previous);
 	return 0;
 }
 
 /* ---- per shape: the series ------------------------------------------- */
 
 static gs_history_series *
-series_new(gs_history *h, size_t *cap, const gs_record *rec, size_t run)
+series_new(gs_history *h, size_t run)
 {
 	gs_history_series *s;
 
 	/* bounded by the runs' records, which ingest bounds */
-	if (GS_GROW(h->series, *cap, h->nseries + 1, SIZE_MAX) != 0)
+	if (GS_GROW(h->series, h->series_cap, h->nseries + 1, SIZE_MAX) != 0)
 		return NULL;
 	s = &h->series[h->nseries];
 	memset(s, 0, sizeof *s);
-	s->t = malloc(h->nruns * sizeof *s->t);
+	s->t = malloc(h->nexpected * sizeof *s->t);
 	if (!s->t)
 		return NULL;
-	for (size_t i = 0; i < h->nruns; i++)
+	for (size_t i = 0; i < h->nexpected; i++)
 		s->t[i] = NAN;
-	s->rec = rec;
 	s->first_run = run;
 	h->nseries++;
 	return s;
 }
 
-/* Add run RUN's records to the series; KEYS maps a shape key to its
- * series (record i of KEYS is series i). */
+/* Add run RUN's records (table T) to the series: h->keys maps a shape key
+ * to its series (record i of keys is series i, a copy of the record that
+ * first had it). */
 static int
-add_run(gs_history *h, gs_table *keys, size_t *cap, const gs_table *t, size_t run, gs_error *err)
+add_run(gs_history *h, const gs_table *t, size_t run, gs_error *err)
 {
 	for (size_t j = 0; j < t->n; j++) {
 		const gs_record *rec = &t->rec[j];
-		gs_record *k = gs_table_get(keys, &rec->shape, 0, err);
+		size_t before = h->keys->n;
+		gs_record *k = gs_table_copy_record(h->keys, rec, (long)before + 1, err);
 		if (!k)
 			return -1;
-		size_t idx = (size_t)(k - keys->rec);
-		if (idx == h->nseries && !series_new(h, cap, rec, run))
+		size_t idx = (size_t)(k - h->keys->rec);
+		if (h->keys->n > before && !series_new(h, run))
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
 		gs_history_series *s = &h->series[idx];
 		if (isnan(s->t[run]))
 			s->present++;
 		s->t[run] = rec->t.median;
+		s->last_run = run;
 	}
 	return 0;
-}
-
-static int
-build_series(gs_history *h, gs_error *err)
-{
-	gs_table *keys = gs_table_new("history");
-	size_t cap = 0;
-	int rc = 0;
-
-	if (!keys)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	for (size_t i = 0; i < h->nruns && rc == 0; i++)
-		rc = add_run(h, keys, &cap, h->runs[i].table, i, err);
-	gs_table_free(keys);
-	for (size_t i = 0; i < h->nseries; i++)
-		if (h->series[i].present < h->nruns)
-			h->partial++;
-	return rc;
 }
 
 /* ---- per shape: change points ---------------------------------------- */
@@ -250,8 +277,7 @@ detect_all(gs_history *h, const gs_cp_params *par, gs_error *err)
 }
 
 int
-gs_history_run(gs_table *const *runs, const char *const *names, size_t n, const gs_history_opts *o,
-               gs_history *out, gs_error *err)
+gs_history_begin(gs_history *out, size_t n, const gs_history_opts *o, gs_error *err)
 {
 	gs_cp_params par;
 
@@ -260,11 +286,115 @@ gs_history_run(gs_table *const *runs, const char *const *names, size_t n, const 
 	if (check_opts(o, &par, err) != 0)
 		return -1;
 	if (n < 2)
-		return gs_error_set(err, n ? runs[0]->path : NULL, 0, 0,
-		                    "a history needs at least two runs, got %zu", n);
-	if (compare_runs(out, runs, names, n, err) != 0 || build_series(out, err) != 0 ||
-	    detect_all(out, &par, err) != 0)
+		return gs_error_set(err, NULL, 0, 0, "a history needs at least two runs, got %zu",
+		                    n);
+	out->nexpected = n;
+	out->runs = calloc(n, sizeof *out->runs);
+	out->owned = calloc(n, sizeof *out->owned);
+	out->keys = gs_table_new("history");
+	if (!out->runs || !out->owned || !out->keys)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	return 0;
+}
+
+/* Free run I's table unless the history still needs it: the first run's,
+ * a kept one's, or the newest's. */
+static void
+release(gs_history *h, size_t i)
+{
+	gs_history_entry *e = &h->runs[i];
+
+	if (i == 0 || i + 1 == h->nruns || (e->flags & GS_HISTORY_KEEP) || !h->owned[i])
+		return;
+	gs_table_free(h->owned[i]);
+	h->owned[i] = NULL;
+	e->table = NULL;
+}
+
+int
+gs_history_add(gs_history *h, gs_table *t, const char *name, unsigned flags, gs_error *err)
+{
+	size_t i = h->nruns;
+	gs_history_entry *e;
+	int borrowed = (flags & GS_HISTORY_BORROWED) != 0;
+
+	if (i >= h->nexpected) {
+		if (!borrowed)
+			gs_table_free(t);
+		return gs_error_set(err, NULL, 0, 0, "more runs than the %zu announced",
+		                    h->nexpected);
+	}
+	e = &h->runs[i];
+	h->nruns = i + 1; /* so gs_history_free releases what this run got */
+	e->flags = borrowed ? flags | GS_HISTORY_KEEP : flags;
+	e->table = t;
+	if (!borrowed)
+		h->owned[i] = t;
+	if (!(e->name = borrowed ? name : strdup(name)) || describe(e, t) != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	if (compare_run(h, i, t, err) != 0 || add_run(h, t, i, err) != 0)
 		return -1;
+	if (i > 0)
+		release(h, i - 1);
+	return 0;
+}
+
+int
+gs_history_end(gs_history *h, gs_error *err)
+{
+	gs_cp_params par;
+
+	if (h->nruns != h->nexpected)
+		return gs_error_set(err, NULL, 0, 0, "%zu of %zu runs added", h->nruns,
+		                    h->nexpected);
+	for (size_t i = 0; i < h->nseries; i++) {
+		h->series[i].rec = &h->keys->rec[i];
+		if (h->series[i].present < h->nruns)
+			h->partial++;
+	}
+	if (check_opts(&h->opts, &par, err) != 0)
+		return -1;
+	return detect_all(h, &par, err);
+}
+
+int
+gs_history_run(gs_table *const *runs, const char *const *names, size_t n, const gs_history_opts *o,
+               gs_history *out, gs_error *err)
+{
+	if (gs_history_begin(out, n, o, err) != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (gs_history_add(out, runs[i], names[i], GS_HISTORY_BORROWED, err) != 0)
+			return -1;
+	return gs_history_end(out, err);
+}
+
+size_t
+gs_history_needs(const gs_history *h, size_t *idx)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < h->nseries; s++) {
+		size_t r = h->series[s].last_run, k = 0;
+		if (h->runs[r].table || !gs_history_open_regression(h, s, NULL))
+			continue;
+		while (k < n && idx[k] != r)
+			k++;
+		if (k == n)
+			idx[n++] = r;
+	}
+	return n;
+}
+
+int
+gs_history_attach(gs_history *h, size_t i, gs_table *t, gs_error *err)
+{
+	if (i >= h->nruns || h->runs[i].table) {
+		gs_table_free(t);
+		return gs_error_set(err, NULL, 0, 0, "run %zu cannot be attached", i);
+	}
+	h->owned[i] = t;
+	h->runs[i].table = t;
 	return 0;
 }
 

@@ -70,7 +70,8 @@ int gs_mode_of_name(const char *name);
 
 /* gs_modes_run: decompose the N runs RUNS[i] (finished tables) named
  * NAMES[i] (both borrowed for the life of OUT).  Runs without a mode word
- * are ignored (counted).  Needs a full run and, for at least one gain,
+ * are ignored (counted; their RUNS[i] may be NULL: a streamed history
+ * holds only the tables of runs named by a mode).  Needs a full run and, for at least one gain,
  * either a no_overlap run or both comm_only and comp_only.  Returns 0, or
  * -1 with ERR naming the run for a duplicated mode, a name with two mode
  * words, a missing full run, no gain computable, or out of memory.  Free

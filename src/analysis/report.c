@@ -43,14 +43,16 @@ is_shared(const char *text)
 static int
 effpair_of(const gs_report *r, const gs_pair *p, gs_report_eff *out)
 {
-	const gs_single_row *b = gs_single_row_of(r->eff_base, p->base);
-	const gs_single_row *c = gs_single_row_of(r->eff_cand, p->cand);
-	const gs_gpu *gb = r->eff_base->gpu, *gc = r->eff_cand->gpu;
+	gs_eff eb, ec;
+	gs_effpair_side b = {gs_single_row_of(r->eff_base, p->base), NULL, r->eff_base->gpu};
+	gs_effpair_side c = {gs_single_row_of(r->eff_cand, p->cand), NULL, r->eff_cand->gpu};
 	char text[GS_REPORT_EXPLAIN_MAX];
 	const char *shared;
 
-	gs_effpair_compute(p, b, c, gb, gc, &out->e);
-	gs_effpair_explain(p, b, c, gb, gc, text, sizeof text);
+	b.eff = gs_single_eff(r->eff_base, b.row, &eb);
+	c.eff = gs_single_eff(r->eff_cand, c.row, &ec);
+	gs_effpair_compute(p, &b, &c, &out->e);
+	gs_effpair_explain(p, &b, &c, text, sizeof text);
 	if ((shared = shared_text(text)))
 		out->explanation = shared;
 	else
@@ -127,19 +129,7 @@ last_record(const gs_history *h, size_t s)
 static int
 copy_record(gs_table *t, const gs_record *src, long line, gs_error *err)
 {
-	gs_record *dst = gs_table_get(t, &src->shape, line, err);
-
-	if (!dst)
-		return -1;
-	for (size_t i = 0; i < src->nsamples; i++)
-		if (gs_record_add_sample(dst, src->samples[i]) != 0)
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
-	if ((src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0) ||
-	    (src->tag && gs_record_set_string(&dst->tag, src->tag) != 0) ||
-	    (src->kernel && gs_record_set_string(&dst->kernel, src->kernel) != 0))
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	dst->t.count = src->t.count;
-	return 0;
+	return gs_table_copy_record(t, src, line, err) ? 0 : -1;
 }
 
 /* R->reg_eff over R->reg_table (set): the record-only efficiency. */
@@ -196,6 +186,13 @@ gs_report_environment(gs_report *r, const struct gs_table *base, const struct gs
 		for (int k = 0; k < GS_ENV_NITEMS; k++)
 			if (gs_env_differs(&base->env, &cand->env, (gs_env_item)k))
 				r->env_differs |= 1u << k;
+}
+
+void
+gs_report_kernels(gs_report *r, const struct gs_table *base, const struct gs_table *cand)
+{
+	r->kmix[0] = base ? base->kmix : NULL;
+	r->kmix[1] = cand ? cand->kmix : NULL;
 }
 
 int

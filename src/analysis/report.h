@@ -30,6 +30,7 @@ struct gs_impact;
 struct gs_residuals;
 struct gs_residual_shift;
 struct gs_cliffs;
+struct gs_kmix;
 
 /* One figure of the report, rendered once as SVG for inlining. */
 typedef struct gs_report_plot {
@@ -154,6 +155,13 @@ typedef struct gs_report {
 	const struct gs_impact *impact; /* compare --weights: the comparison
 	                                   weighted by a workload (impact.h), NULL
 	                                   without --weights; borrowed */
+	const struct gs_kmix *kmix[2]; /* kernel traces (rocprof): each input's
+	                                   GPU time by kernel class, GEMM kernels
+	                                   and the rest (model/kernel_class.h):
+	                                   compare baseline and candidate, report
+	                                   [0]; NULL for an input that is no
+	                                   kernel trace; borrowed from the tables
+	                                   (gs_report_kernels) */
 } gs_report;
 
 /* gs_report_effpairs: fill R->effpairs for a compare model (R->cmp,
@@ -193,6 +201,11 @@ int gs_report_gpus(gs_report *r, gs_error *err);
  * (CAND NULL for a one-input report) and decide R->env_differs, item by
  * item (gs_env_differs).  The tables must outlive R. */
 void gs_report_environment(gs_report *r, const struct gs_table *base, const struct gs_table *cand);
+
+/* gs_report_kernels: point R->kmix at BASE's and CAND's kernel mix
+ * (table->kmix; CAND NULL for a one-input report).  The tables must
+ * outlive R. */
+void gs_report_kernels(gs_report *r, const struct gs_table *base, const struct gs_table *cand);
 
 /* gs_report_env_known: 1 if some input of R states item K. */
 int gs_report_env_known(const gs_report *r, gs_env_item k);

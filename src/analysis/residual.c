@@ -6,13 +6,19 @@
 #include "model/stats.h"
 
 double
-gs_residual_predicted_us(const gs_single_row *row)
+gs_residual_predicted_us(const gs_single *s, const gs_single_row *row)
 {
-	const gs_eff *e = &row->eff;
+	gs_eff eff;
+	const gs_eff *e;
 	double per_mn, slots_area, peak;
 
-	if (!row->have_eff || !(e->dim_eff > 0) || !isfinite(e->compute_us) ||
-	    !isfinite(e->memory_us) || !(e->m > 0 && e->n > 0 && e->batch > 0))
+	/* the row's own figures rule most rows out (no GPU: no roofline)
+	 * before the whole model is computed again */
+	if (!row->have_eff || !(row->dim_eff > 0) || !isfinite(row->roofline_us) ||
+	    !(e = gs_single_eff(s, row, &eff)))
+		return NAN;
+	if (!(e->dim_eff > 0) || !isfinite(e->compute_us) || !isfinite(e->memory_us) ||
+	    !(e->m > 0 && e->n > 0 && e->batch > 0))
 		return NAN;
 	/* compute_us / dim_eff = FLOP / peak · (M_pad·N_pad / (M·N)) · (rounds·slots /
 	 * num_tiles), and num_tiles · tile_m · tile_n = M_pad · N_pad · batch: */
@@ -23,13 +29,13 @@ gs_residual_predicted_us(const gs_single_row *row)
 }
 
 static gs_residual
-residual_of(const gs_single_row *row)
+residual_of(const gs_single *s, const gs_single_row *row)
 {
 	gs_residual r = {NAN, row->rec->t.median, NAN, NAN};
 
 	if (!(r.measured_us > 0))
 		return r;
-	r.predicted_us = gs_residual_predicted_us(row);
+	r.predicted_us = gs_residual_predicted_us(s, row);
 	if (isnan(r.predicted_us))
 		return r;
 	r.frac = r.predicted_us / r.measured_us;
@@ -44,7 +50,7 @@ beaten(double frac)
 	return frac > 1 + 1e-9;
 }
 
-static const gs_residual *sort_rows;
+static _Thread_local const gs_residual *sort_rows;
 
 static int
 by_excess_desc(const void *a, const void *b)
@@ -100,9 +106,14 @@ gs_residuals_run(const gs_single *s, size_t top, gs_residuals *out, gs_error *er
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	out->n = s->n;
 	for (size_t i = 0; i < s->n; i++) {
-		out->rows[i] = residual_of(&s->rows[i]);
+		out->rows[i] = residual_of(s, &s->rows[i]);
 		out->npredicted += !isnan(out->rows[i].predicted_us);
 		out->beaten += (size_t)beaten(out->rows[i].frac);
+	}
+	if (out->npredicted == 0) { /* no GPU or no tile: nothing to keep */
+		free(out->rows);
+		out->rows = NULL;
+		out->n = 0;
 	}
 	if (summarize(out, top) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");

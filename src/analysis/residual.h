@@ -37,7 +37,7 @@ typedef struct gs_residual {
 	                     total_us · (1 - frac), µs; NAN with predicted */
 } gs_residual;
 
-/* gs_residual_predicted_us: the predicted time of ROW, µs:
+/* gs_residual_predicted_us: the predicted time of ROW (a row of S), µs:
  * max(compute_us / dim_eff, memory_us), NAN when the GPU, the tile or
  * dim_eff is unknown.  The compute term is computed as (FLOP / (M·N·batch))
  * · (tile_m · tile_n · rounds · slots) / peak, which equals compute_us /
@@ -47,10 +47,11 @@ typedef struct gs_residual {
  * the same double, so Kendall's tau sees the ties the model has (along an
  * M sweep every shape of one wave count is predicted the same compute
  * time).  cause.h's quantization rule uses the same prediction. */
-double gs_residual_predicted_us(const gs_single_row *row);
+double gs_residual_predicted_us(const gs_single *s, const gs_single_row *row);
 
 typedef struct gs_residuals {
-	gs_residual *rows; /* one per S->rows[i], owned */
+	gs_residual *rows; /* one per S->rows[i], owned; NULL (n 0) when no
+	                      row has a prediction */
 	size_t n;
 	size_t npredicted; /* rows with a prediction */
 	size_t beaten; /* of them, rows with frac > 1 + 1e-9: faster than

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/single.h"
+#include "model/gemm.h"
 #include "model/kernel_name.h"
 #include "util/checked.h"
 
@@ -56,7 +57,7 @@ parse_kernel(gs_kparser *kp, gs_single_row *row, gs_single_detail *d)
 static void
 tile_source(gs_single_row *row)
 {
-	if (row->eff.tile_m <= 0)
+	if (row->tile_m <= 0)
 		row->tile_source = GS_TILE_SRC_NONE;
 	else if (gs_launch_of(row->rec)->tile_m > 0)
 		row->tile_source = GS_TILE_SRC_COLUMN;
@@ -79,22 +80,23 @@ beyond_limit(const gs_shape *blas)
 /* The tile model's pick, and its cost of the kernel's own tile; -1 with
  * ERR (unlocated) when a failure may be the model's limit. */
 static int
-tile_model(const gs_single *s, int cus, gs_single_row *row, gs_single_detail *d, gs_error *err)
+tile_model(const gs_single *s, int cus, gs_single_row *row, const gs_eff *eff, gs_single_detail *d,
+           gs_error *err)
 {
 	gs_shape blas;
 	gs_error e;
 
 	if (!s->gpu)
 		return 0;
-	gs_eff_blas_shape(&row->eff, &row->rec->shape, &blas);
+	gs_eff_blas_shape(eff, &row->rec->shape, &blas);
 	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &d->pick, &e) == 0;
 	if (!row->have_pick && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
-	if (row->eff.tile_m > 0)
+	if (row->tile_m > 0)
 		row->have_actual =
-		        gs_tile_model_cost(&blas, s->gpu, cus, 1, row->eff.tile_m, row->eff.tile_n,
-		                           row->eff.tile_k, &d->actual, &e) == 0;
-	if (row->eff.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
+		        gs_tile_model_cost(&blas, s->gpu, cus, 1, row->tile_m, row->tile_n,
+		                           row->tile_k, &d->actual, &e) == 0;
+	if (row->tile_m > 0 && !row->have_actual && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	return 0;
 }
@@ -148,6 +150,45 @@ keep_detail(gs_single_row *row, const gs_single_detail *d)
 	return 0;
 }
 
+/* The row's own figures of E (brief: see single.h). */
+static void
+keep_brief(gs_single_row *row, const gs_eff *e)
+{
+	row->achieved_tflops = e->achieved_tflops;
+	row->dim_eff = e->dim_eff;
+	row->roofline_us = e->roofline_us;
+	row->ai = e->cost.ai;
+	row->num_tiles = e->num_tiles;
+	row->rounds = e->rounds;
+	row->tile_m = e->tile_m;
+	row->tile_n = e->tile_n;
+	row->tile_k = e->tile_k;
+	row->status = (unsigned char)e->status;
+	row->compute_bound = e->compute_bound != 0;
+	row->over_roof = e->over_roof != 0;
+	row->swapped = e->swapped != 0;
+}
+
+/* ROW's figures with no efficiency (no M/N/K, or a failed model). */
+static void
+no_brief(gs_single_row *row)
+{
+	row->achieved_tflops = row->dim_eff = row->roofline_us = row->ai = NAN;
+}
+
+/* The efficiency model's input and options for ROW of S (KERNEL: its
+ * parse, or NULL). */
+static void
+eff_input(const gs_single *s, const gs_single_row *row, const gs_kernel_info *kernel, gs_eff_in *in,
+          gs_eff_opts *eo)
+{
+	gs_eff_in_from_record(row->rec, kernel, in);
+	in->math_dtype = row->math_dtype;
+	gs_eff_opts_default(eo);
+	eo->roof = s->opts.roof;
+	eo->cus = s->cus;
+}
+
 /* ROW's efficiency into ROW and D (zeroed by the caller). */
 static int
 compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_detail *d,
@@ -156,28 +197,56 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	const gs_record *r = row->rec;
 	gs_eff_in in;
 	gs_eff_opts eo;
+	gs_eff e;
 
 	row->total_us = total_time(r);
 	row->math_dtype = gs_kernel_math_dtype(r->kernel, r->shape.dtype);
-	row->peak_class = s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1;
-	row->roof_tflops =
-	        s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
+	row->peak_class = (signed char)(s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1);
+	no_brief(row);
 	parse_kernel(kp, row, d);
 	occupancy(s, row, d);
-	if (r->shape.name)
-		return 0; /* keyed by kernel name: the input gives no M, N, K */
-	gs_eff_in_from_record(r, row->have_kernel ? &d->kernel : NULL, &in);
-	in.math_dtype = row->math_dtype;
-	gs_eff_opts_default(&eo);
-	eo.roof = s->opts.roof;
-	eo.cus = s->cus;
-	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &row->eff, err) == 0;
+	if (r->shape.name) { /* keyed by kernel name: no M, N, K, the name's tile */
+		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->kernel : NULL, &e);
+		if (row->have_eff)
+			keep_brief(row, &e);
+		tile_source(row);
+		return 0;
+	}
+	eff_input(s, row, row->have_kernel ? &d->kernel : NULL, &in, &eo);
+	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &e, err) == 0;
 	if (!row->have_eff)
 		return has_dims(r) ? located(s->table, r, err) : 0;
+	keep_brief(row, &e);
 	tile_source(row);
-	if (tile_model(s, eo.cus, row, d, err) != 0)
+	if (tile_model(s, eo.cus, row, &e, d, err) != 0)
 		return located(s->table, r, err);
 	return 0;
+}
+
+const gs_eff *
+gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out)
+{
+	gs_eff_in in;
+	gs_eff_opts eo;
+
+	if (!row || !row->have_eff)
+		return NULL;
+	if (row->rec->shape.name) /* keyed by kernel name: the name's tile only */
+		return gs_eff_kernel_only(
+		               row->have_kernel && row->detail ? &row->detail->kernel : NULL, out)
+		               ? out
+		               : NULL;
+	eff_input(s, row, row->have_kernel && row->detail ? &row->detail->kernel : NULL, &in, &eo);
+	/* the inputs gs_single_run accepted: the model succeeds again */
+	if (gs_eff_compute(&in, s->gpu, &eo, out, NULL) != 0)
+		return NULL;
+	return out;
+}
+
+double
+gs_single_roof_tflops(const gs_single *s, const gs_single_row *row)
+{
+	return s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
 }
 
 static int
@@ -193,29 +262,39 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 	return 0;
 }
 
+/* ROW's FLOP (gemm.h), as its gs_eff counts them. */
+static double
+row_flop(const gs_single_row *row)
+{
+	gs_gemm g;
+
+	gs_gemm_cost(&row->rec->shape, &g);
+	return g.flop;
+}
+
 static void
 add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, double *t_dim,
                double *w_roof, double *t_roof)
 {
-	const gs_eff *e = &row->eff;
-
 	m->total_us += row->total_us;
 	if (!row->have_eff)
 		return;
+	m->with_tile += row->tile_m > 0;
+	if (row->status == GS_EFF_NO_DIMS)
+		return; /* a kernel's tile, no M, N, K */
 	m->with_eff++;
 	m->math_differs += row->math_dtype != row->rec->shape.dtype;
-	m->over_roof += e->over_roof;
-	m->with_tile += e->tile_m > 0;
-	m->total_flop += e->cost.flop * calls(row->rec);
-	if (isfinite(e->dim_eff)) {
+	m->over_roof += row->over_roof;
+	m->total_flop += row_flop(row) * calls(row->rec);
+	if (isfinite(row->dim_eff)) {
 		m->with_dim_eff++;
-		*w_dim += row->total_us * e->dim_eff;
+		*w_dim += row->total_us * row->dim_eff;
 		*t_dim += row->total_us;
 	}
-	if (isfinite(e->roofline_us)) {
-		m->compute_bound += e->compute_bound;
-		m->memory_bound += !e->compute_bound;
-		*w_roof += e->roofline_us * calls(row->rec);
+	if (isfinite(row->roofline_us)) {
+		m->compute_bound += row->compute_bound;
+		m->memory_bound += !row->compute_bound;
+		*w_roof += row->roofline_us * calls(row->rec);
 		*t_roof += row->total_us;
 	}
 }
@@ -274,7 +353,7 @@ choose_cus(gs_single *s)
 {
 	const gs_table *t = s->table;
 	const gs_gpu *named = t->gpu ? gs_gpu_find(t->gpu) : NULL;
-	int same = !s->gpu || !named || strcmp(named->name, s->gpu->name) == 0;
+	int same = !s->gpu || !named || gs_gpu_same_chip(named, s->gpu);
 
 	s->cus_from_input = t->gpu_cus > 0 && same;
 	s->cus = s->cus_from_input ? t->gpu_cus : s->gpu ? (int)s->gpu->cus.v : 0;
@@ -339,14 +418,18 @@ gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
 	for (size_t i = 0; i < t->n; i++) {
 		gs_single_row *row = &out->rows[i];
 		gs_eff_in in;
+		gs_eff_opts eo;
+		gs_eff e;
 
 		row->rec = &t->rec[i];
 		row->peak_class = -1;
-		row->roof_tflops = NAN;
-		gs_eff_in_from_record(row->rec, NULL, &in);
-		row->have_eff = gs_eff_compute(&in, NULL, NULL, &row->eff, err) == 0;
+		no_brief(row);
+		eff_input(out, row, NULL, &in, &eo);
+		row->have_eff = gs_eff_compute(&in, NULL, &eo, &e, err) == 0;
 		if (!row->have_eff && has_dims(row->rec))
 			return located(t, row->rec, err);
+		if (row->have_eff)
+			keep_brief(row, &e);
 	}
 	return 0;
 }

@@ -37,6 +37,7 @@ typedef struct gs_single_opts {
 	size_t top; /* top time consumers to draw as tile grids, 4 */
 	const char *gpu_from; /* static: how the GPU was chosen ("--gpu",
 	                           "the input"), NULL when there is none */
+	const char *gpu_why; /* borrowed: why the input's board (variant), or NULL */
 } gs_single_opts;
 
 /* The parts of a row that only some records have: a kernel name, a GPU
@@ -49,41 +50,54 @@ typedef struct gs_single_detail {
 	gs_occ occ; /* occupancy and its limiter (have_occ) */
 } gs_single_detail;
 
-/* One record's efficiency. */
+/* One record's efficiency, kept small: a million-shape compare holds two
+ * million rows.  The figures every pass over all rows reads are here; the
+ * whole gs_eff (roofline, waves, notes...) is computed again when a writer
+ * needs it, by gs_single_eff (the model is pure, so it gives the numbers
+ * gs_single_run found, bit for bit). */
 typedef struct gs_single_row {
 	const gs_record *rec; /* borrowed from the table */
-	double total_us; /* time spent in the shape: mean · count
-	                                 (median · count when only a median is
-	                                 known), µs */
 	gs_single_detail *detail; /* owned by the gs_single; NULL when
-	                                 have_kernel, have_pick, have_actual
-	                                 and have_occ are all 0 (most records
-	                                 of a benchmark CSV without --gpu) */
-	int have_kernel; /* 1 if rec->kernel was given */
-	gs_tile_source tile_source;
-	int have_eff; /* 0 when the record has no M/N/K (keyed by
-	                                 kernel name: rocprof per-kernel tables) */
-	gs_eff eff; /* roofline (NAN without a GPU), quantisation */
-	int have_pick; /* 1 if the tile model picked a tile */
-	int have_actual; /* 1 if the kernel's own tile was costed */
-	int have_occ; /* 1 if registers / LDS were given and the
-	                                 GPU's arch is known to occupancy.h */
-	int peak_class; /* gs_gpu_dtype_class of the dtype, -1 unknown
-	                                 (or no GPU) */
-	double roof_tflops; /* the GPU's TFLOP/s roof for the math dtype
-	                                 under opts.roof (gs_gpu_roof_tflops); NAN
-	                                 without a GPU */
+	                             have_kernel, have_pick, have_actual and
+	                             have_occ are all 0 (most records of a
+	                             benchmark CSV without --gpu) */
 	const char *math_dtype; /* the type the kernel computes in: the storage
-	                                 dtype, or "tf32"/"xf32" for fp32 storage on
-	                                 matrix units (gs_kernel_math_dtype); static
-	                                 or borrowed from the record */
+	                           dtype, or "tf32"/"xf32" for fp32 storage on
+	                           matrix units (gs_kernel_math_dtype); static
+	                           or borrowed from the record */
+	double total_us; /* time spent in the shape: mean · count (median ·
+	                    count when only a median is known), µs */
+	/* from gs_eff, when have_eff (else NAN / 0) */
+	double achieved_tflops; /* gs_eff.achieved_tflops */
+	double dim_eff; /* gs_eff.dim_eff */
+	double roofline_us; /* gs_eff.roofline_us */
+	double ai; /* gs_eff.cost.ai: arithmetic intensity, FLOP/byte */
+	long num_tiles, rounds; /* gs_eff.num_tiles, gs_eff.rounds */
+	int tile_m, tile_n, tile_k; /* gs_eff's macro tile, 0 unknown */
+	signed char peak_class; /* gs_gpu_dtype_class of the math dtype, -1
+	                           unknown (or no GPU) */
+	unsigned char tile_source; /* gs_tile_source */
+	unsigned char status; /* gs_eff.status */
+	unsigned have_kernel : 1; /* rec->kernel was given */
+	unsigned have_eff : 1; /* 0 when the record has no M/N/K (keyed by
+	                          kernel name: rocprof per-kernel tables)
+	                          unless its name gives a tile: the efficiency
+	                          then holds only the tile (status
+	                          GS_EFF_NO_DIMS) */
+	unsigned have_pick : 1; /* the tile model picked a tile */
+	unsigned have_actual : 1; /* the kernel's own tile was costed */
+	unsigned have_occ : 1; /* registers / LDS were given and the GPU's
+	                          arch is known to occupancy.h */
+	unsigned compute_bound : 1; /* gs_eff.compute_bound */
+	unsigned over_roof : 1; /* gs_eff.over_roof */
+	unsigned swapped : 1; /* gs_eff.swapped */
 } gs_single_row;
 
 /* Totals over the rows. */
 typedef struct gs_single_summary {
 	size_t shapes; /* rows */
 	size_t with_eff; /* rows with M/N/K */
-	size_t with_tile; /* rows whose tile is known */
+	size_t with_tile; /* rows whose tile is known (kernel-keyed rows too) */
 	size_t with_dim_eff; /* rows with a finite dim_eff */
 	size_t compute_bound, memory_bound; /* rows with a roofline */
 	double total_us; /* Σ total_us */
@@ -147,6 +161,16 @@ void gs_single_free(gs_single *s);
  * memory or a record's shape is beyond the efficiency model's limits
  * (located as in gs_single_run).  Free OUT with gs_single_free() in either case. */
 int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
+
+/* gs_single_eff: the whole efficiency of ROW (a row of S) computed into
+ * *OUT, as gs_single_run computed it; returns OUT, or NULL when the row
+ * has none (have_eff 0: OUT untouched).  About 0.2 µs: a writer that
+ * needs more than the row's own figures calls it once per row. */
+const gs_eff *gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out);
+
+/* gs_single_roof_tflops: the TFLOP/s roof of ROW's math dtype on S's GPU
+ * under S's roof (gs_gpu_roof_tflops); NAN without a GPU. */
+double gs_single_roof_tflops(const gs_single *s, const gs_single_row *row);
 
 /* gs_single_row_of: the row of record R (a record of S->table), or NULL. */
 const gs_single_row *gs_single_row_of(const gs_single *s, const gs_record *r);

@@ -10,7 +10,12 @@
  * best one: the winner then stands for the problem and the candidate rows
  * before it are skipped, so a shape's time is its best solution's, not a
  * median over different kernels.  Results wait in r->pend until the next
- * problem starts, so a Winner block can still replace them. */
+ * problem starts, so a Winner block can still replace them.  A
+ * hipblaslt-bench result's "--Solution index:" goes to the table's extra
+ * numeric column "solution_index" (the number `hipblaslt-bench
+ * --solution_index` re-runs; a compare lists it per shape beside the
+ * other extra columns), its "--kernel name:" (else "--Solution name:")
+ * to the record's kernel. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
@@ -142,6 +147,38 @@ drop_pending(gs_csv_reader *r)
 	r->pend_final = 0;
 }
 
+/* hipblaslt-bench: the "solution_index" column, declared before the
+ * table's first record (gs_table_add_extra_name); 0 or -1 on OOM. */
+static int
+declare_solution(gs_csv_reader *r, long line, gs_error *err)
+{
+	int idx;
+
+	if (r->d != GS_CSV_HIPBLASLT || r->sol_extra > 0 || r->t->n > 0)
+		return 0;
+	idx = gs_table_add_extra_name(r->t, "solution_index");
+	if (idx < 0)
+		return gs_error_set(err, r->path, line, 0, "out of memory");
+	r->sol_extra = idx + 1;
+	return 0;
+}
+
+/* P's solution index into its record, just committed (the first one
+ * seen stays).  Returns 0, or -1 with ERR (out of memory). */
+static int
+set_solution(gs_csv_reader *r, const gs_csv_pending *p, gs_error *err)
+{
+	gs_record *rec;
+
+	if (r->sol_extra == 0 || isnan(p->solution) || p->why)
+		return 0;
+	if (!(rec = gs_table_get(r->t, &p->key, p->line, err)))
+		return -1;
+	if (rec->extra && isnan(rec->extra[r->sol_extra - 1]))
+		rec->extra[r->sol_extra - 1] = p->solution;
+	return 0;
+}
+
 static int
 flush_pending(gs_csv_reader *r, gs_error *err)
 {
@@ -155,7 +192,11 @@ flush_pending(gs_csv_reader *r, gs_error *err)
 		v.time = p->time;
 		v.why = p->why;
 		v.kernel = p->kernel;
-		rc = gs_csv_commit(r, p->line, &v, NULL, err);
+		rc = declare_solution(r, p->line, err);
+		if (rc == 0)
+			rc = gs_csv_commit(r, p->line, &v, NULL, err);
+		if (rc == 0)
+			rc = set_solution(r, p, err);
 	}
 	drop_pending(r);
 	return rc;
@@ -174,6 +215,7 @@ push_pending(gs_csv_reader *r, long line, const gs_csv_row *v, gs_error *err)
 	p->why = v->why;
 	p->line = line;
 	p->kernel = NULL;
+	p->solution = NAN;
 	return 0;
 }
 
@@ -197,8 +239,24 @@ value_row(gs_csv_reader *r, long line, const char *const *row, gs_error *err)
 	return 0;
 }
 
+/* "--Solution index: 1042" of the last result: a whole number >= 0. */
+static void
+solution_line(gs_csv_reader *r, const char *s)
+{
+	char *end;
+	long v;
+
+	if (r->npend == 0)
+		return;
+	s += strlen("--Solution index:");
+	v = strtol(s, &end, 10);
+	if (end != s && v >= 0 && *(end + strspn(end, " \t\r")) == '\0')
+		r->pend[r->npend - 1].solution = (double)v;
+}
+
 /* "--kernel name:    Cijk_..." names the last result; "--Solution name:"
- * only if no kernel name came.  Returns 1 if ROW was such a line. */
+ * only if no kernel name came; "--Solution index:" numbers its solution.
+ * Returns 1 if ROW was such a line. */
 static int
 kernel_line(gs_csv_reader *r, const char *s, gs_error *err)
 {
@@ -206,8 +264,12 @@ kernel_line(gs_csv_reader *r, const char *s, gs_error *err)
 	char **kernel;
 	char *copy;
 
+	if (starts(s, "--Solution index:")) {
+		solution_line(r, s);
+		return 1;
+	}
 	if (!replace && !starts(s, "--Solution name:"))
-		return starts(s, "--Solution index:");
+		return 0;
 	if (r->npend == 0)
 		return 1;
 	s = strchr(s, ':') + 1;

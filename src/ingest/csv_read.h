@@ -72,6 +72,7 @@ typedef struct gs_csv_pending {
 	const char *why;
 	long line;
 	char *kernel; /* owned, may be NULL */
+	double solution; /* hipblaslt-bench "--Solution index:", NAN if none */
 } gs_csv_pending;
 
 typedef struct gs_csv_reader {
@@ -103,6 +104,9 @@ typedef struct gs_csv_reader {
 	size_t npend, pend_cap;
 	int pend_final; /* pend holds a winner: commit before the next row */
 	int after_winner; /* the next value row is the winner */
+	int sol_extra; /* hipblaslt-bench: 1 + the index of the table's
+	                  "solution_index" extra column, declared at the
+	                  first commit; 0 before */
 	/* scratch */
 	double *samp;
 	size_t nsamp, samp_cap;

@@ -15,20 +15,97 @@
 
 /* ---- rocpd SQLite ---------------------------------------------------- */
 
-static const char *const rocpd_queries[] = {
-        /* the unsuffixed views over the per-run tables (schema 3.x and 4.x) */
+/* The unsuffixed views over the per-run tables (schema 3.x and 4.x).
+ * Columns, as rocpd_row reads them: name, start, end, workgroup x y z,
+ * grid x y z, LDS bytes, arch VGPRs, AccVGPRs, SGPRs, agent id. */
+static const char views_query[] =
         "SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), K.start, K.end, "
         "K.workgroup_size_x, K.workgroup_size_y, K.workgroup_size_z, "
         "K.grid_size_x, K.grid_size_y, K.grid_size_z, "
         "MAX(COALESCE(K.group_segment_size, 0), COALESCE(S.group_segment_size, 0)), "
         "S.arch_vgpr_count, S.accum_vgpr_count, S.sgpr_count, K.agent_id "
         "FROM rocpd_kernel_dispatch K JOIN rocpd_info_kernel_symbol S "
-        "ON S.id = K.kernel_id AND S.guid = K.guid ORDER BY K.start, K.id",
-        /* the documented kernels view */
-        "SELECT name, start, end, workgroup_x, workgroup_y, workgroup_z, "
-        "grid_x, grid_y, grid_z, MAX(COALESCE(lds_size, 0), COALESCE(static_lds_size, 0)), "
-        "vgpr_count, accum_vgpr_count, sgpr_count, NULL FROM kernels ORDER BY start, id",
+        "ON S.id = K.kernel_id AND S.guid = K.guid ORDER BY K.start, K.id";
+
+/* The documented kernels view's columns rocpd_row reads, in its order,
+ * and the value taken when the view lacks one: the gfx1151 seed's own
+ * query reads only name, duration, vgpr_count, sgpr_count, lds_size,
+ * grid_x and workgroup_x (reference/seeds/gfx1151-reference.md), so only
+ * the name and a duration (end - start, or duration) are required. */
+enum { KC_NAME, KC_START, KC_END, KC_DURATION, KC_ID, KC__N = 16 };
+static const struct {
+	const char *col, *absent;
+} kcols[KC__N] = {
+        [KC_NAME] = {"name", NULL},
+        [KC_START] = {"start", "0"},
+        [KC_END] = {"end", NULL},
+        [KC_DURATION] = {"duration", NULL},
+        [KC_ID] = {"id", NULL},
+        {"workgroup_x", "1"},
+        {"workgroup_y", "1"},
+        {"workgroup_z", "1"},
+        {"grid_x", "1"},
+        {"grid_y", "1"},
+        {"grid_z", "1"},
+        {"lds_size", "0"},
+        {"static_lds_size", "0"},
+        {"vgpr_count", "0"},
+        {"accum_vgpr_count", "0"},
+        {"sgpr_count", "0"},
 };
+
+/* Bit K set when the kernels view has column kcols[K]; 0 when there is
+ * no kernels view (or table). */
+static unsigned
+kernels_columns(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	unsigned have = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT name FROM pragma_table_info('kernels')", -1, &st,
+	                       NULL) != SQLITE_OK)
+		return 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *c = (const char *)sqlite3_column_text(st, 0);
+		for (int k = 0; c && k < KC__N; k++)
+			if (strcmp(c, kcols[k].col) == 0)
+				have |= 1u << k;
+	}
+	sqlite3_finalize(st);
+	return have;
+}
+
+#define HAS(k) ((have >> (k)) & 1u)
+
+/* The query of a kernels view with the columns HAVE, or NULL when it
+ * lacks the name or a duration (sqlite3_free the result). */
+static char *
+kernels_sql(unsigned have)
+{
+	char c[KC__N][24];
+	const char *start, *end;
+
+	if (!HAS(KC_NAME) || !((HAS(KC_START) && HAS(KC_END)) || HAS(KC_DURATION)))
+		return NULL;
+	for (int k = KC_ID + 1; k < KC__N; k++) {
+		if (HAS(k))
+			snprintf(c[k], sizeof c[k], "\"%s\"", kcols[k].col);
+		else
+			snprintf(c[k], sizeof c[k], "%s", kcols[k].absent);
+	}
+	start = HAS(KC_START) ? "\"start\"" : "0";
+	end = HAS(KC_START) && HAS(KC_END) ? "\"end\""
+	      : HAS(KC_START)              ? "\"start\" + \"duration\""
+	                                   : "\"duration\"";
+	return sqlite3_mprintf("SELECT \"name\", %s, %s, %s, %s, %s, %s, %s, %s, MAX(COALESCE(%s, "
+	                       "0), COALESCE(%s, 0)), %s, %s, %s, NULL FROM kernels%s%s",
+	                       start, end, c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12], c[13],
+	                       c[14], c[15],
+	                       HAS(KC_START) ? " ORDER BY \"start\""
+	                       : HAS(KC_ID)  ? " ORDER BY \"id\""
+	                                     : "",
+	                       HAS(KC_START) && HAS(KC_ID) ? ", \"id\"" : "");
+}
 
 static int
 rocpd_fail(sqlite3 *db, const char *path, const char *what, gs_error *err)
@@ -97,17 +174,6 @@ static const char *const sym_cols[] = {
         "sgpr_count",
         NULL,
 };
-static const char *const kernels_cols[] = {
-        "id",          "name",
-        "start",       "end",
-        "workgroup_x", "workgroup_y",
-        "workgroup_z", "grid_x",
-        "grid_y",      "grid_z",
-        "lds_size",    "static_lds_size",
-        "vgpr_count",  "accum_vgpr_count",
-        "sgpr_count",  NULL,
-};
-
 /* Append to B the columns of COLS that TABLE lacks ("a, b").  Returns the
  * number missing, or -1 when TABLE does not exist (or cannot be read). */
 static int
@@ -134,6 +200,22 @@ missing_cols(sqlite3 *db, const char *table, const char *const *cols, gs_dynbuf 
 	return nmiss;
 }
 
+/* ERR for a kernels view with the columns HAVE that lacks the name or a
+ * duration, naming what it lacks.  Returns -1. */
+static int
+kernels_lack(unsigned have, const char *path, gs_error *err)
+{
+	int dur = (HAS(KC_START) && HAS(KC_END)) || HAS(KC_DURATION);
+	const char *time = dur             ? ""
+	                   : HAS(KC_START) ? "end (or duration)"
+	                   : HAS(KC_END)   ? "start (or duration)"
+	                                   : "start, end (or duration)";
+
+	return gs_error_set(err, path, 0, 0, "rocpd table kernels lacks the column%s %s%s%s",
+	                    (!HAS(KC_NAME) && !dur) || strchr(time, ',') ? "s" : "",
+	                    HAS(KC_NAME) ? "" : "name", !HAS(KC_NAME) && !dur ? ", " : "", time);
+}
+
 /* ERR for a database no dispatch query could read: an rpd database, a
  * kernels table or dispatch view lacking columns (named), or no table. */
 static int
@@ -145,8 +227,8 @@ no_query(sqlite3 *db, const char *path, gs_error *err)
 	} tabs[] = {
 	        {"rocpd_kernel_dispatch", kd_cols},
 	        {"rocpd_info_kernel_symbol", sym_cols},
-	        {"kernels", kernels_cols},
 	};
+	unsigned have = kernels_columns(db);
 	sqlite3_stmt *rpd = NULL;
 	int is_rpd = sqlite3_prepare_v2(db, "SELECT 1 FROM rocpd_op LIMIT 1", -1, &rpd, NULL) ==
 	             SQLITE_OK;
@@ -169,6 +251,8 @@ no_query(sqlite3 *db, const char *path, gs_error *err)
 		}
 		gs_dynbuf_free(&b);
 	}
+	if (have)
+		return kernels_lack(have, path, err);
 	return rocpd_fail(db, path, "not a rocpd database (no kernel dispatch table)", err);
 }
 
@@ -179,9 +263,14 @@ rocpd_rows(gs_rocprof_kagg *a, sqlite3 *db, const char *path, long long *agent, 
 	long line = 0;
 	int rc;
 
-	for (size_t q = 0; q < sizeof rocpd_queries / sizeof *rocpd_queries && !st; q++)
-		if (sqlite3_prepare_v2(db, rocpd_queries[q], -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, views_query, -1, &st, NULL) != SQLITE_OK) {
+		char *sql = kernels_sql(kernels_columns(db));
+		sqlite3_finalize(st);
+		st = NULL;
+		if (sql && sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
 			st = NULL;
+		sqlite3_free(sql);
+	}
 	if (!st)
 		return no_query(db, path, err);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -282,8 +371,8 @@ rocpd_db(const char *db_path, const char *path, gs_table *t, gs_error *err)
 	                                          : rocpd_rows(&a, db, path, &agent, err);
 	if (rc == 0 && rocpd_gpu(t, db, agent) != 0)
 		rc = gs_rocprof_oom(t, err);
-	if (rc == 0 && t->n == 0)
-		rc = gs_rocprof_no_dispatches(t, err);
+	if (rc == 0)
+		rc = gs_rocprof_kagg_finish(&a, err);
 	sqlite3_close(db);
 	gs_rocprof_kagg_free(&a);
 	return rc;

@@ -24,7 +24,48 @@ gs_rocprof_oom(const gs_table *t, gs_error *err)
 	return gs_error_set(err, t->path, 0, 0, "out of memory");
 }
 
-/* The record of kernel name id ID (in A->names), created if new. */
+/* Room for name id ID in A's per-name arrays; -1 on out of memory. */
+static int
+slot_room(gs_rocprof_kagg *a, int id)
+{
+	size_t cap = a->nrec, cap2;
+
+	if ((size_t)id < a->nrec)
+		return 0;
+	if (GS_GROW(a->rec, cap, (size_t)id + 1, GS_ROCPROF_MAX_KERNELS) != 0)
+		return -1;
+	memset(a->rec + a->nrec, 0, (cap - a->nrec) * sizeof *a->rec);
+	cap2 = a->nrec;
+	if (GS_GROW(a->mixk, cap2, cap, GS_ROCPROF_MAX_KERNELS) != 0)
+		return -1;
+	memset(a->mixk + a->nrec, 0, (cap - a->nrec) * sizeof *a->mixk);
+	a->nrec = cap;
+	return 0;
+}
+
+/* The index in A->mix of kernel name id ID, classified and added when
+ * new; -1 with ERR (out of memory, or the parser could not be made). */
+static long
+mix_kernel(gs_rocprof_kagg *a, int id, gs_error *err)
+{
+	const char *name;
+	long k;
+
+	if (a->mixk[id])
+		return a->mixk[id] - 1;
+	if (!a->mix && !(a->mix = calloc(1, sizeof *a->mix)))
+		return gs_rocprof_oom(a->t, err);
+	if (!a->kp && !(a->kp = gs_kparser_new(err)))
+		return -1;
+	name = gs_table_intern(a->t, a->names.s[id]);
+	k = name ? gs_kmix_add_kernel(a->mix, name, gs_kernel_class(a->kp, name, NULL)) : -1;
+	if (k < 0)
+		return gs_rocprof_oom(a->t, err);
+	a->mixk[id] = k + 1;
+	return k;
+}
+
+/* The record of GEMM kernel name id ID (in A->names), created if new. */
 static gs_record *
 kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_error *err)
 {
@@ -32,13 +73,6 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_erro
 	gs_shape key;
 	gs_record *r;
 
-	if ((size_t)id >= a->nrec) {
-		size_t cap = a->nrec;
-		if (GS_GROW(a->rec, cap, (size_t)id + 1, GS_ROCPROF_MAX_KERNELS) != 0)
-			return gs_rocprof_oom(a->t, err), NULL;
-		memset(a->rec + a->nrec, 0, (cap - a->nrec) * sizeof *a->rec);
-		a->nrec = cap;
-	}
 	if (a->rec[id])
 		return &a->t->rec[a->rec[id] - 1];
 	gs_shape_init(&key);
@@ -85,6 +119,7 @@ gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start, long long en
 {
 	gs_record *r;
 	long long ns;
+	long k;
 
 	if (end < start || __builtin_sub_overflow(end, start, &ns) ||
 	    (double)ns / 1000.0 > GS_TIME_MAX_US)
@@ -93,6 +128,13 @@ gs_rocprof_kagg_add_id(gs_rocprof_kagg *a, int id, long long start, long long en
 		a->t->skipped++;
 		return 0;
 	}
+	if (slot_room(a, id) != 0)
+		return gs_rocprof_oom(a->t, err);
+	if ((k = mix_kernel(a, id, err)) < 0)
+		return -1;
+	gs_kmix_add_ns(a->mix, (size_t)k, (double)ns);
+	if (a->mix->k[k].cls != GS_KC_GEMM)
+		return 0;
 	r = kernel_record(a, id, l, line, err);
 	if (!r)
 		return -1;
@@ -121,6 +163,10 @@ gs_rocprof_kagg_free(gs_rocprof_kagg *a)
 	free(a->names.s);
 	free(a->names.slot);
 	free(a->rec);
+	free(a->mixk);
+	gs_kmix_free(a->mix);
+	free(a->mix);
+	gs_kparser_free(a->kp);
 }
 
 static long long
@@ -141,12 +187,41 @@ gs_rocprof_set_geometry(gs_launch *l, const long long grid[3], const long long w
 	l->wg_size = (int)prod3(wg);
 }
 
-int
-gs_rocprof_no_dispatches(const gs_table *t, gs_error *err)
+/* ERR for an output whose dispatches hold no GEMM kernel: the largest
+ * classes and kernels of M, so the user sees what the profile holds. */
+static int
+no_gemm(const gs_table *t, const gs_kmix *m, gs_error *err)
 {
+	char lab[GS_KERNEL_LABEL_MAX + 1], cls[160] = "";
+	size_t n = 0;
+
+	for (int c = 0; c < GS_KC_COUNT && n + 1 < sizeof cls; c++)
+		if (m->class_kernels[c])
+			n += (size_t)snprintf(cls + n, sizeof cls - n, "%s%s %.1f %%",
+			                      n ? ", " : "", gs_kclass_name((gs_kclass)c),
+			                      100 * gs_kmix_share(m, (gs_kclass)c));
 	return gs_error_set(err, t->path, 0, 0,
-	                    "no kernel dispatches with a positive "
-	                    "duration in this rocprofv3 output");
+	                    "no GEMM kernel among the %zu kernel%s this rocprofv3 output "
+	                    "dispatched (%ld dispatches, %.1f us: %s; the longest %s)",
+	                    m->n, m->n == 1 ? "" : "s", m->calls, m->total_us, cls,
+	                    gs_kernel_label(m->k[0].name, lab, sizeof lab));
+}
+
+int
+gs_rocprof_kagg_finish(gs_rocprof_kagg *a, gs_error *err)
+{
+	gs_table *t = a->t;
+
+	if (!a->mix || a->mix->n == 0)
+		return gs_error_set(err, t->path, 0, 0,
+		                    "no kernel dispatches with a positive "
+		                    "duration in this rocprofv3 output");
+	gs_kmix_finish(a->mix);
+	gs_kmix_free(t->kmix);
+	free(t->kmix);
+	t->kmix = a->mix;
+	a->mix = NULL;
+	return t->n ? 0 : no_gemm(t, t->kmix, err);
 }
 
 /* ---- sniffing -------------------------------------------------------- */
@@ -304,8 +379,8 @@ gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, gs_er
 	c.agg.offset = -1;
 	rc = gs_table_set_format(t, "rocprofv3-csv") != 0 ? gs_rocprof_oom(t, err)
 	                                                  : gs_csv_rows(in, csv_row, &c, err);
-	if (rc == 0 && t->n == 0)
-		rc = gs_rocprof_no_dispatches(t, err);
+	if (rc == 0)
+		rc = gs_rocprof_kagg_finish(&c.agg, err);
 	gs_rocprof_kagg_free(&c.agg);
 	return rc;
 }

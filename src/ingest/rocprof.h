@@ -4,11 +4,15 @@
  * header generations, and rocpd-converted CSV), the JSON output
  * (results.json[.gz], streamed through yajl) and the rocpd SQLite
  * database.  rocprof knows kernels, not GEMM shapes, so each record is one
- * kernel: key op "kernel", M = N = K = 1, shape.name = the kernel name
+ * GEMM kernel (model/kernel_class.h decides which kernels are GEMMs, once
+ * per name): key op "kernel", M = N = K = 1, shape.name = the kernel name
  * (interned); one sample per dispatch (end - start, ns -> µs); launch =
- * workgroups (Πgrid / Πworkgroup, grid in work-items), workgroup size,
- * arch VGPRs, AccVGPRs, SGPRs and LDS bytes.  Two rocprof runs therefore
- * compare kernel by kernel.
+ * workgroups (Πgrid / Πworkgroup, grid in work-items, of the first
+ * dispatch), workgroup size, arch VGPRs, AccVGPRs, SGPRs and LDS bytes.
+ * Every kernel, GEMM or not, is counted in the table's kernel mix
+ * (table->kmix: dispatches and time by class).  Two rocprof runs
+ * therefore compare GEMM kernel by GEMM kernel.  An output whose
+ * dispatches hold no GEMM kernel is an error that says what it holds.
  */
 #ifndef GS_ROCPROF_H
 #define GS_ROCPROF_H
@@ -47,7 +51,9 @@ int gs_rocprof_csv_read(gs_input *in, const gs_ingest_opts *opts, gs_table *t, g
  * from IN's stream to a temporary file in $TMPDIR or /tmp, removed
  * afterwards) into T through its unsuffixed views (rocpd_kernel_dispatch
  * joined to rocpd_info_kernel_symbol; the name is the symbol's
- * display_name) or the kernels view, and the GPU name and CU count from
+ * display_name) or the kernels view (the columns it has: name and a
+ * duration, end - start or duration, are required, the launch columns
+ * default to none), and the GPU name and CU count from
  * rocpd_info_agent.  Rows count from 1 in start order.  Returns 0, or -1
  * with ERR (not a rocpd database, an rpd database, a dispatch table that
  * lacks columns (named), a dispatch ending before it starts (its row),

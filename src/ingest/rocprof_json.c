@@ -477,7 +477,7 @@ json_emit(rctx *r, gs_error *err)
 	}
 	if (json_set_gpu(r) != 0)
 		return gs_rocprof_oom(t, err);
-	return t->n ? 0 : gs_rocprof_no_dispatches(t, err);
+	return gs_rocprof_kagg_finish(&r->agg, err);
 }
 
 int

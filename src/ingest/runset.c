@@ -423,6 +423,60 @@ gs_runset_free(gs_table **runs, char **names, size_t n)
 	free(names);
 }
 
+/* The paths and names of L's runs, handed over to *PATHS and *NAMES. */
+static int
+hand_over_names(run_list *l, char ***paths, char ***names, gs_error *err)
+{
+	*paths = malloc((l->n ? l->n : 1) * sizeof **paths);
+	*names = malloc((l->n ? l->n : 1) * sizeof **names);
+	if (!*paths || !*names) {
+		free(*paths);
+		free(*names);
+		*paths = *names = NULL;
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		(*paths)[i] = l->v[i].path;
+		(*names)[i] = l->v[i].name;
+		l->v[i].path = l->v[i].name = NULL;
+	}
+	return 0;
+}
+
+int
+gs_runset_list(const char *const *paths, size_t n, const gs_ingest_opts *io,
+               const char *order_column, char ***run_paths, char ***names, size_t *nruns,
+               gs_error *err)
+{
+	run_list l = {0};
+	int rc;
+
+	*run_paths = *names = NULL;
+	*nruns = 0;
+	rc = collect(&l, paths, n, io, err);
+	if (rc == 0)
+		rc = order(&l, order_column, err);
+	if (rc == 0)
+		rc = hand_over_names(&l, run_paths, names, err);
+	if (rc == 0)
+		*nruns = l.n;
+	list_free(&l);
+	return rc;
+}
+
+void
+gs_runset_names_free(char **paths, char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (paths)
+			free(paths[i]);
+		if (names)
+			free(names[i]);
+	}
+	free(paths);
+	free(names);
+}
+
 int
 gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
                const char *order_column, gs_table ***runs, char ***names, size_t *nruns,

@@ -29,6 +29,21 @@ int gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
                    const char *order_column, gs_table ***runs, char ***names, size_t *nruns,
                    gs_error *err);
 
+/* gs_runset_list: the runs of a history named and ordered as
+ * gs_runset_load does (an order column is read from each run's first data
+ * row), without reading them: `gemmscope history` reads them one pair at
+ * a time, so that memory grows with the shapes, not runs x shapes.  On
+ * success returns 0 with *RUN_PATHS and *NAMES (*NRUNS strings each,
+ * oldest first, owned by the caller: gs_runset_names_free); on failure
+ * -1 with ERR as gs_runset_load, and nothing allocated. */
+int gs_runset_list(const char *const *paths, size_t n, const gs_ingest_opts *io,
+                   const char *order_column, char ***run_paths, char ***names, size_t *nruns,
+                   gs_error *err);
+
+/* gs_runset_names_free: free what gs_runset_list returned (either array
+ * may be NULL). */
+void gs_runset_names_free(char **paths, char **names, size_t n);
+
 /* gs_runset_dir: the run files of directory DIR, in name order.  Names
  * starting with '.' are ignored.  The nightly layout of README.md, where
  * some folder DIR/NIGHT holds a file NIGHT.EXT (EXT one of .csv .tsv .json

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ingest/trace_impl.h"
+#include "model/kernel_class.h"
 #include "util/grow.h"
 
 typedef struct linkkey {
@@ -46,6 +47,8 @@ typedef struct linker {
 	tally *tallies;
 	size_t ntallies, cap_tallies;
 	long long device; /* device of the first GEMM kernel, -1 */
+	gs_kparser *kp; /* classes the kernel names (model/kernel_class.h) */
+	signed char *rank; /* per kernel name id: kernel_rank + 1, 0 unknown */
 } linker;
 
 static int
@@ -184,22 +187,51 @@ is_helper(const char *name)
 	       strncmp(name, "MEMORY_COPY", 11) == 0;
 }
 
-/* The op's GEMM kernel: its longest kernel that is not a copy or fill. */
-static const tr_gpu *
-main_kernel(const tr_store *s, const int *idx, int n)
+/* How much kernel name NAME looks like the op's GEMM: 3 a GEMM kernel
+ * (model/kernel_class.h), 2 another kernel, 1 the reduction of a split-K
+ * GEMM (cuBLAS splitKreduce_kernel, Tensile PostGSU: it may outlast the
+ * GEMM, and its name says nothing of the tile), 0 a copy or fill. */
+static int
+kernel_rank(gs_kparser *kp, const char *name)
 {
-	const tr_gpu *best = NULL, *any = NULL;
+	gs_kclass c = gs_kernel_class(kp, name, NULL);
+
+	if (c == GS_KC_GEMM)
+		return 3;
+	if (is_helper(name) || c == GS_KC_MEMORY)
+		return 0;
+	return c == GS_KC_SPLITK ? 1 : 2;
+}
+
+/* kernel_rank of the name of G, decided once per name. */
+static int
+rank_of(linker *L, const tr_gpu *g)
+{
+	if (!L->rank[g->name])
+		L->rank[g->name] = (signed char)(kernel_rank(L->kp, L->s->names.s[g->name]) + 1);
+	return L->rank[g->name] - 1;
+}
+
+/* The op's GEMM kernel: its longest kernel of the highest rank_of (a GEMM
+ * kernel before a split-K reduction, before a copy or fill). */
+static const tr_gpu *
+main_kernel(linker *L, const int *idx, int n)
+{
+	const tr_gpu *best = NULL;
+	int best_rank = -1;
 
 	for (int i = 0; i < n; i++) {
-		const tr_gpu *g = &s->gpus[idx[i]];
+		const tr_gpu *g = &L->s->gpus[idx[i]];
+		int r;
 		if (g->kind != TR_KERNEL)
 			continue;
-		if (!any || g->dur > any->dur)
-			any = g;
-		if (!is_helper(s->names.s[g->name]) && (!best || g->dur > best->dur))
+		r = rank_of(L, g);
+		if (r > best_rank || (r == best_rank && g->dur > best->dur)) {
 			best = g;
+			best_rank = r;
+		}
 	}
-	return best ? best : any;
+	return best;
 }
 
 static long long
@@ -293,7 +325,7 @@ one_op(linker *L, size_t i, span *tmp)
 		                    "event %ld (%s): GPU time %g us "
 		                    "is outside the accepted range 1e-6 .. 1e12 us",
 		                    op->line, op->key.op, busy);
-	return add_call(L, op, main_kernel(L->s, idx, n), busy);
+	return add_call(L, op, main_kernel(L, idx, n), busy);
 }
 
 static int
@@ -397,7 +429,10 @@ gs_trace_link(tr_store *s, gs_table *t, gs_error *err)
 	L.device = -1;
 	t->skipped += s->incomplete + s->npending;
 	t->steps = s->steps;
-	if ((s->keep_all && index_runtime(&L) != 0) || group_gpu(&L) != 0)
+	if (!(L.kp = gs_kparser_new(err)))
+		return -1;
+	if (!(L.rank = calloc(s->names.n + 1, sizeof *L.rank)) ||
+	    (s->keep_all && index_runtime(&L) != 0) || group_gpu(&L) != 0)
 		gs_error_set(err, t->path, 0, 0, "out of memory");
 	else if (emit(&L) != 0)
 		; /* ERR says why */
@@ -411,5 +446,7 @@ gs_trace_link(tr_store *s, gs_table *t, gs_error *err)
 	free(L.first);
 	free(L.list);
 	free(L.tallies);
+	free(L.rank);
+	gs_kparser_free(L.kp);
 	return rc;
 }

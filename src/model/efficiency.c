@@ -21,8 +21,8 @@ gs_eff_opts_default(gs_eff_opts *o)
 const char *
 gs_eff_status_name(gs_eff_status s)
 {
-	static const char *const names[] = {"ok",       "no-tile",    "split-k",
-	                                    "stream-k", "persistent", "grid-mismatch"};
+	static const char *const names[] = {"ok",         "no-tile",       "split-k", "stream-k",
+	                                    "persistent", "grid-mismatch", "no-dims"};
 
 	return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
@@ -136,29 +136,80 @@ set_orientation(gs_eff *e, int swap)
 	e->blas_n = swap ? e->m : e->n;
 }
 
-/* Compare the launched workgroups with both tile counts; may flip the
- * orientation (AUTO) and sets the status for a split or a mismatch. */
+/* The largest log tile a CUTLASS 2.x identity swizzle takes for TB tiles
+ * along its second dimension (GemmIdentityThreadblockSwizzle<N>::
+ * get_log_tile with N = 8, the largest: 3 from 6 tiles, 2 from 3, 1 from
+ * 2); a smaller N takes a smaller one. */
+static int
+swizzle_max_log(long tb)
+{
+	return tb >= 6 ? 3 : tb >= 3 ? 2 : tb >= 2 ? 1 : 0;
+}
+
+/* The split factor S >= 1 of a grid of WG workgroups over the tiles of
+ * BM x BN: WG = P · batch · S, P the tile count or, when SWIZZLED, the
+ * workgroups of a CUTLASS 2.x identity-swizzled grid of it (TA · 2^L x
+ * ceil(TB / 2^L), either dimension as TA: threadblock_swizzle.h
+ * get_grid_shape; the workgroups past the tiles exit at once).  The
+ * smallest such S, 0 if none. */
+static long
+grid_splits(const gs_eff *e, long bm, long bn, long wg, int swizzled)
+{
+	long t[2] = {gs_ceil_div(bm, e->tile_m), gs_ceil_div(bn, e->tile_n)};
+	long best = 0;
+
+	for (int o = 0; o < (swizzled ? 2 : 1); o++) {
+		long ta = t[o], tb = t[1 - o];
+		for (int l = 0; l <= (swizzled ? swizzle_max_log(tb) : 0); l++) {
+			long p;
+			if (gs_mul_long3(ta << l, gs_ceil_div(tb, 1L << l), e->batch, &p) ||
+			    p <= 0 || wg % p != 0)
+				continue;
+			if (!best || wg / p < best)
+				best = wg / p;
+		}
+	}
+	return best;
+}
+
+/* Compare the launched workgroups with both orientations' tile counts
+ * (a CUTLASS 2.x grid may be swizzled, a split-K one a multiple): may flip
+ * the orientation (AUTO, preferring a grid of one workgroup per tile), sets
+ * splits and, for a split or a mismatch, the status. */
 static void
 grid_check(const gs_eff_in *in, gs_swap_mode mode, gs_eff *e)
 {
-	long wg = in->workgroups;
-	long mine = tile_count(e->blas_m, e->blas_n, e);
-	long other = tile_count(e->blas_n, e->blas_m, e);
+	long wg = in->workgroups, tiles;
+	int sw = in->kernel && in->kernel->family == GS_KF_CUTLASS2;
+	long mine = grid_splits(e, e->blas_m, e->blas_n, wg, sw);
+	long other = mode == GS_SWAP_AUTO ? grid_splits(e, e->blas_n, e->blas_m, wg, sw) : 0;
 
-	if (wg == mine) {
-		e->swap_checked = 1;
-	} else if (wg == other && mode == GS_SWAP_AUTO) {
+	if ((mine != 1 && other == 1) || (mine == 0 && other > 1)) {
 		set_orientation(e, !e->swapped);
-		e->swap_checked = 1;
-	} else if (wg % mine == 0 && wg > mine) {
-		e->status = GS_EFF_SPLIT_K;
-		e->note =
-		        "the grid is a multiple of the tile count: split-K; wave quantisation not modelled";
-	} else {
+		mine = other;
+	}
+	if (mine == 0) {
 		e->status = GS_EFF_GRID_MISMATCH;
 		e->note =
 		        "the grid matches neither tile count: non-data-parallel; wave quantisation not modelled";
+		return;
 	}
+	e->splits = mine;
+	e->swap_checked = mine == 1;
+	tiles = tile_count(e->blas_m, e->blas_n, e);
+	if (mine > 1) {
+		e->status = GS_EFF_SPLIT_K;
+		e->note =
+		        "the grid is a multiple of the tile count: split-K; waves counted over its "
+		        "workgroups (tiles x splits)";
+	} else if (e->status == GS_EFF_SPLIT_K) { /* the name's split is 1 in this launch */
+		e->status = GS_EFF_OK;
+		e->note = NULL;
+	}
+	if (wg != tiles * mine && e->status != GS_EFF_SPLIT_K)
+		e->note =
+		        "a CUTLASS swizzled grid: the workgroups past the tiles exit at once; waves "
+		        "counted over the tiles";
 }
 
 /* ---- quantisation (§2–4, §6) ------------------------------------------------ */
@@ -174,8 +225,12 @@ kernel_status(const gs_kernel_info *k, gs_eff *e)
 		        "Stream-K kernel: the grid is sized from the CU count; wave quantisation not applicable";
 	} else if (k->split_k) {
 		e->status = GS_EFF_SPLIT_K;
+		e->splits = k->gsu > 1 ? k->gsu : 0;
 		e->note =
-		        "split-K kernel: workgroups are split x tiles; wave quantisation not modelled";
+		        e->splits
+		                ? "split-K kernel (GlobalSplitU): waves counted over its GSU x "
+		                  "tiles workgroups"
+		                : "split-K kernel of unknown split: wave quantisation not modelled";
 	} else if (k->persistent) {
 		e->status = GS_EFF_PERSISTENT;
 		e->note =
@@ -187,6 +242,7 @@ static void
 quantise(const gs_eff_opts *o, const gs_gpu *gpu, gs_eff *e)
 {
 	double pad_m, pad_n;
+	long work;
 
 	e->tiles_m = gs_ceil_div(e->blas_m, e->tile_m);
 	e->tiles_n = gs_ceil_div(e->blas_n, e->tile_n);
@@ -198,13 +254,20 @@ quantise(const gs_eff_opts *o, const gs_gpu *gpu, gs_eff *e)
 	e->cus = o->cus > 0 ? o->cus : gpu ? (int)gpu->cus.v : 0;
 	if (e->cus <= 0)
 		return;
+	/* the workgroups that work: a tile each, or a tile's K share each
+	   when split (efficiency.md §6: workgroups = GSU · tiles) */
+	if (gs_mul_long3(e->num_tiles, e->splits > 1 ? e->splits : 1, 1, &work) != 0) {
+		e->splits = 0; /* beyond a long: not modelled */
+		work = e->num_tiles;
+	}
 	e->slots = (long)e->cus * (o->wgs_per_cu > 1 ? o->wgs_per_cu : 1);
-	e->float_rounds = (double)e->num_tiles / e->slots;
-	e->rounds = gs_ceil_div(e->num_tiles, e->slots);
-	e->last_wave_tiles = e->num_tiles - (e->rounds - 1) * e->slots;
+	e->float_rounds = (double)work / e->slots;
+	e->rounds = gs_ceil_div(work, e->slots);
+	e->last_wave_tiles = work - (e->rounds - 1) * e->slots;
 	e->last_wave_util = (double)e->last_wave_tiles / e->slots;
-	if (e->status == GS_EFF_OK || e->status == GS_EFF_PERSISTENT) {
-		e->wq_eff = (double)e->num_tiles / ((double)e->rounds * e->slots);
+	if (e->status == GS_EFF_OK || e->status == GS_EFF_PERSISTENT ||
+	    (e->status == GS_EFF_SPLIT_K && e->splits > 0)) {
+		e->wq_eff = (double)work / ((double)e->rounds * e->slots);
 		e->dim_eff = e->tile_eff * e->wq_eff;
 	}
 }
@@ -219,6 +282,30 @@ eff_init(const gs_shape *s, gs_eff *e)
 	e->batch = s->batch;
 	e->tile_eff = e->wq_eff = e->dim_eff = NAN;
 	e->float_rounds = e->last_wave_util = NAN;
+	e->splits = 1;
+}
+
+int
+gs_eff_kernel_only(const gs_kernel_info *kernel, gs_eff *out)
+{
+	gs_shape none;
+
+	gs_shape_init(&none);
+	eff_init(&none, out);
+	out->m = out->n = out->k = out->batch = 0;
+	out->cost.flop = out->cost.bytes = out->cost.mib = out->cost.ai = NAN;
+	out->peak_tflops = out->bw_tbs = out->ridge = out->attainable_tflops = NAN;
+	out->compute_us = out->memory_us = out->roofline_us = NAN;
+	out->achieved_tflops = out->pct_roofline = NAN;
+	out->status = GS_EFF_NO_DIMS;
+	out->note = "keyed by kernel name: the input gives no M, N, K, so tile_eff, wq_eff, "
+	            "dim_eff and the roofline are not computed";
+	if (kernel && kernel->has_tile) {
+		out->tile_m = kernel->tile_m;
+		out->tile_n = kernel->tile_n;
+		out->tile_k = kernel->tile_k;
+	}
+	return out->tile_m > 0;
 }
 
 int

@@ -46,12 +46,19 @@ typedef struct gs_eff_in {
 typedef enum gs_eff_status {
 	GS_EFF_OK, /* data-parallel: every number is meaningful */
 	GS_EFF_NO_TILE, /* tile unknown: tile_eff, wq_eff, dim_eff are NAN */
-	GS_EFF_SPLIT_K, /* split-K: tile_eff kept, wq_eff and dim_eff NAN */
+	GS_EFF_SPLIT_K, /* split-K: tile_eff kept; wq_eff and dim_eff over the
+	                           tiles x splits workgroups when the split is
+	                           known (the grid, or Tensile's GSU<n>), else NAN */
 	GS_EFF_STREAM_K, /* Stream-K: tile_eff kept, wq_eff and dim_eff NAN */
 	GS_EFF_PERSISTENT, /* persistent kernel: wq_eff assumes one tile per CU per
 	                           wave and is approximate */
-	GS_EFF_GRID_MISMATCH /* the grid matches neither tile count: non-data-parallel;
-	                           wq_eff and dim_eff NAN */
+	GS_EFF_GRID_MISMATCH, /* the grid matches neither tile count, nor a
+	                           multiple of it, nor (CUTLASS 2.x) a swizzled
+	                           grid of it: non-data-parallel; wq_eff and
+	                           dim_eff NAN */
+	GS_EFF_NO_DIMS /* keyed by kernel name (a profiler's per-kernel table): the
+	                           tile is the name's, everything that needs M, N,
+	                           K is NAN */
 } gs_eff_status;
 
 typedef struct gs_eff {
@@ -93,6 +100,10 @@ typedef struct gs_eff {
 	double wq_eff; /* num_tiles / (rounds · slots) */
 	double dim_eff; /* tile_eff · wq_eff */
 	long alt_num_tiles; /* the tile count of the other orientation */
+	long splits; /* workgroups per tile: 1 data-parallel, S > 1 split-K
+	                           (from the grid, or Tensile's GSU<n> without
+	                           one), 0 a split of unknown factor; rounds,
+	                           last wave and wq_eff count tiles x splits */
 	gs_eff_status status;
 	const char *note; /* static sentence for the status, or NULL */
 } gs_eff;
@@ -106,10 +117,16 @@ void gs_eff_opts_default(gs_eff_opts *o);
  *
  * Tile: IN's tile_m/tile_n, else IN->kernel's.  Orientation: O->swap; in
  * AUTO mode a known workgroup count picks the orientation whose tile
- * count (or an integer multiple of it: split-K) it equals (efficiency.md
- * §5 rule).  Split-K and Stream-K kernels keep tile_eff and get NAN
- * wq_eff/dim_eff; persistent kernels get an approximate wq_eff (status
- * says which).  Without a tile the roofline is still computed.
+ * count it equals, else one it is an integer multiple of (split-K, the
+ * multiple being the splits; efficiency.md §5 rule, §6); a CUTLASS 2.x
+ * kernel's grid may also be its identity swizzle of the tiles (TA · 2^L x
+ * ceil(TB / 2^L), L up to 3: CUTLASS threadblock_swizzle.h), whose extra
+ * workgroups exit at once.  Split-K kernels get wq_eff/dim_eff over their
+ * tiles x splits workgroups when the split is known (the grid, or a
+ * Tensile GSU<n> without a grid), else NAN; Stream-K kernels keep tile_eff
+ * and get NAN wq_eff/dim_eff; persistent kernels get an approximate
+ * wq_eff (status says which).  Without a tile the roofline is still
+ * computed.
  * Limits: the tile count ceil(M/tile_m)·ceil(N/tile_n)·batch of either
  * orientation must not exceed GS_COUNT_MAX = 2^53 (util/checked.h: exact
  * in double); the roofline alone (no tile) has no limit beyond a long.
@@ -118,6 +135,14 @@ void gs_eff_opts_default(gs_eff_opts *o);
  * shown). */
 int gs_eff_compute(const gs_eff_in *in, const gs_gpu *gpu, const gs_eff_opts *o, gs_eff *out,
                    gs_error *err);
+
+/* gs_eff_kernel_only: the efficiency of a record keyed by kernel name,
+ * with no M, N, K (a rocprof per-kernel table: one kernel runs many
+ * shapes), into OUT: KERNEL's macro tile (NULL or no tile: none), status
+ * GS_EFF_NO_DIMS with a note saying why, every figure that needs the
+ * dims NAN (FLOP, bytes, roofline, tile_eff, wq_eff, dim_eff) and every
+ * count 0.  Returns 1 if the tile is known, else 0. */
+int gs_eff_kernel_only(const gs_kernel_info *kernel, gs_eff *out);
 
 /* gs_eff_in_from_record: IN for record R (borrowed, must outlive IN): its
  * shape, median time (µs), the tile of an input column
@@ -130,7 +155,7 @@ void gs_eff_in_from_record(const gs_record *r, const gs_kernel_info *kernel, gs_
 void gs_eff_blas_shape(const gs_eff *e, const gs_shape *s, gs_shape *out);
 
 /* gs_eff_status_name: "ok", "no-tile", "split-k", "stream-k",
- * "persistent", "grid-mismatch". */
+ * "persistent", "grid-mismatch", "no-dims". */
 const char *gs_eff_status_name(gs_eff_status s);
 
 #endif

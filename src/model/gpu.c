@@ -291,6 +291,33 @@ gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_gh
 	return &e->g;
 }
 
+/* The built-in entry whose GPU is G, or whose name G bears (a copy). */
+static const gs_gpu_entry *
+entry_of(const gs_gpu *g)
+{
+	for (size_t i = 0; i < ngpu(); i++)
+		if (&entry_at(i)->g == g)
+			return entry_at(i);
+	for (size_t i = 0; i < ngpu(); i++)
+		if (strcmp(entry_at(i)->g.name, g->name) == 0)
+			return entry_at(i);
+	return NULL;
+}
+
+int
+gs_gpu_same_chip(const gs_gpu *a, const gs_gpu *b)
+{
+	const gs_gpu_entry *ea, *eb;
+
+	if (!a || !b)
+		return 0;
+	if (a == b || strcmp(a->name, b->name) == 0)
+		return 1;
+	ea = entry_of(a);
+	eb = entry_of(b);
+	return ea && eb && ea->group && eb->group && strcmp(ea->group, eb->group) == 0;
+}
+
 double
 gs_gpu_largest_cache_mib(const gs_gpu *g)
 {

@@ -128,6 +128,13 @@ const gs_gpu *gs_gpu_find(const char *name);
 const gs_gpu *gs_gpu_find_variant(const char *name, double mem_bytes, int cus, double clock_ghz,
                                   char *why, size_t why_size);
 
+/* gs_gpu_same_chip: 1 if A and B are one GPU or boards of one chip (one
+ * variant group of the built-in table: A100 and A100-40GB, the H100
+ * boards), so that an input naming one board may describe the other's
+ * CU count; else 0.  A GPU that is no built-in entry (a spec file's copy)
+ * is matched by its name.  NULL gives 0. */
+int gs_gpu_same_chip(const gs_gpu *a, const gs_gpu *b);
+
 /* gs_gpu_largest_cache_mib: the larger of G's L2 and last-level cache,
  * MiB (what a rotating buffer must exceed to defeat the caches); NAN when
  * neither is known. */

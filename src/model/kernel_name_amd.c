@@ -95,8 +95,7 @@ tensile_split(const gs_kparser *p, const char *s, gs_kernel_info *k)
 		gs_kn_grp_str(s, m, 1, k->isa, sizeof k->isa);
 	if (k->gsu > 1 || strcmp(k->gsu_alg, "MBSK") == 0) {
 		k->split_k = 1;
-		k->note =
-		        "split-K (GlobalSplitU): workgroups are GSU x tiles; wave quantisation not modelled";
+		k->note = "split-K (GlobalSplitU): workgroups are GSU x tiles";
 	}
 	if (k->stream_k > 0) {
 		k->persistent = 1;

@@ -13,3 +13,7 @@ libgs_a_SOURCES += \
 	src/model/occupancy.c src/model/occupancy.h src/model/shape.c \
 	src/model/shape.h src/model/stats.c src/model/stats.h src/model/tile_model.c \
 	src/model/tile_model.h
+
+# what any kernel's name says it does, and a profile's GPU time by class
+# (issue 12)
+libgs_a_SOURCES += src/model/kernel_class.c src/model/kernel_class.h src/model/kernel_mix.c

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/kernel_class.h"
 #include "model/shape.h"
 
 void
@@ -29,10 +30,8 @@ gs_shape_format(const gs_shape *s, char *buf, size_t size)
 {
 	char batch[32] = "";
 
-	if (s->name) { /* kernel-keyed (rocprof): the name is the key */
-		snprintf(buf, size, "%s", s->name);
-		return buf;
-	}
+	if (s->name) /* kernel-keyed (rocprof): the name's short label */
+		return gs_kernel_label(s->name, buf, size);
 	if (s->batch != 1)
 		snprintf(batch, sizeof batch, " batch %ld", s->batch);
 	snprintf(buf, size, "%s%s%ld\xc3\x97%ld\xc3\x97%ld %s %c%c%s%s", s->op, s->op[0] ? " " : "",

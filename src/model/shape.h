@@ -57,10 +57,10 @@ typedef struct gs_record {
 	char *tag; /* shape family ("llama70bskinny"), owned, may be NULL */
 	char *kernel; /* kernel name, owned, may be NULL */
 	double *samples; /* µs, nsamples entries; owned when there are two or
-	                    more, else it points at one: read samples */
+	                    more; a lone sample (most records of a benchmark
+	                    CSV have one) is kept in t.median, its median, and
+	                    samples points there: read samples */
 	size_t nsamples;
-	double one; /* a lone sample's storage (table.h keeps samples on it:
-	               most records of a benchmark CSV have one) */
 	gs_time_stats t; /* set by gs_table_finish() */
 	long line; /* input line (or event index) of its first row */
 	gs_launch *launch; /* owned, NULL when the input gave none */
@@ -78,8 +78,9 @@ void gs_shape_init(gs_shape *s);
 int gs_shape_equal(const gs_shape *a, const gs_shape *b);
 
 /* gs_shape_format: "M×N×K dtype TN" (with "op ", "bias", "batch B" where
- * they differ from the defaults), or the kernel name for a kernel-keyed
- * record, into BUF of SIZE bytes.  Returns BUF. */
+ * they differ from the defaults), or for a kernel-keyed record the short
+ * label of its kernel name (gs_kernel_label, model/kernel_class.h), into
+ * BUF of SIZE bytes.  Returns BUF. */
 char *gs_shape_format(const gs_shape *s, char *buf, size_t size);
 
 /* gs_dtype_normalize: map a dtype alias to its canonical name: f16, bf16,

@@ -49,12 +49,22 @@ put_samples(FILE *out, const gs_record *r)
 	}
 }
 
+/* An integer field. */
+static void
+put_int(FILE *out, long long v)
+{
+	char buf[GS_FMT_INT_LEN];
+
+	gs_fmt_int(buf, v);
+	fputs(buf, out);
+}
+
 /* A positive integer field, empty for 0. */
 static void
 put_dim(FILE *out, long v)
 {
 	if (v > 0)
-		fprintf(out, "%ld", v);
+		put_int(out, v);
 }
 
 /* The derived columns gflop .. dim_eff of E (NULL: all empty), each
@@ -89,14 +99,13 @@ put_eff(FILE *out, const gs_eff *e)
 	fputc(',', out);
 }
 
-/* The efficiency of R: its row in S.  NULL when R has none (no M/N/K, or
- * not a record of S's table): the derived columns are then empty. */
+/* The efficiency of R, its row in S, computed into *E.  NULL when R has
+ * none (no M/N/K, or not a record of S's table): the derived columns are
+ * then empty. */
 static const gs_eff *
-eff_of(const gs_single *s, const gs_record *r)
+eff_of(const gs_single *s, const gs_record *r, gs_eff *e)
 {
-	const gs_single_row *row = gs_single_row_of(s, r);
-
-	return row && row->have_eff ? &row->eff : NULL;
+	return gs_single_eff(s, gs_single_row_of(s, r), e);
 }
 
 /* The native columns of R, without the line end. */
@@ -105,15 +114,25 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
 	const gs_time_stats *t = &r->t;
+	gs_eff e;
+
+	const long dims[4] = {s->batch, s->M, s->N, s->K};
+	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
 
 	gs_fmt_csv_field(out, s->op);
-	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
+	for (int i = 0; i < 4; i++) {
+		fputc(',', out);
+		put_int(out, dims[i]);
+	}
+	fputc(',', out);
 	gs_fmt_csv_field(out, s->dtype);
-	fprintf(out, ",%c,%c,%d,", s->trans_a, s->trans_b, s->bias);
+	fwrite(flags, 1, sizeof flags, out);
 	gs_fmt_csv_field(out, r->tag);
 	fputc(',', out);
 	gs_fmt_csv_field(out, r->kernel ? r->kernel : s->name);
-	fprintf(out, ",%ld,", t->count);
+	fputc(',', out);
+	put_int(out, t->count);
+	fputc(',', out);
 	put_num(out, t->median);
 	fputc(',', out);
 	put_num(out, t->mean);
@@ -126,7 +145,7 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	fputc(',', out);
 	put_num(out, t->sum);
 	fputc(',', out);
-	put_eff(out, eff_of(eff, r));
+	put_eff(out, eff_of(eff, r, &e));
 	put_samples(out, r);
 }
 
@@ -204,7 +223,9 @@ put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
 	put_num(out, p->speedup);
 	fputc(',', out);
 	put_num(out, (p->speedup - 1) * 100);
-	fprintf(out, ",%s,", gs_class_name(p->cls));
+	fputc(',', out);
+	fputs(gs_class_name(p->cls), out);
+	fputc(',', out);
 	if (p->tested)
 		put_num(out, p->p_value);
 	fputc('\n', out);

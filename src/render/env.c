@@ -263,3 +263,33 @@ gs_md_environment(const gs_report *r, FILE *out)
 	}
 	fputs(". Times moved by this are not the kernels'.\n\n", out);
 }
+
+/* One side's GPU in the GPUs line. */
+static void
+md_gpu(FILE *out, const char *label, const gs_single *s)
+{
+	fprintf(out, "%s ", label);
+	if (!s || !s->gpu) {
+		fputs("unknown", out);
+		return;
+	}
+	md_code(out, s->gpu->name);
+	fprintf(out, " (from %s", s->opts.gpu_from ? s->opts.gpu_from : "?");
+	if (s->opts.gpu_why) {
+		fputs(": ", out);
+		gs_fmt_md_text(out, s->opts.gpu_why);
+	}
+	fputc(')', out);
+}
+
+void
+gs_md_gpus(const gs_report *r, FILE *out)
+{
+	const gs_single *b = r->eff_base, *c = r->eff_cand;
+
+	if (!two_sided(r) || ((!b || !b->gpu) && (!c || !c->gpu)))
+		return;
+	md_gpu(out, "GPUs: baseline", b);
+	md_gpu(out, "; candidate", c);
+	fputs(".\n\n", out);
+}

@@ -44,4 +44,10 @@ void gs_html_env_methodology(gs_html *w, xmlNodePtr dl);
  * value, ...".  Nothing when no input says anything. */
 void gs_md_environment(const gs_report *r, FILE *out);
 
+/* gs_md_gpus: compare: one line "GPUs: baseline `A100-40GB` (from the
+ * input: why that board); candidate `MI300X` (from --gpu-cand)." naming
+ * each side's GPU and how it was chosen (analysis/single.h opts); nothing
+ * when neither side has a GPU. */
+void gs_md_gpus(const gs_report *r, FILE *out);
+
 #endif

@@ -10,7 +10,7 @@
 #include "render/plot.h"
 #include "util/grow.h"
 
-enum { MAX_CEILINGS = 2 * GS_PK_COUNT, LABEL_LEN = 64, TEXT_LEN = 1024, MAX_TILE_PAIRS = 4 };
+enum { LABEL_LEN = 64, TEXT_LEN = 1024, MAX_TILE_PAIRS = 4 };
 
 /* The top regressions (by ratio) labelled on the curve and the scatter:
  * a handful a reader can match with the table, at any number of shapes. */
@@ -61,7 +61,7 @@ dims_shared(const gs_shape *const *s, size_t n, size_t i)
 {
 	for (size_t j = 0; j < n; j++)
 		if (j != i && s[j]->M == s[i]->M && s[j]->N == s[i]->N && s[j]->K == s[i]->K &&
-		    (s[i]->M || (s[i]->name && s[j]->name && strcmp(s[i]->name, s[j]->name) == 0)))
+		    (!s[i]->name || (s[j]->name && strcmp(s[i]->name, s[j]->name) == 0)))
 			return 1;
 	return 0;
 }
@@ -242,156 +242,28 @@ gs_figures_push(gs_report_plot **plots, size_t *n, gs_plot *plot, const char *id
 	return rc;
 }
 
-/* ---- roofline */
-
-typedef struct roof_data {
-	gs_roofline_ceiling ceil[MAX_CEILINGS];
-	char names[MAX_CEILINGS][48];
-	size_t nceil;
-	double bw_gbs;
-	gs_roofline_point *pts;
-	char (*labels)[LABEL_LEN]; /* only the labelled points' (LCAP) */
-	size_t n, cap, nl, lcap;
-} roof_data;
-
-/* Room for CAP points of which at most LCAP labelled. */
-static int
-roof_init(roof_data *rd, size_t cap, size_t lcap)
-{
-	memset(rd, 0, sizeof *rd);
-	rd->pts = calloc(cap ? cap : 1, sizeof *rd->pts);
-	rd->labels = calloc(lcap ? lcap : 1, sizeof *rd->labels);
-	rd->cap = cap;
-	rd->lcap = lcap;
-	rd->bw_gbs = NAN;
-	return rd->pts && rd->labels ? 0 : -1;
-}
-
-static void
-roof_free(roof_data *rd)
-{
-	free(rd->pts);
-	free(rd->labels);
-}
-
-/* The compute ceilings of G for every dtype class S's rows use, named by
- * the class (and G's name when SUFFIX). */
-static void
-roof_ceilings(roof_data *rd, const gs_single *s, const gs_gpu *g, int suffix)
-{
-	for (size_t i = 0; i < s->n && rd->nceil < MAX_CEILINGS; i++) {
-		int cls = s->rows[i].peak_class;
-		double peak = s->rows[i].roof_tflops;
-		char name[48];
-		int seen = 0;
-		if (!s->rows[i].have_eff || cls < 0 || !(peak > 0))
-			continue;
-		snprintf(name, sizeof name, suffix ? "%s %s" : "%s", gs_gpu_class_name(cls),
-		         g->name);
-		for (size_t j = 0; j < rd->nceil; j++)
-			seen |= strcmp(rd->names[j], name) == 0;
-		if (seen)
-			continue;
-		snprintf(rd->names[rd->nceil], sizeof rd->names[0], "%s", name);
-		rd->ceil[rd->nceil].name = rd->names[rd->nceil];
-		rd->ceil[rd->nceil].peak_tflops = peak;
-		rd->nceil++;
-	}
-}
-
-/* S as M×N×K (DESIGN.md: one order everywhere), or its kernel name
- * (shortened to 28 bytes on a UTF-8 boundary) when it has no M. */
+/* S as M×N×K (DESIGN.md: one order everywhere), or its kernel's label
+ * (gs_shape_format, shortened to 28 bytes on a UTF-8 boundary) when it
+ * is keyed by kernel name. */
 static void
 shape_label(const gs_shape *s, char *buf, size_t size)
 {
+	char lab[128];
 	size_t n;
 
-	if (s->name && !s->M) {
-		n = strlen(s->name);
+	if (s->name) {
+		n = strlen(gs_shape_format(s, lab, sizeof lab));
 		if (n > 28) {
 			n = 25;
-			while (n > 0 && ((unsigned char)s->name[n] & 0xC0) == 0x80)
+			while (n > 0 && ((unsigned char)lab[n] & 0xC0) == 0x80)
 				n--;
-			snprintf(buf, size, "%.*s\xe2\x80\xa6", (int)n, s->name);
+			snprintf(buf, size, "%.*s\xe2\x80\xa6", (int)n, lab);
 		} else {
-			snprintf(buf, size, "%s", s->name);
+			snprintf(buf, size, "%.*s", (int)n, lab);
 		}
 		return;
 	}
 	snprintf(buf, size, "%ld\xc3\x97%ld\xc3\x97%ld", s->M, s->N, s->K);
-}
-
-/* Append ROW's point with LABEL (NULL: none); returns its index, or -1
- * when it cannot be drawn. */
-static long
-roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arrow_to)
-{
-	gs_roofline_point *q;
-
-	if (!row || !row->have_eff || !isfinite(row->eff.cost.ai) ||
-	    !isfinite(row->eff.achieved_tflops) || rd->n >= rd->cap)
-		return -1;
-	q = &rd->pts[rd->n];
-	q->label = NULL;
-	if (label && rd->nl < rd->lcap) {
-		snprintf(rd->labels[rd->nl], LABEL_LEN, "%s", label);
-		q->label = rd->labels[rd->nl++];
-	}
-	q->ai = row->eff.cost.ai;
-	q->tflops = row->eff.achieved_tflops;
-	q->time_us = row->total_us;
-	q->dim_eff = row->eff.dim_eff;
-	q->arrow_to = arrow_to;
-	return (long)rd->n++;
-}
-
-static gs_plot *
-roof_plot(const roof_data *rd)
-{
-	gs_roofline_spec spec = {rd->ceil, rd->nceil, rd->bw_gbs, NULL};
-
-	if (rd->nceil == 0 || !(rd->bw_gbs > 0) || rd->n == 0)
-		return NULL;
-	return gs_plot_roofline(&spec, rd->pts, rd->n);
-}
-
-static const char ROOF_HOW[] =
-        "Achieved TFLOP/s against arithmetic intensity (FLOP per byte, TraceLens "
-        "byte count: a lower bound on DRAM traffic), log-log. The slanted line is "
-        "the memory roof, the flat ones the compute roofs; a point's distance below "
-        "its roof is what the kernel leaves on the table.";
-
-static int
-single_roofline(plist *l, const gs_single *s, gs_error *err)
-{
-	const gs_gpu *g = s->gpu;
-	char caption[TEXT_LEN];
-	roof_data rd;
-	int rc;
-
-	if (!g)
-		return 0;
-	if (roof_init(&rd, s->n, s->opts.top) != 0)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	roof_ceilings(&rd, s, g, 0);
-	rd.bw_gbs = s->roof_bw_tbs * 1000;
-	for (size_t i = 0; i < s->n; i++) {
-		char label[32];
-		snprintf(label, sizeof label, "#%zu", i + 1);
-		roof_point(&rd, &s->rows[s->by_time[i]], i < s->opts.top ? label : NULL, -1);
-	}
-	snprintf(caption, sizeof caption,
-	         "%s Roofs: the %s %s figures (gemmscope gpus "
-	         "lists them with their sources). One point per shape; marker area "
-	         "\xe2\x88\x9d total time, colour = dim_eff (grey: unknown); #1..#%zu are "
-	         "the largest time consumers, as numbered in the tables.",
-	         ROOF_HOW, g->name, s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured",
-	         s->opts.top);
-	rc = 0;
-	if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
-		rc = plist_push(l, roof_plot(&rd), "roofline", "Roofline", caption, NULL, err);
-	roof_free(&rd);
-	return rc;
 }
 
 /* ---- tile grids */
@@ -402,17 +274,19 @@ grid_cus(const gs_eff *e)
 	return e->slots > 0 ? e->slots : e->cus;
 }
 
-static int
-grid_ok(const gs_single_row *row)
+/* ROW's whole efficiency into *E when its tile grid can be drawn (a tile
+ * and a CU count known); else NULL. */
+static const gs_eff *
+grid_eff(const gs_single *s, const gs_single_row *row, gs_eff *e)
 {
-	return row && row->have_eff && row->eff.tile_m > 0 && grid_cus(&row->eff) > 0;
+	const gs_eff *r = row && row->tile_m > 0 ? gs_single_eff(s, row, e) : NULL;
+
+	return r && grid_cus(r) > 0 ? r : NULL;
 }
 
 static void
-grid_caption(const gs_single_row *row, char *buf, size_t size)
+grid_caption(const gs_single_row *row, const gs_eff *e, char *buf, size_t size)
 {
-	const gs_eff *e = &row->eff;
-
 	snprintf(buf, size,
 	         "BLAS M\xc3\x97N %ld\xc3\x97%ld%s, tile %d\xc3\x97%d (from the %s): "
 	         "%ld tiles over %ld CUs, %ld wave%s, last wave %ld tiles (%.1f %%). "
@@ -425,9 +299,8 @@ grid_caption(const gs_single_row *row, char *buf, size_t size)
 }
 
 static gs_plot *
-grid_plot(const gs_single_row *row)
+grid_plot(const gs_eff *e)
 {
-	const gs_eff *e = &row->eff;
 	gs_tile_grid_spec g = {e->blas_m,   e->blas_n,   e->tile_m, e->tile_n,  e->batch,
 	                       grid_cus(e), e->tile_eff, e->wq_eff, e->dim_eff, NULL};
 
@@ -435,16 +308,16 @@ grid_plot(const gs_single_row *row)
 }
 
 static int
-push_grid(plist *l, const gs_single_row *row, const char *id, const char *what, const char *place,
-          gs_error *err)
+push_grid(plist *l, const gs_single_row *row, const gs_eff *e, const char *id, const char *what,
+          const char *place, gs_error *err)
 {
 	char title[160], caption[TEXT_LEN], shape[LABEL_LEN];
 
 	shape_label(&row->rec->shape, shape, sizeof shape);
 	snprintf(title, sizeof title, "%s%s %s: tile %d\xc3\x97%d", what, shape,
-	         row->rec->shape.dtype, row->eff.tile_m, row->eff.tile_n);
-	grid_caption(row, caption, sizeof caption);
-	return plist_push(l, grid_plot(row), id, title, caption, place, err);
+	         row->rec->shape.dtype, e->tile_m, e->tile_n);
+	grid_caption(row, e, caption, sizeof caption);
+	return plist_push(l, grid_plot(e), id, title, caption, place, err);
 }
 
 static int
@@ -455,12 +328,14 @@ single_grids(plist *l, const gs_single *s, gs_error *err)
 	for (size_t i = 0; i < s->n && k < s->opts.top; i++) {
 		const gs_single_row *row = &s->rows[s->by_time[i]];
 		char id[32], what[48];
-		if (!grid_ok(row))
+		gs_eff eff;
+		const gs_eff *e = grid_eff(s, row, &eff);
+		if (!e)
 			continue;
 		k++;
 		snprintf(id, sizeof id, "tiles-%zu", k);
 		snprintf(what, sizeof what, "Tile grid #%zu by time: ", k);
-		if (push_grid(l, row, id, what, NULL, err) != 0)
+		if (push_grid(l, row, e, id, what, NULL, err) != 0)
 			return -1;
 	}
 	return 0;
@@ -471,12 +346,15 @@ gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out,
                   gs_error *err)
 {
 	plist l = {NULL, 0, 0};
+	int rc;
 
 	*out = NULL;
 	*n = 0;
 	if (gs_plot_font_init(datadir, err) != 0)
 		return -1;
-	if (single_roofline(&l, s, err) != 0 || single_grids(&l, s, err) != 0) {
+	rc = gs_figures_roofline_single(s, &l.p, &l.n, err);
+	l.cap = l.n;
+	if (rc != 0 || single_grids(&l, s, err) != 0) {
 		gs_figures_free(l.p, l.n);
 		return -1;
 	}
@@ -493,77 +371,6 @@ row_of(const gs_single *s, const gs_record *r)
 	return s ? gs_single_row_of(s, r) : NULL;
 }
 
-/* The roofline's machine: the baseline's GPU, else the candidate's; the
- * other side's compute ceilings too when its GPU differs. */
-static const gs_gpu *
-compare_roofs(roof_data *rd, const gs_single *b, const gs_single *c)
-{
-	const gs_single *first = b && b->gpu ? b : c && c->gpu ? c : NULL;
-	const gs_single *other = first == b ? c : b;
-	int differ;
-
-	if (!first)
-		return NULL;
-	differ = other && other->gpu && strcmp(other->gpu->name, first->gpu->name) != 0;
-	roof_ceilings(rd, first, first->gpu, differ);
-	if (differ)
-		roof_ceilings(rd, other, other->gpu, 1);
-	rd->bw_gbs = first->roof_bw_tbs * 1000;
-	return first->gpu;
-}
-
-static void
-compare_points(roof_data *rd, const gs_compare *c, const gs_single *b, const gs_single *cd)
-{
-	long *at = malloc((c->npairs ? c->npairs : 1) * sizeof *at);
-
-	char label[32];
-
-	for (size_t i = 0; i < c->npairs; i++) {
-		long k = roof_point(rd, row_of(cd, c->pairs[i].cand), NULL, -1);
-		if (at)
-			at[i] = k;
-	}
-	for (size_t i = 0; at && i < c->ntop_regressed; i++) {
-		size_t p = c->top_regressed[i];
-		snprintf(label, sizeof label, "R%zu", i + 1);
-		if (at[p] >= 0)
-			roof_point(rd, row_of(b, c->pairs[p].base), label, at[p]);
-	}
-	free(at);
-}
-
-static int
-compare_roofline(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd,
-                 gs_error *err)
-{
-	char caption[TEXT_LEN];
-	const gs_gpu *g;
-	roof_data rd;
-	int rc = 0;
-
-	if (roof_init(&rd, c->npairs + c->ntop_regressed, c->ntop_regressed) != 0)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	g = compare_roofs(&rd, b, cd);
-	if (g) {
-		compare_points(&rd, c, b, cd);
-		snprintf(caption, sizeof caption,
-		         "%s One point per matched shape as the "
-		         "candidate ran it; each top regression (R1, R2 ... as numbered under "
-		         "Efficiency) also has its baseline point, with an arrow to its candidate "
-		         "point. Memory roof: %s; marker area \xe2\x88\x9d total time, colour = "
-		         "dim_eff (grey: unknown).",
-		         ROOF_HOW, g->name);
-		if (rd.nceil > 0 && rd.bw_gbs > 0 && rd.n > 0)
-			rc = plist_push(l, roof_plot(&rd), "roofline",
-			                "Roofline: baseline "
-			                "\xe2\x86\x92 candidate",
-			                caption, NULL, err);
-	}
-	roof_free(&rd);
-	return rc;
-}
-
 static int
 compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single *cd, gs_error *err)
 {
@@ -573,16 +380,18 @@ compare_grids(plist *l, const gs_compare *c, const gs_single *b, const gs_single
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
 		const gs_single_row *rb = row_of(b, p->base), *rc = row_of(cd, p->cand);
 		char id[48], what[48];
-		if (!grid_ok(rb) || !grid_ok(rc))
+		gs_eff fb, fc;
+		const gs_eff *eb = grid_eff(b, rb, &fb), *ec = grid_eff(cd, rc, &fc);
+		if (!eb || !ec)
 			continue;
 		k++;
 		snprintf(id, sizeof id, "tiles-r%zu-base", i + 1);
 		snprintf(what, sizeof what, "R%zu baseline ", i + 1);
-		if (push_grid(l, rb, id, what, "efficiency", err) != 0)
+		if (push_grid(l, rb, eb, id, what, "efficiency", err) != 0)
 			return -1;
 		snprintf(id, sizeof id, "tiles-r%zu-cand", i + 1);
 		snprintf(what, sizeof what, "R%zu candidate ", i + 1);
-		if (push_grid(l, rc, id, what, "efficiency", err) != 0)
+		if (push_grid(l, rc, ec, id, what, "efficiency", err) != 0)
 			return -1;
 	}
 	return 0;
@@ -597,7 +406,8 @@ gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_singl
 
 	if (gs_plot_font_init(datadir, err) != 0)
 		return -1;
-	rc = compare_roofline(&l, c, base, cand, err);
+	rc = gs_figures_roofline_compare(c, base, cand, &l.p, &l.n, err);
+	l.cap = l.n;
 	if (rc == 0)
 		rc = compare_grids(&l, c, base, cand, err);
 	*plots = l.p;

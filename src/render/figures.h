@@ -25,8 +25,9 @@ int gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot 
  * figures from BASE and CAND (the two sides' models, single.h):
  *  - "roofline": every matched shape's candidate point, and an arrow from
  *    each top regression's baseline point to its candidate point; the
- *    ceilings of the baseline's GPU (and the candidate's compute ceilings
- *    when it runs on another GPU); only when a side has a GPU;
+ *    roofs of the baseline's GPU and, when the candidate ran on another
+ *    GPU, the candidate's memory roof, compute roofs and ridges too; only
+ *    when a side has a GPU;
  *  - for each of the first 4 top regressions whose kernels' tiles are both
  *    known (and a CU count), "tiles-rI-base" and "tiles-rI-cand" (I its rank) with
  *    place "efficiency": the baseline's tile grid beside the candidate's.
@@ -43,6 +44,18 @@ int gs_figures_efficiency(const gs_compare *c, const gs_single *base, const gs_s
  * with ERR. */
 int gs_figures_single(const gs_single *s, const char *datadir, gs_report_plot **out, size_t *n,
                       gs_error *err);
+
+/* gs_figures_roofline_single / gs_figures_roofline_compare
+ * (figures_roof.c): append the "roofline" figure of a single-run report
+ * (S's GPU; nothing without one) or of a compare (as gs_figures_efficiency
+ * describes it: when the sides ran on different GPUs, each GPU's memory
+ * roof, compute roofs and ridges, the caption listing each GPU's bandwidth
+ * and ridge points) to the *N plots of *PLOTS (realloc'd).  Returns 0, or
+ * -1 with ERR (the plots already in *PLOTS stay valid). */
+int gs_figures_roofline_single(const gs_single *s, gs_report_plot **plots, size_t *n,
+                               gs_error *err);
+int gs_figures_roofline_compare(const gs_compare *c, const gs_single *base, const gs_single *cand,
+                                gs_report_plot **plots, size_t *n, gs_error *err);
 
 /* At most this many sweep figures per report (gs_figures_sweeps). */
 #define GS_FIGURES_SWEEPS 4

@@ -1,6 +1,8 @@
 /* fmt.c: display formatting shared by the writers. */
 #define _POSIX_C_SOURCE 200809L
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,39 +165,74 @@ g_text(char *buf, unsigned long long m, int p, int e, int neg)
 	buf[o] = '\0';
 }
 
+/* Whether the decimal M · 10^(E - P + 1) (M of P <= 17 digits) reads
+ * back to the positive double A, as strtod would decide: 1 or 0, or -1
+ * when only strtod can tell.  Clinger's observation used in reverse: M
+ * (< 2^57) and 10^|q| (|q| <= 27: 5^27 < 2^63) are exact in a long
+ * double of 64 or more significand bits, so their product or quotient is
+ * the exact decimal rounded once; rounding that to double is correct
+ * unless the long double lies exactly halfway between two doubles.  A in
+ * [1e-300, 1e300] keeps every double normal. */
+static int
+reads_back(unsigned long long m, int p, int e, double a)
+{
+#if LDBL_MANT_DIG >= 64
+	int q = e - p + 1, x;
+	long double y, f;
+	unsigned long long u;
+
+	if (q < -27 || q > 27)
+		return -1;
+	y = q >= 0 ? (long double)m * pow10l_exact(q) : (long double)m / pow10l_exact(-q);
+	f = ldexpl(frexpl(y, &x), 54); /* in [2^53, 2^54): an odd whole number is halfway */
+	u = (unsigned long long)f;
+	if ((long double)u == f && (u & 1))
+		return -1;
+	return (double)y == a;
+#else
+	(void)m;
+	(void)p;
+	(void)e;
+	(void)a;
+	return -1;
+#endif
+}
+
+/* |V| · 10^K for |K| <= 27, rounded once (pow10l_exact is exact). */
+static long double
+scaled(double a, int k)
+{
+	return k >= 0 ? (long double)a * pow10l_exact(k) : (long double)a / pow10l_exact(-k);
+}
+
 /* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
  * non-zero, |V| in [1e-300, 1e300]), as gs_fmt_exact: the 17 digits of |V|
  * are taken from one long double product (one rounding, 2^-64 relative)
  * and rounded to 15 and 16; a digit string whose rounding is within 1 % of
- * a unit of a tie (the product's error is below 0.6 %) gets 0 (the caller uses gs_fmt_exact).  Returns 1 with
- * BUF (GS_FMT_LEN bytes) filled, else 0. */
+ * a unit of a tie (the product's error is below 0.8 %) gets 0 (the caller
+ * uses printf).  Returns 1 with BUF (GS_FMT_LEN bytes) filled, else 0. */
 static int
 fast_exact(char *buf, double v)
 {
 	double a = fabs(v);
-	int e = (int)floor(log10(a)), k = DIGITS_MAX - 1 - e;
+	int e = (int)floor(log10(a));
 	long double x;
-	unsigned long long m17, m;
+	unsigned long long m17, m = 0;
+	int p, ep = e, ok = 0;
 
-	if (k < -27 || k > 27)
+	if (DIGITS_MAX - 1 - e < -26 || DIGITS_MAX - 1 - e > 26)
 		return 0;
-	x = k >= 0 ? (long double)a * pow10l_exact(k) : (long double)a / pow10l_exact(-k);
-	if (x < 1e16L) { /* log10 rounded up: one digit short */
-		e--;
-		k++;
-		x *= 10;
-	} else if (x >= 1e17L) {
-		e++;
-		k--;
-		x /= 10;
+	x = scaled(a, DIGITS_MAX - 1 - e);
+	if (x < 1e16L || x >= 1e17L) { /* log10 rounded the wrong way: scale again, once */
+		e += x < 1e16L ? -1 : 1;
+		x = scaled(a, DIGITS_MAX - 1 - e);
 	}
 	if (x < 1e16L || x >= 1e17L)
 		return 0;
 	m17 = (unsigned long long)x;
-	for (int p = 15; p <= DIGITS_MAX; p++) {
+	for (p = 15; p <= DIGITS_MAX && !ok; p++) {
 		unsigned long long unit = 1;
 		long double r;
-		int ep = e;
 
 		for (int i = p; i < DIGITS_MAX; i++)
 			unit *= 10;
@@ -203,26 +240,73 @@ fast_exact(char *buf, double v)
 		if (fabsl(r - 0.5L) < 1e-2L)
 			return 0;
 		m = m17 / unit + (r > 0.5L);
+		ep = e;
 		if (m == (unsigned long long)pow10l_exact(p)) { /* 99..9 rounded up */
 			m /= 10;
 			ep++;
 		}
-		g_text(buf, m, p, ep, v < 0);
-		if (p == DIGITS_MAX || strtod(buf, NULL) == v)
-			return 1;
+		ok = p == DIGITS_MAX ? 1 : reads_back(m, p, ep, a);
+		if (ok < 0) {
+			g_text(buf, m, p, ep, v < 0);
+			ok = fabs(strtod(buf, NULL)) == a;
+		}
 	}
-	return 0;
+	g_text(buf, m, p - 1, ep, v < 0);
+	return 1;
+}
+
+/* The last few numbers gs_fmt_exact printed on this thread, by their
+ * bits: a writer prints one value several times (a one-sample shape's
+ * median, mean, min, max, sum and sample are one double). */
+enum { RECENT = 4 };
+static _Thread_local struct {
+	uint64_t bits;
+	char text[GS_FMT_LEN];
+} recent[RECENT];
+static _Thread_local unsigned recent_next;
+
+size_t
+gs_fmt_int(char *buf, long long v)
+{
+	char d[GS_FMT_INT_LEN];
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	size_t n = 0, o = 0;
+
+	do
+		d[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		buf[o++] = '-';
+	while (n > 0)
+		buf[o++] = d[--n];
+	buf[o] = '\0';
+	return o;
 }
 
 char *
 gs_fmt_exact(char *buf, size_t size, double v)
 {
 	if (!isfinite(v)) {
-		snprintf(buf, size, "%s", "");
+		if (size)
+			buf[0] = '\0';
 		return buf;
 	}
-	if (size >= GS_FMT_LEN && fabs(v) >= 1e-300 && fabs(v) <= 1e300 && fast_exact(buf, v))
-		return buf;
+	if (size >= GS_FMT_LEN && fabs(v) >= 1e-300 && fabs(v) <= 1e300) {
+		uint64_t bits;
+
+		memcpy(&bits, &v, sizeof bits);
+		for (unsigned i = 0; i < RECENT; i++)
+			if (recent[i].bits == bits && recent[i].text[0]) {
+				memcpy(buf, recent[i].text, strlen(recent[i].text) + 1);
+				return buf;
+			}
+		if (fast_exact(buf, v)) {
+			unsigned i = recent_next++ % RECENT;
+			recent[i].bits = bits;
+			memcpy(recent[i].text, buf, strlen(buf) + 1);
+			return buf;
+		}
+	}
 	for (int prec = 15; prec <= 17; prec++) {
 		snprintf(buf, size, "%.*g", prec, v);
 		if (strtod(buf, NULL) == v)
@@ -250,10 +334,8 @@ gs_fmt_shape(char *buf, size_t size, const gs_shape *s)
 {
 	char batch[32] = "";
 
-	if (s->name && !s->M) {
-		snprintf(buf, size, "%s", s->name);
-		return buf;
-	}
+	if (s->name) /* kernel-keyed: its kernel's short label */
+		return gs_shape_format(s, buf, size);
 	if (s->batch != 1)
 		snprintf(batch, sizeof batch, " batch %ld", s->batch);
 	snprintf(buf, size, "%ld%s%ld%s%ld %s %c%c%s%s%s%s%s", s->M, TIMES, s->N, TIMES, s->K,

@@ -44,6 +44,12 @@ char *gs_fmt_share(char *buf, size_t size, size_t k, size_t n);
  * exactly V with strtod (for CSV and JSON); "" if V is not finite. */
 char *gs_fmt_exact(char *buf, size_t size, double v);
 
+/* gs_fmt_int: V in decimal ("%lld" without printf: writers print several
+ * integers per shape) into BUF, which must hold GS_FMT_INT_LEN bytes.
+ * Returns the length written, without the NUL. */
+enum { GS_FMT_INT_LEN = 24 };
+size_t gs_fmt_int(char *buf, long long v);
+
 /* gs_fmt_utc: seconds since the epoch as "2026-11-22 02:51:56 UTC", or as
  * ISO 8601 "2026-11-22T02:51:56Z" when ISO is 1. */
 char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
@@ -52,8 +58,8 @@ char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
  * everywhere), then dtype, transposes (A then B) and the extras:
  * "4112×2048×2048 bf16 TN (addmm)",
  * " bias", " batch 8".  A key that is a kernel name (S->name) is written
- * as the name.  The result may hold input bytes: escape it for the target
- * format. */
+ * as the name's short label (gs_shape_format).  The result may hold input
+ * bytes: escape it for the target format. */
 char *gs_fmt_shape(char *buf, size_t size, const gs_shape *s);
 
 /* gs_fmt_ci: a confidence interval "0.9465×–1.2622×" (gs_fmt_ratio's

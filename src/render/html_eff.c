@@ -22,13 +22,13 @@ static const char ARROW[] = " \xe2\x86\x92 ";
 static void
 tile_text(const gs_single_row *row, char *buf, size_t size)
 {
-	if (!row || !row->have_eff || row->eff.tile_m <= 0)
+	if (!row || !row->have_eff || row->tile_m <= 0)
 		snprintf(buf, size, "%s", DASH);
-	else if (row->eff.tile_k > 0)
-		snprintf(buf, size, "%d\xc3\x97%d\xc3\x97%d (%s)", row->eff.tile_m, row->eff.tile_n,
-		         row->eff.tile_k, gs_tile_source_name(row->tile_source));
+	else if (row->tile_k > 0)
+		snprintf(buf, size, "%d\xc3\x97%d\xc3\x97%d (%s)", row->tile_m, row->tile_n,
+		         row->tile_k, gs_tile_source_name(row->tile_source));
 	else
-		snprintf(buf, size, "%d\xc3\x97%d (%s)", row->eff.tile_m, row->eff.tile_n,
+		snprintf(buf, size, "%d\xc3\x97%d (%s)", row->tile_m, row->tile_n,
 		         gs_tile_source_name(row->tile_source));
 }
 
@@ -90,11 +90,13 @@ gs_html_eff_gpu(gs_html *w, xmlNodePtr parent, const char *label, const gs_singl
 		return;
 	}
 	gs_html_para(w, parent, NULL,
-	             "%s: %s (%s, %d CUs%s), chosen by %s; roofline at "
+	             "%s: %s (%s, %d CUs%s), chosen by %s%s%s; roofline at "
 	             "%s figures (%.4g TB/s).",
 	             label, g->full_name, g->arch, s->cus,
 	             s->cus_from_input ? " as the input reports" : "",
 	             s->opts.gpu_from ? s->opts.gpu_from : "the caller",
+	             s->opts.gpu_why ? " \xe2\x80\x94 " : "",
+	             s->opts.gpu_why ? s->opts.gpu_why : "",
 	             s->opts.roof == GS_ROOF_PEAK ? "vendor peak" : "measured", s->roof_bw_tbs);
 }
 
@@ -204,10 +206,18 @@ td_pair(gs_html *w, xmlNodePtr tr, double a, double b, int decimals, int higher)
 	gs_html_add_text(w, tr, "td", worse ? "num worse" : "num", buf);
 }
 
+/* The whole efficiency of ROW (a row of S) into *E, or NULL. */
 static const gs_eff *
-eff_of(const gs_single_row *row)
+eff_of(const gs_single *s, const gs_single_row *row, gs_eff *e)
 {
-	return row && row->have_eff ? &row->eff : NULL;
+	return gs_single_eff(s, row, e);
+}
+
+/* Whether ROW has a % of roofline (gs_eff.pct_roofline finite). */
+static int
+has_pct_roofline(const gs_single_row *row)
+{
+	return row && row->have_eff && isfinite(row->roofline_us) && !isnan(row->achieved_tflops);
 }
 
 static void
@@ -219,7 +229,8 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, int tiles)
 	const gs_single_row *c = gs_single_row_of(r->eff_cand, p->cand);
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 	char tb_[96], tc_[96], buf[200];
-	const gs_eff *eb = eff_of(b), *ec = eff_of(c);
+	gs_eff fb, fc;
+	const gs_eff *eb = eff_of(r->eff_base, b, &fb), *ec = eff_of(r->eff_cand, c, &fc);
 
 	gs_html_td_count(w, tr, i + 1);
 	gs_html_td_shape(w, tr, &p->base->shape);
@@ -246,12 +257,12 @@ known(gs_html *w, const size_t *idx, size_t n)
 
 	for (size_t i = 0; i < n && k != 3; i++) {
 		const gs_pair *p = &w->c->pairs[idx[i]];
-		const gs_eff *e[2] = {eff_of(gs_single_row_of(w->r->eff_base, p->base)),
-		                      eff_of(gs_single_row_of(w->r->eff_cand, p->cand))};
+		const gs_single_row *e[2] = {gs_single_row_of(w->r->eff_base, p->base),
+		                             gs_single_row_of(w->r->eff_cand, p->cand)};
 		for (int j = 0; j < 2; j++) {
-			if (e[j] && e[j]->tile_m > 0)
+			if (e[j] && e[j]->have_eff && e[j]->tile_m > 0)
 				k |= 1;
-			if (e[j] && isfinite(e[j]->pct_roofline))
+			if (has_pct_roofline(e[j]))
 				k |= 2;
 		}
 	}

@@ -169,7 +169,7 @@ evolution_row(hp *p, xmlNodePtr tb, size_t i)
 
 	gs_html_td_count(&p->w, tr, i);
 	gs_html_add_text(&p->w, tr, "td", "mono", e->name);
-	gs_html_td_count(&p->w, tr, e->table->n);
+	gs_html_td_count(&p->w, tr, e->shapes);
 	gs_fmt_ratio(g, sizeof g, e->geomean_vs_first, 4);
 	if (i)
 		snprintf(buf, sizeof buf, "%s [%s]", g,
@@ -458,7 +458,7 @@ excluded_total(const gs_history *h)
 	size_t n = 0;
 
 	for (size_t r = 0; r < h->nruns; r++)
-		n += h->runs[r].table->nexcl;
+		n += h->runs[r].nexcl;
 	return n;
 }
 
@@ -479,7 +479,7 @@ fill_excluded(hp *p, xmlNodePtr sec)
 	                    gs_fmt_plural(total, "row", "rows"));
 	tb = gs_html_table(&p->w, d, "excluded", "Run|Line|Row|Reason", "tntt");
 	for (size_t r = 0; r < h->nruns && shown < GS_HTML_LIST_ROWS; r++) {
-		const gs_table *t = h->runs[r].table;
+		const gs_history_entry *t = &h->runs[r];
 		for (size_t i = 0; i < t->nexcl && shown < GS_HTML_LIST_ROWS; i++, shown++) {
 			xmlNodePtr tr = gs_html_add(&p->w, tb, "tr", NULL);
 			gs_html_td(&p->w, tr, h->runs[r].name);

@@ -14,9 +14,11 @@
 
 #include "analysis/single.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 #include "render/model_impl.h"
+#include "render/overroof.h"
 
 enum { TOP_ROWS = 10, KERNEL_SHOWN = 64 };
 
@@ -33,14 +35,15 @@ fill_header(gs_html *w, xmlNodePtr h)
 {
 	const gs_single *s = model(w);
 	xmlNodePtr dl;
-	char buf[256];
+	char buf[512];
 
 	gs_html_add_text(w, h, "h1", NULL, w->r->title ? w->r->title : "gemmscope report");
 	dl = gs_html_add(w, h, "dl", "meta");
 	gs_html_input_row(w, dl, "Input", s->table);
 	if (s->gpu)
-		snprintf(buf, sizeof buf, "%s (%s), from %s", s->gpu->full_name, s->gpu->arch,
-		         s->opts.gpu_from ? s->opts.gpu_from : "?");
+		snprintf(buf, sizeof buf, "%s (%s), from %s%s%s", s->gpu->full_name, s->gpu->arch,
+		         s->opts.gpu_from ? s->opts.gpu_from : "?", s->opts.gpu_why ? ": " : "",
+		         s->opts.gpu_why ? s->opts.gpu_why : "");
 	else
 		snprintf(buf, sizeof buf, "unknown");
 	gs_html_meta_row(w, dl, "GPU", buf);
@@ -94,18 +97,36 @@ fill_summary(gs_html *w, xmlNodePtr sec)
 {
 	gs_html_add_text(w, sec, "h2", NULL, "Summary");
 	verdict(w, sec);
+	gs_html_over_roof(w, sec, model(w), NULL);
 	gs_html_eff_gpu(w, sec, "GPU", model(w));
 	gs_html_environment(w, sec);
+	gs_html_kernels(w, sec);
 	summary_table(w, sec);
 }
 
 /* ---- top time consumers */
 
+/* ROW's % of roofline (from E, its whole efficiency, or NULL), marked
+ * when it is above the roof (overroof.h). */
+static void
+pct_cell(gs_html *w, xmlNodePtr tr, const gs_single_row *row, const gs_eff *e)
+{
+	char buf[GS_FMT_LEN + 32];
+
+	if (!e || !isfinite(e->pct_roofline)) {
+		gs_html_eff_td_fixed(w, tr, NAN, 1);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%.1f%s", e->pct_roofline, gs_over_roof_note(row));
+	gs_html_td_num(w, tr, buf);
+}
+
 static void
 top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 {
 	const gs_single_summary *m = &model(w)->s;
-	const gs_eff *e = row->have_eff ? &row->eff : NULL;
+	gs_eff eff;
+	const gs_eff *e = gs_single_eff(model(w), row, &eff);
 	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 	char share[GS_FMT_LEN];
 
@@ -117,7 +138,7 @@ top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 	         m->total_us > 0 ? row->total_us / m->total_us * 100 : 0);
 	gs_html_td_num(w, tr, share);
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
-	gs_html_eff_td_fixed(w, tr, e ? e->pct_roofline : NAN, 1);
+	pct_cell(w, tr, row, e);
 	gs_html_eff_td_tile(w, tr, row);
 	gs_html_eff_td_fixed(w, tr, e ? e->dim_eff : NAN, 3);
 }
@@ -166,6 +187,8 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 		gs_html_td(w, tr, "\xe2\x80\x94");
 		gs_html_td_num(w, tr, "\xe2\x80\x94");
 		gs_html_td_num(w, tr, "\xe2\x80\x94");
+		gs_html_td(w, tr, "\xe2\x80\x94");
+		gs_html_td_num(w, tr, "\xe2\x80\x94");
 		return;
 	}
 	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->detail->pick.best.wg_m,
@@ -178,6 +201,10 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 	else
 		snprintf(buf, sizeof buf, "%.1f", row->detail->pick.best.cost_us);
 	gs_html_td_num(w, tr, buf);
+	snprintf(buf, sizeof buf, "%d\xc3\x97%d\xc3\x97%d", row->detail->pick.wave.wg_m,
+	         row->detail->pick.wave.wg_n, row->detail->pick.wave.wg_k);
+	gs_html_add_text(w, tr, "td", "mono", buf);
+	gs_html_eff_td_fixed(w, tr, row->detail->pick.wave.dim_eff, 3);
 }
 
 static void
@@ -206,7 +233,8 @@ td_bound(gs_html *w, xmlNodePtr tr, const gs_eff *e)
 static void
 eff_cells(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 {
-	const gs_eff *e = row->have_eff ? &row->eff : NULL;
+	gs_eff eff;
+	const gs_eff *e = gs_single_eff(model(w), row, &eff);
 
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
 	gs_html_eff_td_fixed(w, tr, e ? e->cost.ai : NAN, 1);
@@ -277,9 +305,11 @@ notes(gs_html *w, xmlNodePtr sec)
 	xmlNodePtr ul = NULL;
 
 	for (size_t i = 0; i < s->n && nseen < 16; i++) {
-		const char *note = s->rows[i].have_eff ? s->rows[i].eff.note : NULL;
+		gs_eff eff;
+		const char *note;
 		int dup = 0;
-		if (!note || s->rows[i].eff.status == GS_EFF_NO_TILE)
+		if (!s->rows[i].have_eff || s->rows[i].status == GS_EFF_NO_TILE ||
+		    !gs_single_eff(s, &s->rows[i], &eff) || !(note = eff.note))
 			continue;
 		for (size_t j = 0; j < nseen; j++)
 			dup |= seen[j] == note;
@@ -315,13 +345,16 @@ fill_efficiency(gs_html *w, xmlNodePtr sec)
 	             "median time; tiles over the BLAS dims, with where the tile came from "
 	             "(kernel name or input column); waves and last-wave utilisation over "
 	             "the CUs; the tile model's pick with its predicted dim_eff and its cost "
-	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time).");
+	             "(pick / the kernel's own tile, \xc2\xb5s: a ranking, not a time), and "
+	             "the pick of its wave-aware correction with its dim_eff (see How the "
+	             "numbers were computed).");
 	tb = gs_html_table(w, d, "full eff",
 	                   "#|Shape (M\xc3\x97N\xc3\x97K)|Calls|Median (\xc2\xb5s)|TFLOP/s|"
 	                   "AI (FLOP/B)|% of roofline|Bound|Tile (source)|Tiles|Waves|"
 	                   "Last wave|tile_eff|wq_eff|dim_eff|Status|Model pick|"
-	                   "Pick dim_eff|Model cost|Occupancy (limiter)|Family|Kernel",
-	                   "ntnnnnnttnnnnnnttnnttt");
+	                   "Pick dim_eff|Model cost|Wave-aware pick|Its dim_eff|"
+	                   "Occupancy (limiter)|Family|Kernel",
+	                   "ntnnnnnttnnnnnnttnntnttt");
 	for (size_t i = 0; i < n; i++) {
 		size_t k = n == s->n || !s->by_time ? i : s->by_time[i];
 		eff_row(w, tb, k, &s->rows[k]);

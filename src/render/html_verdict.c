@@ -14,8 +14,10 @@
 
 #include "render/cause_impl.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/html_impl.h"
+#include "render/overroof.h"
 #include "render/writer_impl.h"
 
 static const char SHAPE_HEAD[] = "Shape (M\xc3\x97N\xc3\x97K)";
@@ -223,8 +225,11 @@ gs_html_compare_summary(gs_html *w, xmlNodePtr sec)
 
 	gs_html_add_text(w, sec, "h2", NULL, "Verdict");
 	gs_html_add_text(w, sec, "p", "verdict", gs_fmt_verdict(verdict, sizeof verdict, w->c));
+	gs_html_over_roof(w, sec, w->r->eff_base, "Baseline");
+	gs_html_over_roof(w, sec, w->r->eff_cand, "Candidate");
 	gs_html_gates(w, sec);
 	gs_html_environment(w, sec);
+	gs_html_kernels(w, sec);
 	headline(w, sec);
 	gs_html_cause_split(w, sec);
 	look_at(w, sec);

@@ -59,6 +59,7 @@
 #include "render/cause_impl.h"
 #include "render/model_impl.h"
 #include "render/env_impl.h"
+#include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
@@ -263,8 +264,10 @@ gpu_obj(gs_jw *w, const char *k, const gs_single *s)
 	gs_jw_kv_count(w, "cus", s->cus);
 	gs_jw_kv_bool(w, "cus_from_input", s->cus_from_input);
 	gs_jw_kv_str(w, "from", s->opts.gpu_from);
+	gs_jw_kv_str(w, "variant_why", s->opts.gpu_why);
 	gs_jw_kv_str(w, "roof", s->opts.roof == GS_ROOF_PEAK ? "peak" : "measured");
 	gs_jw_kv_num(w, "bw_tbs", s->roof_bw_tbs);
+	gs_jw_kv_count(w, "over_roof", (long long)s->s.over_roof);
 	gs_jw_map_close(w);
 }
 
@@ -278,10 +281,8 @@ eff_cost(gs_jw *w, const gs_eff *e)
 }
 
 static void
-eff_tiles(gs_jw *w, const gs_single_row *row)
+eff_tiles(gs_jw *w, const gs_single_row *row, const gs_eff *e)
 {
-	const gs_eff *e = &row->eff;
-
 	gs_jw_kv_str(w, "tile_source", gs_tile_source_name(row->tile_source));
 	kv_dim(w, "tile_m", e->tile_m);
 	kv_dim(w, "tile_n", e->tile_n);
@@ -314,6 +315,7 @@ eff_roofline(gs_jw *w, const gs_eff *e)
 	gs_jw_kv_num(w, "roofline_us", e->roofline_us);
 	gs_jw_kv_str(w, "bound", !known ? NULL : e->compute_bound ? "compute" : "memory");
 	gs_jw_kv_num(w, "pct_roofline", e->pct_roofline);
+	gs_jw_kv_bool(w, "over_roof", e->over_roof);
 }
 
 static void
@@ -336,6 +338,7 @@ eff_model(gs_jw *w, const gs_single_row *row)
 	gs_jw_kv_num(w, "kernel_tile_cost", row->have_actual ? row->detail->actual.cost_us : NAN);
 	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
 	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
+	gs_json_tile_wave(w, &row->detail->pick.wave);
 	gs_jw_map_close(w);
 }
 
@@ -363,18 +366,21 @@ eff_occupancy(gs_jw *w, const gs_single_row *row)
 /* The efficiency object of ROW under key K (null without a row; without
  * M/N/K only kernel_family and occupancy). */
 static void
-efficiency(gs_jw *w, const char *k, const gs_single_row *row)
+efficiency(gs_jw *w, const char *k, const gs_single *s, const gs_single_row *row)
 {
+	gs_eff eff;
+	const gs_eff *e;
+
 	gs_jw_key(w, k);
 	if (!row) {
 		gs_jw_str(w, NULL);
 		return;
 	}
 	gs_jw_map_open(w);
-	if (row->have_eff) {
-		eff_cost(w, &row->eff);
-		eff_tiles(w, row);
-		eff_roofline(w, &row->eff);
+	if ((e = gs_single_eff(s, row, &eff))) {
+		eff_cost(w, e);
+		eff_tiles(w, row, e);
+		eff_roofline(w, e);
 		eff_model(w, row);
 	}
 	gs_jw_kv_str(w, "kernel_family",
@@ -387,9 +393,10 @@ efficiency(gs_jw *w, const char *k, const gs_single_row *row)
 /* 1 if ROW tells more than the shape itself does: a macro tile or a
  * roofline (a GPU). */
 static int
-efficiency_known(const gs_single_row *row)
+efficiency_known(const gs_single *s, const gs_single_row *row)
 {
-	return row && row->have_eff && (row->eff.tile_m > 0 || isfinite(row->eff.peak_tflops));
+	return row && row->have_eff &&
+	       (row->tile_m > 0 || (s->gpu && isfinite(gs_single_roof_tflops(s, row))));
 }
 
 /* The pair's efficiency, written only where a tile or a GPU is known on
@@ -406,12 +413,12 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 		return;
 	b = gs_single_row_of(r->eff_base, p->base);
 	c = gs_single_row_of(r->eff_cand, p->cand);
-	if (!efficiency_known(b) && !efficiency_known(c))
+	if (!efficiency_known(r->eff_base, b) && !efficiency_known(r->eff_cand, c))
 		return;
 	gs_jw_key(w, "efficiency");
 	gs_jw_map_open(w);
-	efficiency(w, "baseline", b);
-	efficiency(w, "candidate", c);
+	efficiency(w, "baseline", r->eff_base, b);
+	efficiency(w, "candidate", r->eff_cand, c);
 	gs_jw_map_close(w);
 	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
 }
@@ -478,6 +485,7 @@ header(gs_jw *w, const gs_report *r)
 	gpu_obj(w, "candidate", r->eff_cand);
 	gs_jw_map_close(w);
 	gs_json_environment(w, r);
+	gs_json_kernels(w, r);
 }
 
 static void
@@ -528,6 +536,7 @@ single_summary(gs_jw *w, const gs_single *s)
 	gs_jw_kv_num(w, "tflops", m->tflops);
 	gs_jw_kv_num(w, "weighted_dim_eff", m->weighted_dim_eff);
 	gs_jw_kv_num(w, "weighted_pct_roofline", m->weighted_pct_roofline);
+	gs_jw_kv_count(w, "over_roof", (long long)m->over_roof);
 	gs_jw_map_close(w);
 }
 
@@ -549,7 +558,7 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 	gs_jw_kv_num(w, "time_us_sum", r->t.sum);
 	gs_jw_kv_num(w, "total_us", row->total_us);
 	gs_jw_kv_count(w, "line", r->line);
-	efficiency(w, "efficiency", row);
+	efficiency(w, "efficiency", rep->single, row);
 	gs_json_row_predicted(w, rep, (size_t)(row - rep->single->rows));
 	gs_jw_map_close(w);
 }
@@ -568,6 +577,7 @@ single_document(gs_jw *w, const gs_report *r)
 	input(w, "input", s->table);
 	gpu_obj(w, "gpu", s);
 	gs_json_environment(w, r);
+	gs_json_kernels(w, r);
 	single_summary(w, s);
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");

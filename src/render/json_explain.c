@@ -47,6 +47,26 @@ json_cost(gs_jw *w, const char *key, const gs_tile_cost *c)
 	gs_jw_map_close(w);
 }
 
+void
+gs_json_tile_wave(gs_jw *w, const gs_tile_wave *t)
+{
+	gs_jw_key(w, "wave");
+	if (!t || t->wg_m <= 0) {
+		gs_jw_str(w, NULL);
+		return;
+	}
+	gs_jw_map_open(w);
+	gs_jw_kv_count(w, "tile_m", t->wg_m);
+	gs_jw_kv_count(w, "tile_n", t->wg_n);
+	gs_jw_kv_count(w, "tile_k", t->wg_k);
+	gs_jw_kv_count(w, "workgroups", t->num_wgs);
+	gs_jw_kv_count(w, "timesteps", t->timesteps);
+	gs_jw_kv_num(w, "work_util", t->work_util);
+	gs_jw_kv_num(w, "dim_eff", t->dim_eff);
+	gs_jw_kv_num(w, "cost_us", t->cost_us);
+	gs_jw_map_close(w);
+}
+
 static void
 json_quant(gs_jw *w, const gs_explain *r)
 {
@@ -94,6 +114,7 @@ json_roofline(gs_jw *w, const gs_explain *r)
 	gs_jw_kv_str(w, "bound", bound_name(e));
 	gs_jw_kv_num(w, "achieved_tflops", e->achieved_tflops);
 	gs_jw_kv_num(w, "pct_roofline", e->pct_roofline);
+	gs_jw_kv_bool(w, "over_roof", e->over_roof);
 }
 
 static void
@@ -137,6 +158,12 @@ gs_json_explain(const gs_report *rep, FILE *out, gs_error *err)
 		json_cost(&w, "tile_model", &r->pick.best);
 	if (r->have_actual)
 		json_cost(&w, "tile_model_actual", &r->actual);
+	if (r->have_wave) {
+		json_cost(&w, "tile_model_wave", &r->wave);
+		gs_jw_kv_num(&w, "tile_model_wave_cost_of_seed_pick_us", r->wave_of_seed.cost_us);
+	}
+	if (r->have_wave_actual)
+		json_cost(&w, "tile_model_wave_actual", &r->wave_of_actual);
 	json_occ(&w, r);
 	gs_jw_gates(&w, &rep->gates);
 	gs_jw_map_close(&w);

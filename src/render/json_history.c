@@ -109,10 +109,10 @@ runs(gs_jw *w, const gs_history *h)
 		gs_jw_map_open(w);
 		gs_jw_kv_count(w, "index", (long long)i);
 		gs_jw_kv_str(w, "name", e->name);
-		gs_jw_kv_str(w, "path", e->table->path);
-		gs_jw_kv_str(w, "format", e->table->format);
-		gs_jw_kv_count(w, "shapes", (long long)e->table->n);
-		gs_jw_kv_count(w, "excluded_rows", (long long)e->table->nexcl);
+		gs_jw_kv_str(w, "path", e->path);
+		gs_jw_kv_str(w, "format", e->format);
+		gs_jw_kv_count(w, "shapes", (long long)e->shapes);
+		gs_jw_kv_count(w, "excluded_rows", (long long)e->nexcl);
 		gs_jw_kv_num(w, "geomean_vs_first", e->geomean_vs_first);
 		gs_jw_kv_num(w, "geomean_vs_previous", e->geomean_vs_previous);
 		counts(w, "vs_first", &e->vs_first);

@@ -133,7 +133,7 @@ gs_jw_num(gs_jw *w, double v)
 	/* An integral value below 1e15 in magnitude: %.15g prints its digits,
 	 * which is what gs_fmt_exact returns; -0 takes the general path. */
 	if (fabs(v) < 1e15 && v == (double)(long long)v && (v != 0 || !signbit(v))) {
-		check(w, yajl_gen_integer(w->g, (long long)v));
+		gs_jw_count(w, (long long)v);
 		return;
 	}
 	gs_fmt_exact(buf, sizeof buf, v);
@@ -143,7 +143,10 @@ gs_jw_num(gs_jw *w, double v)
 void
 gs_jw_count(gs_jw *w, long long v)
 {
-	check(w, yajl_gen_integer(w->g, v));
+	char buf[GS_FMT_INT_LEN];
+	size_t n = gs_fmt_int(buf, v);
+
+	check(w, yajl_gen_number(w->g, buf, n));
 }
 
 void
@@ -222,8 +225,11 @@ gs_jw_shape_fields(gs_jw *w, const gs_shape *s)
 	t[0] = s->trans_b;
 	gs_jw_kv_str(w, "trans_b", t);
 	gs_jw_kv_bool(w, "bias", s->bias);
-	if (s->name)
+	if (s->name) { /* kernel-keyed: the full name is the key */
+		char label[128];
 		gs_jw_kv_str(w, "name", s->name);
+		gs_jw_kv_str(w, "label", gs_shape_format(s, label, sizeof label));
+	}
 }
 
 void

@@ -61,7 +61,8 @@ void gs_jw_array_open(gs_jw *w, const char *k); /* K NULL: no key */
 void gs_jw_array_close(gs_jw *w);
 
 /* gs_jw_shape_fields: the shape key as op, batch, M, N, K, dtype, trans_a,
- * trans_b, bias (and name for kernel-keyed records), inside an open map. */
+ * trans_b, bias (and for kernel-keyed records name, the full kernel name,
+ * and label, its short label: gs_shape_format), inside an open map. */
 void gs_jw_shape_fields(gs_jw *w, const gs_shape *s);
 
 /* gs_jw_gates: the key "gates" and the list of G's gates, each as

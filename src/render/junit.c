@@ -18,6 +18,7 @@
 
 #include "render/fmt.h"
 #include "render/junitw.h"
+#include "render/overroof.h"
 #include "render/writer_impl.h"
 
 static void
@@ -132,6 +133,36 @@ gs_junit_gates(gs_jx *x, const gs_report *r)
 	}
 }
 
+/* The sides with GEMMs above their roof (overroof.h): each an error case. */
+static size_t
+over_roof_sides(const gs_report *r)
+{
+	return (r->eff_base && r->eff_base->s.over_roof) +
+	       (r->eff_cand && r->eff_cand->s.over_roof);
+}
+
+static void
+over_roof_cases(gs_jx *x, const gs_report *r)
+{
+	const gs_single *side[2] = {r->eff_base, r->eff_cand};
+	static const char *const name[2] = {"over-roof baseline", "over-roof candidate"};
+	char text[768];
+
+	for (int i = 0; i < 2; i++) {
+		if (!gs_over_roof_text(side[i], NULL, text, sizeof text))
+			continue;
+		gs_jx_start(x, "testcase");
+		gs_jx_attr(x, "classname", "efficiency");
+		gs_jx_attr(x, "name", name[i]);
+		gs_jx_attr_seconds(x, "time", 0);
+		gs_jx_start(x, "error");
+		gs_jx_attr(x, "message", text);
+		gs_jx_attr(x, "type", "over-roof");
+		gs_jx_end(x);
+		gs_jx_end(x);
+	}
+}
+
 static void
 suite_attrs(gs_jx *x, const gs_report *r)
 {
@@ -140,9 +171,9 @@ suite_attrs(gs_jx *x, const gs_report *r)
 	char when[GS_FMT_LEN];
 
 	gs_jx_attr(x, "name", "gemmscope compare");
-	gs_jx_attr_count(x, "tests", c->npairs + one_sided + r->gates.n);
+	gs_jx_attr_count(x, "tests", c->npairs + one_sided + r->gates.n + over_roof_sides(r));
 	gs_jx_attr_count(x, "failures", c->s.regressed + gs_gates_crossed(&r->gates));
-	gs_jx_attr_count(x, "errors", 0);
+	gs_jx_attr_count(x, "errors", over_roof_sides(r));
 	gs_jx_attr_count(x, "skipped", c->s.unsure + one_sided);
 	gs_jx_attr_seconds(x, "time", c->s.total_cand_us);
 	gs_jx_attr(x, "timestamp", gs_fmt_utc(when, sizeof when, r->timestamp, 1));
@@ -172,14 +203,17 @@ document(gs_jx *x, const gs_report *r)
 
 	gs_jx_start(x, "testsuites");
 	gs_jx_attr(x, "name", "gemmscope");
-	gs_jx_attr_count(x, "tests", c->npairs + c->nonly_base + c->nonly_cand + r->gates.n);
+	gs_jx_attr_count(x, "tests",
+	                 c->npairs + c->nonly_base + c->nonly_cand + r->gates.n +
+	                         over_roof_sides(r));
 	gs_jx_attr_count(x, "failures", c->s.regressed + gs_gates_crossed(&r->gates));
-	gs_jx_attr_count(x, "errors", 0);
+	gs_jx_attr_count(x, "errors", over_roof_sides(r));
 	gs_jx_attr_seconds(x, "time", c->s.total_cand_us);
 	gs_jx_start(x, "testsuite");
 	suite_attrs(x, r);
 	properties(x, r);
 	gs_junit_gates(x, r);
+	over_roof_cases(x, r);
 	for (size_t i = 0; i < c->npairs; i++)
 		pair_case(x, c, &c->pairs[i]);
 	one_sided_cases(x, c->only_base, c->nonly_base, "only in the baseline");

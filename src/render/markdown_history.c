@@ -73,7 +73,7 @@ evolution(FILE *out, const gs_history *h)
 		fprintf(out, " | %s | %s | %zu | %zu | %zu |\n",
 		        gs_fmt_ratio(a, sizeof a, e->geomean_vs_first, 4),
 		        gs_fmt_ratio(b, sizeof b, e->geomean_vs_previous, 4),
-		        e->vs_first.s.improved, e->vs_first.s.regressed, e->table->n);
+		        e->vs_first.s.improved, e->vs_first.s.regressed, e->shapes);
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ typedef struct format {
 	writer_fn write; /* NULL: the assets directory */
 	size_t path; /* offsetof its path in gs_output_paths, or NO_PATH */
 	unsigned kinds; /* KIND() of every report kind it can show */
+	int plain; /* 1: the writer uses stdio and yajl only, never libxml2 or
+	              cairo, so it may run beside another writer (render_all) */
 } format;
 
 /* THE table: one row per gs_output_format, in that order. */
@@ -42,18 +45,19 @@ static const format formats[GS_OUT_NFORMATS] = {
         [GS_OUT_JSON] = {"--json", "JSON", "a report model", "writes no JSON", gs_render_json,
                          offsetof(gs_output_paths, json),
                          KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM) |
-                                 KIND(EXPLAIN) | KIND(GPUS)},
+                                 KIND(EXPLAIN) | KIND(GPUS),
+                         1},
         [GS_OUT_MARKDOWN] = {"--markdown", "markdown", "a comparison report",
                              "writes no markdown summary", gs_render_markdown,
                              offsetof(gs_output_paths, markdown),
                              KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY) | KIND(CONFIRM)},
         [GS_OUT_CSV] = {"--csv", "CSV", "a comparison report", "writes no per-shape CSV",
                         gs_render_csv, offsetof(gs_output_paths, csv),
-                        KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY)},
+                        KIND(COMPARE) | KIND(SINGLE) | KIND(HISTORY), 1},
         [GS_OUT_REGRESSIONS] = {"--regressions", "regressions", "a comparison report",
                                 "writes no regressions list", gs_render_regressions,
                                 offsetof(gs_output_paths, regressions),
-                                KIND(COMPARE) | KIND(HISTORY) | KIND(CONFIRM)},
+                                KIND(COMPARE) | KIND(HISTORY) | KIND(CONFIRM), 1},
         [GS_OUT_JUNIT] = {"--junit", "JUnit", "a comparison report", "writes no JUnit output",
                           gs_render_junit, offsetof(gs_output_paths, junit),
                           KIND(COMPARE) | KIND(HISTORY)},
@@ -349,21 +353,68 @@ clean_stale(const gs_output_paths *paths)
 
 /* ---- rendering ----------------------------------------------------------- */
 
-static int
-render_one(pending *p, const char *path, writer_fn fn, const gs_report *r, gs_error *err)
-{
-	gs_outfile *f = &p->file[p->n];
+/* One output to render: its writer, its open temporary, its outcome. */
+typedef struct job {
+	writer_fn fn;
+	gs_outfile *f;
+	const char *path;
+	int plain;
+	int rc;
+	gs_error err;
+} job;
 
+/* The jobs of one render_all; the plain ones are taken by both threads
+ * in order, under LOCK. */
+typedef struct jobs {
+	job j[GS_OUT_NFORMATS];
+	size_t n, next;
+	const gs_report *r;
+	pthread_mutex_t lock;
+} jobs;
+
+static void
+run_job(job *j, const gs_report *r)
+{
+	memset(&j->err, 0, sizeof j->err);
+	j->rc = j->fn(r, j->f->fp, &j->err);
+	if (j->rc != 0 && !j->err.file[0])
+		snprintf(j->err.file, sizeof j->err.file, "%s", j->path);
+}
+
+/* Run the plain jobs of Q not yet taken, one at a time. */
+static void *
+run_plain(void *arg)
+{
+	jobs *q = arg;
+
+	for (;;) {
+		job *j = NULL;
+		pthread_mutex_lock(&q->lock);
+		while (q->next < q->n && !q->j[q->next].plain)
+			q->next++;
+		if (q->next < q->n)
+			j = &q->j[q->next++];
+		pthread_mutex_unlock(&q->lock);
+		if (!j)
+			return NULL;
+		run_job(j, q->r);
+	}
+}
+
+/* Open the temporary of format F for PATH (NULL: not asked for) as a job
+ * of Q.  Returns 0 or -1 with ERR. */
+static int
+add_job(pending *p, jobs *q, int f, const char *path, gs_error *err)
+{
 	if (!path)
 		return 0;
-	if (gs_outfile_open(f, path, err) != 0)
+	if (gs_outfile_open(&p->file[p->n], path, err) != 0)
 		return -1;
+	q->j[q->n].fn = formats[f].write;
+	q->j[q->n].f = &p->file[p->n];
+	q->j[q->n].path = path;
+	q->j[q->n++].plain = formats[f].plain;
 	p->n++;
-	if (fn(r, f->fp, err) != 0) {
-		if (!err->file[0])
-			snprintf(err->file, sizeof err->file, "%s", path);
-		return -1;
-	}
 	return 0;
 }
 
@@ -555,13 +606,35 @@ check_all(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 static int
 render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_error *err)
 {
-	for (int f = 0; f < GS_OUT_NFORMATS; f++) {
-		if (!formats[f].write)
-			continue;
-		if (render_one(p, path_of(paths, (gs_output_format)f), formats[f].write, r, err) !=
-		    0)
+	jobs q;
+	pthread_t worker;
+	int threaded;
+
+	memset(&q, 0, sizeof q);
+	q.r = r;
+	for (int f = 0; f < GS_OUT_NFORMATS; f++)
+		if (formats[f].write &&
+		    add_job(p, &q, f, path_of(paths, (gs_output_format)f), err) != 0)
 			return -1;
-	}
+	/* The plain writers (JSON, CSV: most of a million-shape compare's
+	 * time) run on a second thread beside this one, which renders the
+	 * libxml2 and cairo outputs and then helps with the plain ones.  Each
+	 * output is one file written by one writer, so the bytes do not
+	 * depend on which thread wrote them. */
+	pthread_mutex_init(&q.lock, NULL);
+	threaded = pthread_create(&worker, NULL, run_plain, &q) == 0;
+	for (size_t i = 0; i < q.n; i++)
+		if (!q.j[i].plain)
+			run_job(&q.j[i], r);
+	run_plain(&q);
+	if (threaded)
+		pthread_join(worker, NULL);
+	pthread_mutex_destroy(&q.lock);
+	for (size_t i = 0; i < q.n; i++)
+		if (q.j[i].rc != 0) {
+			*err = q.j[i].err;
+			return -1;
+		}
 	if (paths->assets && assets_render(&p->a, r, paths->assets, err) != 0)
 		return -1;
 	return 0;

@@ -419,6 +419,62 @@ gs_plot_label_box(const gs_plot *p, size_t i, double *x, double *y, double *w, d
 	return 0;
 }
 
+void
+gs_text_bbox(const char *s, double size, double x, double y, int halign, int valign, double angle,
+             double box[4])
+{
+	double w = gs_text_width(s, size), a = 0.93 * size, d = 0.24 * size;
+	double x0 = halign == GS_AL_CENTER ? -w / 2 : halign == GS_AL_RIGHT ? -w : 0, y0;
+	double c = cos(angle), sn = sin(angle), lo[2] = {INFINITY, INFINITY};
+	double hi[2] = {-INFINITY, -INFINITY};
+
+	y0 = valign == GS_AL_TOP      ? 0
+	     : valign == GS_AL_MIDDLE ? -(a + d) / 2
+	     : valign == GS_AL_BOTTOM ? -(a + d)
+	                              : -a;
+	for (int k = 0; k < 4; k++) {
+		double u = x0 + (k & 1 ? w : 0), v = y0 + (k & 2 ? a + d : 0);
+		double px = x + u * c - v * sn, py = y + u * sn + v * c;
+		lo[0] = fmin(lo[0], px);
+		lo[1] = fmin(lo[1], py);
+		hi[0] = fmax(hi[0], px);
+		hi[1] = fmax(hi[1], py);
+	}
+	box[0] = lo[0];
+	box[1] = lo[1];
+	box[2] = hi[0] - lo[0];
+	box[3] = hi[1] - lo[1];
+}
+
+int
+gs_boxes_overlap(const double *a, const double *b)
+{
+	const double e = 0.5;
+
+	return a[0] + e < b[0] + b[2] && b[0] + e < a[0] + a[2] && a[1] + e < b[1] + b[3] &&
+	       b[1] + e < a[1] + a[3];
+}
+
+int
+gs_plot_text_box(const gs_plot *p, size_t i, double *x, double *y, double *w, double *h)
+{
+	for (size_t k = 0; k < p->nmarks; k++) {
+		const gs_mark *m = &p->mark[k];
+		double b[4];
+
+		if (m->kind != GS_MK_TEXT || i-- != 0)
+			continue;
+		gs_text_bbox(m->text ? m->text : "", m->size, m->x, m->y, m->halign, m->valign,
+		             m->angle, b);
+		*x = b[0];
+		*y = b[1];
+		*w = b[2];
+		*h = b[3];
+		return 0;
+	}
+	return -1;
+}
+
 double
 gs_plot_ridge(const gs_plot *p, size_t i)
 {

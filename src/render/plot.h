@@ -29,20 +29,35 @@
 typedef struct gs_plot gs_plot;
 
 /* A compute ceiling of the roofline: NAME (e.g. "bf16", copied) and its
- * peak in TFLOP/s (> 0). */
+ * peak in TFLOP/s (> 0), on the GPU MACHINE (an index into the spec's
+ * machines; 0 when the spec has one). */
 typedef struct gs_roofline_ceiling {
 	const char *name;
 	double peak_tflops;
+	size_t machine;
 } gs_roofline_ceiling;
 
-/* The machine of a roofline: one memory ceiling (BANDWIDTH_GBS in GB/s,
- * 1 GB = 1e9 bytes) and NCEILINGS compute ceilings.  TITLE may be NULL. */
+/* A GPU of a roofline: its NAME (labels its memory roof; NULL: none) and
+ * DRAM bandwidth in GB/s (1 GB = 1e9 bytes). */
+typedef struct gs_roofline_machine {
+	const char *name;
+	double bandwidth_gbs;
+} gs_roofline_machine;
+
+/* The machines of a roofline: NMACHINES GPUs (at most
+ * GS_ROOFLINE_MAX_MACHINES; MACHINES NULL: one unnamed GPU of bandwidth
+ * BANDWIDTH_GBS), each with a memory roof, and NCEILINGS compute
+ * ceilings, each on one of them.  TITLE may be NULL. */
 typedef struct gs_roofline_spec {
 	const gs_roofline_ceiling *ceilings;
 	size_t nceilings;
 	double bandwidth_gbs;
 	const char *title;
+	const gs_roofline_machine *machines;
+	size_t nmachines;
 } gs_roofline_spec;
+
+#define GS_ROOFLINE_MAX_MACHINES 2
 
 /* One GEMM on the roofline: AI in FLOP/byte, achieved TFLOP/s, total time
  * in µs (sets the marker area), DIM_EFF in [0,1] or NAN when unknown (sets
@@ -181,14 +196,21 @@ gs_plot *gs_plot_scatter(const double *t_base_us, const double *t_cand_us, const
 gs_plot *gs_plot_histogram(const double *speedup, const int *cls, size_t n, double threshold);
 
 /* gs_plot_roofline: log-log, arithmetic intensity (FLOP/byte) against
- * TFLOP/s.  Memory ceiling TFLOP/s = AI * bandwidth_gbs / 1000, one flat
- * compute ceiling per SPEC->ceilings, ridge AI = peak * 1000 / bandwidth_gbs
- * (efficiency.md §1.2).  Marker area is proportional to time_us, colour is
+ * TFLOP/s.  Per machine (GPU) a memory ceiling TFLOP/s = AI * its
+ * bandwidth_gbs / 1000, drawn up to its highest ridge and labelled with
+ * its name and bandwidth; one flat compute ceiling per SPEC->ceilings from
+ * its ridge AI = peak * 1000 / its machine's bandwidth_gbs (efficiency.md
+ * §1.2) to the right edge, with a dotted line down from the ridge; a
+ * second machine is drawn dashed in another colour and named in the
+ * legend.  Ceiling and ridge labels are placed so that no two overlap
+ * (gs_plot_text_box).  Marker area is proportional to time_us, colour is
  * dim_eff on a 0..1 viridis scale (grey when NAN); arrows from a point to
  * pts[i].arrow_to.  Point i is pts[i].  Above GS_PLOT_DENSE_MIN drawable
  * points, only the labelled points and their arrows' ends are markers
  * (white, ink outline, sized by time); every other point is counted into
- * a 2-D histogram as gs_plot_scatter's, and no point slots are kept. */
+ * a 2-D histogram as gs_plot_scatter's, and no point slots are kept.
+ * NULL when no point is drawable or the spec is invalid (a bandwidth or
+ * peak not finite and > 0, a ceiling on no machine, too many machines). */
 gs_plot *gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n);
 
 /* gs_plot_tile_grid: the M x N output split into tile_m x tile_n tiles
@@ -360,6 +382,10 @@ int gs_plot_label_box(const gs_plot *p, size_t i, double *x, double *y, double *
                       const char **text);
 /* Roofline: ridge AI (FLOP/byte) of ceiling I, or NAN. */
 double gs_plot_ridge(const gs_plot *p, size_t i);
+/* Text I (as gs_plot_text numbers them): the axis-aligned box (device
+ * units) of its glyphs as drawn, rotation included (font ascent 0.93 and
+ * descent 0.24 of its size, DejaVu Sans); -1 past the end. */
+int gs_plot_text_box(const gs_plot *p, size_t i, double *x, double *y, double *w, double *h);
 
 /* Tile grid facts as laid out. */
 typedef struct gs_plot_tiles {

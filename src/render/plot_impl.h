@@ -210,6 +210,14 @@ void gs_mark_rect(gs_plot *p, double x, double y, double w, double h, gs_rgb fil
 void gs_mark_circle(gs_plot *p, double x, double y, double r, gs_rgb fill, gs_rgb stroke, int clip);
 void gs_mark_text(gs_plot *p, double x, double y, const char *s, double size, int halign,
                   int valign, double angle, gs_rgb c);
+/* gs_text_bbox: the axis-aligned box BOX (x, y, w, h) of text S at SIZE
+ * drawn at (X, Y) with HALIGN, VALIGN and ANGLE as gs_mark_text draws it
+ * (ascent 0.93, descent 0.24 of SIZE). */
+void gs_text_bbox(const char *s, double size, double x, double y, int halign, int valign,
+                  double angle, double box[4]);
+/* gs_boxes_overlap: 1 if boxes A and B (x, y, w, h) share more than a
+ * hairline. */
+int gs_boxes_overlap(const double *a, const double *b);
 void gs_mark_poly(gs_plot *p, const double *xy, size_t n, gs_rgb c, double lw, int clip);
 void gs_mark_arrow(gs_plot *p, double x0, double y0, double x1, double y1, gs_rgb c, int clip);
 void gs_mark_hatch(gs_plot *p, double x, double y, double w, double h, gs_rgb c, int clip);
@@ -250,6 +258,25 @@ void gs_density_free(gs_density *d);
  * level's lowest count; returns the number of levels (1..6). */
 size_t gs_density_levels(size_t max, size_t *lo);
 gs_rgb gs_density_colour(size_t level);
+
+/* The roofline's roofs (plot_roofs.c), on a plot whose panel 0 has its
+ * axes: gs_roof_machines is the number of machines of S (1 when
+ * S->machines is NULL), gs_roof_bw the bandwidth (GB/s) of machine M;
+ * gs_roof_draw draws every memory and compute roof, the ridges P->ridge
+ * holds, and their labels placed clear of each other and of the boxes
+ * already in *B (the markers), adding each label's box to *B;
+ * gs_roof_legend adds one legend entry per named machine ("roofs" for
+ * an unnamed one).  gs_roof_clear: 1 if box X clears every box in B. */
+enum { GS_ROOF_BOXES = 96 };
+typedef struct gs_roof_boxes {
+	double b[GS_ROOF_BOXES][4]; /* x, y, w, h */
+	size_t n;
+} gs_roof_boxes;
+size_t gs_roof_machines(const gs_roofline_spec *s);
+double gs_roof_bw(const gs_roofline_spec *s, size_t m);
+void gs_roof_draw(gs_plot *p, const gs_roofline_spec *s, gs_roof_boxes *b);
+void gs_roof_legend(gs_plot *p, const gs_roofline_spec *s);
+int gs_roof_clear(const gs_roof_boxes *b, const double *x);
 
 /* gs_plot_place_labels: label N points at device (X[i], Y[i]) (marker
  * radius R[i]) with TEXT[i]: each label tried right, then left of its

@@ -1,7 +1,8 @@
 /* plot_roofline.c: the roofline (efficiency.md §1.2): arithmetic intensity
- * (FLOP/byte) against achieved TFLOP/s, log-log, with one memory ceiling
- * and one compute ceiling per dtype, markers sized by time and coloured by
- * dim_eff, and arrows from baseline to candidate.
+ * (FLOP/byte) against achieved TFLOP/s, log-log, with a memory ceiling per
+ * GPU and one compute ceiling per dtype and GPU (plot_roofs.c), markers
+ * sized by time and coloured by dim_eff, and arrows from baseline to
+ * candidate.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -25,21 +26,22 @@ point_ok(const gs_roofline_point *q)
 static int
 spec_ok(const gs_roofline_spec *s)
 {
-	if (!s || !(s->bandwidth_gbs > 0) || !isfinite(s->bandwidth_gbs))
+	size_t nm;
+
+	if (!s || (s->machines && s->nmachines > GS_ROOFLINE_MAX_MACHINES))
 		return 0;
+	nm = gs_roof_machines(s);
+	for (size_t m = 0; m < nm; m++)
+		if (!(gs_roof_bw(s, m) > 0) || !isfinite(gs_roof_bw(s, m)))
+			return 0;
 	for (size_t i = 0; i < s->nceilings; i++)
-		if (!(s->ceilings[i].peak_tflops > 0) || !isfinite(s->ceilings[i].peak_tflops))
+		if (!(s->ceilings[i].peak_tflops > 0) || !isfinite(s->ceilings[i].peak_tflops) ||
+		    s->ceilings[i].machine >= nm)
 			return 0;
 	return !s->nceilings || s->ceilings;
 }
 
-/* Memory roof in TFLOP/s at AI: AI [FLOP/B] * bw [GB/s] * 1e9 / 1e12. */
-static double
-mem_roof(const gs_roofline_spec *s, double ai)
-{
-	return ai * s->bandwidth_gbs / 1000;
-}
-
+/* Ridge of each ceiling: its peak over its own machine's bandwidth. */
 static void
 roof_ridges(gs_plot *p, const gs_roofline_spec *s)
 {
@@ -50,7 +52,8 @@ roof_ridges(gs_plot *p, const gs_roofline_spec *s)
 	}
 	p->nridge = s->nceilings;
 	for (size_t i = 0; i < s->nceilings; i++)
-		p->ridge[i] = s->ceilings[i].peak_tflops * 1000 / s->bandwidth_gbs;
+		p->ridge[i] =
+		        s->ceilings[i].peak_tflops * 1000 / gs_roof_bw(s, s->ceilings[i].machine);
 }
 
 static void
@@ -72,58 +75,12 @@ roof_axes(gs_plot *p, const gs_roofline_spec *s, const gs_roofline_point *pts, s
 		xhi = fmax(xhi, p->ridge[i] * 4);
 		yhi = fmax(yhi, s->ceilings[i].peak_tflops * 1.5);
 	}
-	ylo = fmin(ylo, mem_roof(s, xlo));
+	for (size_t m = 0; m < gs_roof_machines(s); m++)
+		ylo = fmin(ylo, xlo * gs_roof_bw(s, m) / 1000);
 	gs_axis_log(p, &pn->ax, 10, xlo, xhi);
 	gs_axis_log(p, &pn->ay, 10, ylo, yhi);
 	gs_axis_set_label(p, &pn->ax, "arithmetic intensity (FLOP/byte)");
 	gs_axis_set_label(p, &pn->ay, "TFLOP/s");
-}
-
-/* Memory roof label along its slope, 6 % of the way in. */
-static void
-roof_mem_label(gs_plot *p, const gs_roofline_spec *s)
-{
-	const gs_panel *pn = &p->panel[0];
-	double ai = pn->ax.lo * pow(pn->ax.hi / pn->ax.lo, 0.06);
-	double x = gs_axis_map(&pn->ax, ai), y = gs_axis_map(&pn->ay, mem_roof(s, ai));
-	double dx = gs_axis_map(&pn->ax, ai * 10) - x;
-	double dy = gs_axis_map(&pn->ay, mem_roof(s, ai * 10)) - y;
-	char buf[64];
-
-	snprintf(buf, sizeof buf, "%.6g GB/s", s->bandwidth_gbs);
-	if (y > pn->y + 14 && y < pn->y + pn->h)
-		gs_mark_text(p, x, y - 4, buf, GS_FS_TICK, GS_AL_LEFT, GS_AL_BOTTOM, atan2(dy, dx),
-		             gs_col_ink);
-}
-
-static void
-roof_lines(gs_plot *p, const gs_roofline_spec *s)
-{
-	const gs_panel *pn = &p->panel[0];
-	double xl = pn->ax.lo, xr = pn->ax.hi, rmax = xr;
-	char buf[128];
-
-	for (size_t i = 0; i < p->nridge; i++) {
-		double r = p->ridge[i], y = gs_axis_map(&pn->ay, s->ceilings[i].peak_tflops);
-
-		rmax = i == 0 ? r : fmax(rmax, r);
-		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, pn->x + pn->w, y, gs_col_ink, 1.5, 0,
-		             0);
-		gs_mark_line(p, gs_axis_map(&pn->ax, r), y, gs_axis_map(&pn->ax, r), pn->y + pn->h,
-		             gs_col_neutral, 1, 2, 0);
-		snprintf(buf, sizeof buf, "%s %.6g TFLOP/s",
-		         s->ceilings[i].name ? s->ceilings[i].name : "peak",
-		         s->ceilings[i].peak_tflops);
-		gs_mark_text(p, pn->x + pn->w - 4, y - 3, buf, GS_FS_TICK, GS_AL_RIGHT,
-		             GS_AL_BOTTOM, 0, gs_col_ink);
-		snprintf(buf, sizeof buf, "ridge %.4g", r);
-		gs_mark_text(p, gs_axis_map(&pn->ax, r) + 3, pn->y + pn->h - 4, buf, GS_FS_TICK,
-		             GS_AL_LEFT, GS_AL_BOTTOM, -GS_PI / 2, gs_rgb_hex(0x555555, 1));
-	}
-	gs_mark_line(p, gs_axis_map(&pn->ax, xl), gs_axis_map(&pn->ay, mem_roof(s, xl)),
-	             gs_axis_map(&pn->ax, rmax), gs_axis_map(&pn->ay, mem_roof(s, rmax)),
-	             gs_col_ink, 1.5, 0, 0);
-	roof_mem_label(p, s);
 }
 
 static double
@@ -197,14 +154,21 @@ roof_arrows(gs_plot *p, const gs_roofline_point *pts, size_t n)
 	}
 }
 
-/* Point label beside the marker, on the side with more room. */
+/* Point label beside the marker: right of it, else left, else the side
+ * clear of the roof labels in B. */
 static void
-roof_label(gs_plot *p, const gs_point *q, const char *label)
+roof_label(gs_plot *p, const gs_point *q, const char *label, const gs_roof_boxes *b)
 {
 	const gs_panel *pn = &p->panel[0];
-	double w = gs_text_width(label, GS_FS_TICK);
+	double w = gs_text_width(label, GS_FS_TICK), r[4], l[4];
+	int right;
 
-	if (q->x + q->r + 3 + w <= pn->x + pn->w)
+	gs_text_bbox(label, GS_FS_TICK, q->x + q->r + 3, q->y, GS_AL_LEFT, GS_AL_MIDDLE, 0, r);
+	gs_text_bbox(label, GS_FS_TICK, q->x - q->r - 3, q->y, GS_AL_RIGHT, GS_AL_MIDDLE, 0, l);
+	right = q->x + q->r + 3 + w <= pn->x + pn->w;
+	if (right && !gs_roof_clear(b, r) && gs_roof_clear(b, l))
+		right = 0;
+	if (right)
 		gs_mark_text(p, q->x + q->r + 3, q->y, label, GS_FS_TICK, GS_AL_LEFT, GS_AL_MIDDLE,
 		             0, gs_col_ink);
 	else
@@ -214,7 +178,7 @@ roof_label(gs_plot *p, const gs_point *q, const char *label)
 
 /* Largest markers first so small ones stay visible. */
 static void
-roof_markers(gs_plot *p, const gs_roofline_point *pts, size_t n)
+roof_markers(gs_plot *p, const gs_roofline_point *pts, size_t n, const gs_roof_boxes *b)
 {
 	by_time *order = malloc((n ? n : 1) * sizeof *order);
 
@@ -237,9 +201,24 @@ roof_markers(gs_plot *p, const gs_roofline_point *pts, size_t n)
 		gs_mark_circle(p, q->x, q->y, q->r, isfinite(e) ? gs_viridis(e) : gs_col_neutral,
 		               gs_col_white, 0);
 		if (n <= 12 && pts[i].label)
-			roof_label(p, q, pts[i].label);
+			roof_label(p, q, pts[i].label, b);
 	}
 	free(order);
+}
+
+/* The markers' boxes, obstacles for the roof labels. */
+static void
+marker_boxes(const gs_plot *p, size_t n, gs_roof_boxes *b)
+{
+	for (size_t i = 0; i < n && b->n < GS_ROOF_BOXES / 2; i++) {
+		const gs_point *q = &p->pt[i];
+		if (q->cls < 0)
+			continue;
+		b->b[b->n][0] = q->x - q->r;
+		b->b[b->n][1] = q->y - q->r;
+		b->b[b->n][2] = b->b[b->n][3] = 2 * q->r;
+		b->n++;
+	}
 }
 
 /* Vertical viridis scale for dim_eff 0..1 at the right of the panel. */
@@ -267,11 +246,11 @@ roof_colour_bar(gs_plot *p)
 }
 
 static void
-roof_legend(gs_plot *p, size_t drawn)
+roof_legend(gs_plot *p, const gs_roofline_spec *s, size_t drawn)
 {
 	char buf[96];
 
-	gs_legend_add(p, "roofs", gs_col_ink, 1);
+	gs_roof_legend(p, s);
 	gs_legend_add(p, "dim_eff unknown", gs_col_neutral, 2);
 	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
@@ -371,6 +350,7 @@ roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pt
 {
 	const gs_panel *pn = &p->panel[0];
 	size_t keep[KEEP_MAX] = {0}, k = dense_keep(pts, n, keep);
+	gs_roof_boxes boxes = {.n = 0};
 	gs_density d;
 	char buf[128];
 
@@ -381,10 +361,10 @@ roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pt
 			gs_density_add(&d, gs_axis_map(&pn->ax, pts[i].ai),
 			               gs_axis_map(&pn->ay, pts[i].tflops));
 	gs_density_draw(p, &d, p->width - GS_DENSITY_BAR_W + 16);
-	roof_lines(p, spec);
+	gs_roof_draw(p, spec, &boxes);
 	dense_markers(p, pts, n, keep, k);
 	p->skipped = n - drawn;
-	gs_legend_add(p, "roofs", gs_col_ink, 1);
+	gs_roof_legend(p, spec);
 	gs_legend_add(p, "labelled (marker area \xe2\x88\x9d time)", gs_col_ink, 2);
 	gs_legend_add(p, "baseline \xe2\x86\x92 candidate", gs_rgb_hex(0x222222, 1), 1);
 	gs_legend_place(p, p->width - 14, GS_LEGEND_Y);
@@ -395,6 +375,7 @@ roof_dense(gs_plot *p, const gs_roofline_spec *spec, const gs_roofline_point *pt
 gs_plot *
 gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, size_t n)
 {
+	gs_roof_boxes boxes = {.n = 0};
 	gs_plot *p;
 	size_t drawn = 0;
 
@@ -413,12 +394,13 @@ gs_plot_roofline(const gs_roofline_spec *spec, const gs_roofline_point *pts, siz
 	} else if (!p->oom && gs_points_alloc(p, n) == 0) {
 		roof_axes(p, spec, pts, n);
 		gs_frame_place(p, 0, 0, GS_TOP, p->width - BAR_W, p->height - GS_TOP, 3);
-		roof_lines(p, spec);
 		roof_place(p, pts, n);
+		marker_boxes(p, n, &boxes);
+		gs_roof_draw(p, spec, &boxes);
 		roof_arrows(p, pts, n);
-		roof_markers(p, pts, n);
+		roof_markers(p, pts, n, &boxes);
 		roof_colour_bar(p);
-		roof_legend(p, drawn);
+		roof_legend(p, spec, drawn);
 	}
 	if (gs_plot_finish(p) < 0) {
 		gs_plot_free(p);

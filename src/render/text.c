@@ -116,6 +116,10 @@ text_roofline(const gs_explain *r, FILE *out)
 	if (!isnan(e->achieved_tflops)) {
 		line(out, "achieved", "%.6g TFLOP/s", e->achieved_tflops);
 		line(out, "pct_roofline", "%.2f %%", e->pct_roofline);
+		if (e->over_roof)
+			line(out, "WARNING",
+			     "above 100 %% of the roof: a wrong figure in gemmscope (the GPU, its "
+			     "board or the math type), never a result");
 	}
 }
 
@@ -146,6 +150,16 @@ text_model(const gs_explain *r, FILE *out)
 	     p->best.intr_k, p->ncandidates, p->nrejected);
 	if (r->have_actual)
 		text_cost(out, "model_actual", &r->actual, r->cus);
+	if (!r->have_wave)
+		return;
+	text_cost(out, "wave_model", &r->wave, r->cus);
+	line(out, "wave_note",
+	     "the wave-aware correction: a wave's workgroups share their A/B panels through "
+	     "the cache; under it the seed's pick %dx%dx%d costs %.4g us",
+	     r->wave_of_seed.wg_m, r->wave_of_seed.wg_n, r->wave_of_seed.wg_k,
+	     r->wave_of_seed.cost_us);
+	if (r->have_wave_actual)
+		text_cost(out, "wave_actual", &r->wave_of_actual, r->cus);
 }
 
 static void

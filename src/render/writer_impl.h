@@ -76,6 +76,13 @@ int gs_json_confirm(const gs_report *r, FILE *out, gs_error *err);
  * occupancy fields; NAN as null). */
 int gs_json_explain(const gs_report *r, FILE *out, gs_error *err);
 
+/* gs_json_tile_wave (json_explain.c): the key "wave" and the tile model's
+ * wave-aware pick (model/tile_model.h) as {tile_m, tile_n, tile_k,
+ * workgroups, timesteps, work_util, dim_eff, cost_us}; null without one. */
+struct gs_jw;
+struct gs_tile_wave;
+void gs_json_tile_wave(struct gs_jw *w, const struct gs_tile_wave *t);
+
 /* gs_json_gpus (json_explain.c): R->gpu as a JSON object, or (R->gpu
  * NULL) R->gpus, the built-in table, as {"gpus": [...]}; every figure as {value,
  * kind, tag, source}. */
