@@ -102,7 +102,8 @@ check "iree: the HTML says so, as a plain note, not a warning" grep -q \
 check "iree: no markdown line" sh -c "! grep -q Environment '$tmp/iree.md'"
 
 status_is 0 "report of a rocprofv3 JSON" "$GEMMSCOPE" report \
-	"$tl/rocprof/908_results.json.gz" -q --json "$tmp/rp.json" --markdown "$tmp/rp.md" -o "$tmp/rp.html"
+	"$tl/rocprof/908_results.json.gz" -q --json "$tmp/rp.json" --markdown "$tmp/rp.md" \
+	-o "$tmp/rp.html"
 same "rocprofv3 agent: device, gfx target, CUs, engine clock" \
 	"$(jq -r '[.environment[] | .item + "=" + .value] | join(" ")' "$tmp/rp.json")" \
 	"device=AMD Instinct MI350X arch=gfx950 cus=256 sclk_mhz=2200 MHz"

@@ -50,7 +50,7 @@ same "HTML: ten other kernels shown, the full name in the title" \
 
 v2="$d/rocprof/kernel_trace_v2.csv.gz" v1="$d/rocprof/kernel_trace_v1.csv"
 status_is 0 "compare two rocprof kernel traces" "$GEMMSCOPE" compare "$v2" "$v1" -q \
-	--junit "$tmp/c.xml" --json "$tmp/c.json"
+	--junit "$tmp/c.xml" --json "$tmp/c.json" -o "$tmp/c.html"
 same "JUnit: testcases named by label, all different" \
 	"$(xmllint --xpath 'count(//testcase[starts-with(@name, "Cijk_") and contains(@name, " #")])' "$tmp/c.xml") $(xmllint --xpath '//testcase/@name' "$tmp/c.xml" | sort | uniq -d | wc -l)" \
 	"14 0"

@@ -34,6 +34,12 @@ status_is 0 "compare 10k shapes" "$GEMMSCOPE" compare base.csv cand.csv -q -o r.
 lines=$(wc -l < r.md)
 echo "# compare, 10k shapes: $lines markdown lines"
 check "compare 10k: markdown at most 60 lines ($lines)" test "$lines" -le 60
+# Above 2,000 points the plots are densities (issue 10): the scatter a 2-D
+# histogram, the sorted curve reduced per pixel column, and the page small.
+check "compare 10k: the scatter is a 2-D histogram" grep -q 'log-log, as a 2-D histogram' r.html
+check "compare 10k: the sorted curve keeps each pixel column's extremes" \
+	grep -q 'drawn per pixel column from the smallest' r.html
+check "compare 10k: the HTML is under 3 MB" test "$(wc -c < r.html)" -lt 3145728
 check "compare 10k: the first line is the verdict" \
 	grep -q '^## GEMM comparison: [0-9]* regressions, [0-9]* improvements; geomean ' r.md
 check "compare 10k: ... on the first line" sh -c "head -n 1 r.md | grep -q 'improvements; geomean'"

@@ -36,14 +36,33 @@ key_cmp(const gs_shape *p, const gs_shape *q, char d)
 	return p->bias - q->bias;
 }
 
+/* Tags A and B in order, no tag first. */
+static int
+tag_cmp(const char *a, const char *b)
+{
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+/* Rows P and Q compared on every key field except dimension D, then by
+ * their tags: the grouping of sweeps. */
+static int
+group_cmp(const gs_record *p, const gs_record *q, char d)
+{
+	int c = key_cmp(&p->shape, &q->shape, d);
+
+	return c ? c : tag_cmp(p->tag, q->tag);
+}
+
 /* Rows of SORT_S by every key field except SORT_DIM, then by it. */
 static int
 by_key_then_dim(const void *a, const void *b)
 {
-	const gs_shape *p = &sort_s->rows[*(const size_t *)a].rec->shape;
-	const gs_shape *q = &sort_s->rows[*(const size_t *)b].rec->shape;
-	int c = key_cmp(p, q, sort_dim);
-	long x = dim_of(p, sort_dim), y = dim_of(q, sort_dim);
+	const gs_record *p = sort_s->rows[*(const size_t *)a].rec;
+	const gs_record *q = sort_s->rows[*(const size_t *)b].rec;
+	int c = group_cmp(p, q, sort_dim);
+	long x = dim_of(&p->shape, sort_dim), y = dim_of(&q->shape, sort_dim);
 
 	return c ? c : (x > y) - (x < y);
 }
@@ -52,7 +71,7 @@ by_key_then_dim(const void *a, const void *b)
 static int
 same_sweep(const gs_single *s, size_t i, size_t j, char d)
 {
-	return key_cmp(&s->rows[i].rec->shape, &s->rows[j].rec->shape, d) == 0;
+	return group_cmp(s->rows[i].rec, s->rows[j].rec, d) == 0;
 }
 
 static int
@@ -180,12 +199,16 @@ mix64(uint64_t h)
 	return h ^ (h >> 33);
 }
 
-/* A hash of every key field of S but M, N and K. */
+/* A hash of every key field of R but M, N and K, and of its tag. */
 static uint64_t
-rest_hash(const gs_shape *s)
+rest_hash(const gs_record *r)
 {
+	const gs_shape *s = &r->shape;
 	uint64_t h = 14695981039346656037ULL;
 
+	for (const char *p = r->tag ? r->tag : ""; *p; p++)
+		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+	h = (h ^ 0x100) * 1099511628211ULL; /* tag and op apart */
 	for (const char *p = s->op; *p; p++)
 		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
 	h = (h ^ 0x100) * 1099511628211ULL; /* op and dtype apart */
@@ -243,7 +266,7 @@ filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask)
 	if (!rest)
 		return NULL;
 	for (size_t i = 0; i < s->n; i++) {
-		rest[i] = usable(&s->rows[i]) ? rest_hash(&s->rows[i].rec->shape) | 1 : 0;
+		rest[i] = usable(&s->rows[i]) ? rest_hash(s->rows[i].rec) | 1 : 0;
 		*nu += rest[i] != 0;
 	}
 	while (size < 4 * *nu && size < ((size_t)1 << 40))
@@ -453,12 +476,14 @@ gs_sweep_bounds(const gs_sweep_grid *g, long lo, long hi, int waves, long *out, 
 long
 gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const gs_cliffs *cb)
 {
-	const gs_shape *p = &a->rows[w->rows[0]].rec->shape;
+	const gs_record *p = a->rows[w->rows[0]].rec;
 
-	for (size_t i = 0; i < cb->nsweeps; i++)
-		if (cb->sweeps[i].dim == w->dim &&
-		    key_cmp(p, &b->rows[cb->sweeps[i].rows[0]].rec->shape, w->dim) == 0)
+	for (size_t i = 0; i < cb->nsweeps; i++) {
+		const gs_record *q = b->rows[cb->sweeps[i].rows[0]].rec;
+		if (cb->sweeps[i].dim == w->dim && key_cmp(&p->shape, &q->shape, w->dim) == 0 &&
+		    (!p->tag || !q->tag || strcmp(p->tag, q->tag) == 0))
 			return (long)i;
+	}
 	return -1;
 }
 

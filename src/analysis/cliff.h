@@ -2,9 +2,13 @@
  *
  * An input sweeps a dimension when at least GS_CLIFF_MIN_POINTS of its
  * shapes share every key field (op, batch, the other two dimensions,
- * dtype, transposes, bias) and differ in that one: a Tensile ProblemSizes
- * range, `gemmscope-bench --range`, any CSV with many values of one
- * dimension.  Along a sweep, sorted by the dimension, a cliff is a step
+ * dtype, transposes, bias) and their tag, and differ in that one: a
+ * Tensile ProblemSizes range, `gemmscope-bench --range`, any CSV with many
+ * values of one dimension.  Six points, not fewer: a million random
+ * shapes (2,048 values per dimension) hold about 20 coincidental groups
+ * of four sharing two dimensions, and almost none of six; and shapes of
+ * different tags (model layers of a benchmark suite) are no sweep even
+ * where their other dimensions agree.  Along a sweep, sorted by the dimension, a cliff is a step
  * from one size to the next where the achieved TFLOP/s (FLOP / median
  * time) drops by more than the threshold T: tflops_to < tflops_from ·
  * (1 - T).  Each cliff says what crossed between the two sizes, as far as
@@ -20,7 +24,7 @@
 #include "analysis/single.h"
 #include "util/error.h"
 
-enum { GS_CLIFF_MIN_POINTS = 4 };
+enum { GS_CLIFF_MIN_POINTS = 6 };
 
 /* What crossed between the two sizes of a cliff (bits). */
 enum {
@@ -103,7 +107,8 @@ size_t gs_sweep_bounds(const gs_sweep_grid *g, long lo, long hi, int waves, long
 
 /* gs_sweep_match: the index of the sweep of B (its sweeps in CB) with
  * the same dimension and key fields (op, batch, the other two
- * dimensions, dtype, transposes, bias) as sweep W of A, or -1. */
+ * dimensions, dtype, transposes, bias) as sweep W of A, and the same tag
+ * where both inputs tag them, or -1. */
 long gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const gs_cliffs *cb);
 
 /* gs_sweep_pos: the position in W (a sweep of S) of S's row ROW (<
