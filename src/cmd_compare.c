@@ -60,11 +60,15 @@ print_summary(const gs_compare *c, const gs_cli *cli)
 {
 	const gs_compare_summary *s = &c->s;
 
-	printf("%zu shapes matched: geomean speedup %.4f [95%% CI %.4f-%.4f], "
+	char ci[64] = "n/a";
+
+	if (!isnan(s->geomean_lo)) /* one shape has no interval */
+		snprintf(ci, sizeof ci, "%.4f-%.4f", s->geomean_lo, s->geomean_hi);
+	printf("%zu shapes matched: geomean speedup %.4f [95%% CI %s], "
 	       "weighted %.4f; %zu improved, %zu regressed, %zu neutral, %zu unsure "
 	       "(threshold %g%%)\n",
-	       s->matched, s->geomean, s->geomean_lo, s->geomean_hi, s->weighted, s->improved,
-	       s->regressed, s->neutral, s->unsure, cli->cmp.threshold * 100);
+	       s->matched, s->geomean, ci, s->weighted, s->improved, s->regressed, s->neutral,
+	       s->unsure, cli->cmp.threshold * 100);
 	if (s->only_in_baseline || s->only_in_candidate || s->excluded_baseline ||
 	    s->excluded_candidate)
 		printf("%zu only in baseline, %zu only in candidate, %zu+%zu rows excluded\n",

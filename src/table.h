@@ -61,6 +61,8 @@ typedef struct gs_table {
 	char **extra_names; /* extra numeric columns, owned */
 	size_t nextra, extra_cap;
 	size_t skipped; /* events/rows skipped (not excluded) by a reader */
+	long steps; /* training or inference steps the input covers (a PyTorch
+	               trace's ProfilerStep#N annotations), 0 if unknown */
 	char **interned; /* gs_table_intern() strings, owned */
 	size_t ninterned, interned_cap;
 	size_t utf8_replaced; /* U+FFFD put in for ill-formed UTF-8 in the

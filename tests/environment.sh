@@ -7,7 +7,9 @@
 # banner's 206.2 and 205.8 GB are one board), the TraceLens Qwen traces
 # (H100 against MI300X: device, CUs, memory, runtime, driver), the
 # gemmscope-bench sweeps on one H100 (only the backend), and an input
-# against itself (nothing).  Inputs that say nothing give an empty list.
+# against itself (nothing).  Inputs that say nothing give an empty list
+# and a plain note; an input that says nothing against one that does, or
+# items only one side states, are said so, never "the same on both sides".
 set -u
 : "${top_srcdir:?}" "${GEMMSCOPE:?}"
 command -v jq >/dev/null 2>&1 || { echo "jq not installed: skipped"; exit 77; }
@@ -70,12 +72,33 @@ same "self: nothing differs" "$(differing self)" ""
 same "self: HTML folds the table" \
 	"$(xmllint --html --xpath 'count(//div[@id="environment"]/details/table[@class="env"])' "$tmp/self.html" 2>/dev/null)" 1
 check "self: no warning" sh -c "! grep -q 'class=.env-warn' '$tmp/self.html'"
-check "self: markdown says the same" grep -q '^Environment: the same on both sides (6 items the inputs state)\.$' "$tmp/self.md"
+check "self: markdown says the same" grep -q '^Environment: the same on both sides (6 items both inputs state)\.$' "$tmp/self.md"
+
+# TraceLens's GEMM.csv states nothing of its machine, the trace it came
+# from six items: nothing to compare, and not "the same on both sides".
+run onesided "$tl/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/GEMM.csv" \
+	"$tl/mi300/Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz"
+same "one side silent: JSON baseline null throughout" \
+	"$(jq -c '[.environment[] | .baseline] | unique' "$tmp/onesided.json")" "[null]"
+one='only the candidate states it (device, compute capability, CUs/SMs, memory, runtime and driver); the baseline states nothing, so nothing can be compared'
+check "one side silent: the markdown says what each side states" \
+	grep -qF "Environment: $one." "$tmp/onesided.md"
+check "one side silent: the HTML too" grep -qF "<summary>Environment: $one</summary>" "$tmp/onesided.html"
+check "one side silent: never 'the same on both sides'" sh -c "! grep -q 'the same on both sides' '$tmp/onesided.md' '$tmp/onesided.html'"
+
+# The H100 sweep against itself without its runtime and library columns:
+# six items on both sides agree, two only the baseline states.
+cut -d, -f1-32 "$d/runner/h100-tiled-msweep.csv" >"$tmp/nolib.csv"
+run partial "$d/runner/h100-tiled-msweep.csv" "$tmp/nolib.csv"
+check "partial: the markdown names the one-sided items" grep -qF \
+	'Environment: the same in the 6 items both inputs state; only the baseline states library and runtime.' \
+	"$tmp/partial.md"
 
 ex="$top_srcdir/examples/iree-kernel-benchmark"
 run iree "$ex/rocblas-gemm.csv" "$ex/hipblaslt-gemm.csv"
 same "iree CSVs say nothing: empty list" "$(jq -c '.environment' "$tmp/iree.json")" "[]"
-check "iree: the HTML says so" grep -q 'Environment: neither input states' "$tmp/iree.html"
+check "iree: the HTML says so, as a plain note, not a warning" grep -q \
+	'<p class="none">Environment: neither input states' "$tmp/iree.html"
 check "iree: no markdown line" sh -c "! grep -q Environment '$tmp/iree.md'"
 
 status_is 0 "report of a rocprofv3 JSON" "$GEMMSCOPE" report \

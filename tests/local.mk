@@ -42,6 +42,10 @@ check_PROGRAMS += tests/test_env
 TESTS += tests/test_env tests/environment.sh
 EXTRA_DIST += tests/environment.sh
 
+# README's issue 13 worked examples, run as written.
+TESTS += tests/readme-causes.sh
+EXTRA_DIST += tests/readme-causes.sh
+
 # Issue 10: the outputs agree about every number; the markdown stays short.
 check_PROGRAMS += tests/test_agree
 TESTS += tests/test_agree tests/markdown-scale.sh

@@ -95,7 +95,7 @@ has "$tmp/c.html" "Candidate GPU: AMD Instinct MI300X"
 has "$tmp/c.html" 'id="fig-tiles-r1-base"'
 has "$tmp/c.html" 'id="fig-tiles-r1-cand"'
 has "$tmp/c.json" '"efficiency": {'
-has "$tmp/c.json" '"efficiency_cause": "gpu"'
+lacks "$tmp/c.json" '"efficiency_cause"'
 has "$tmp/c.json" '"cause": "gpu_changed"'
 has "$tmp/c.csv" ",dim_eff,samples,base_time_us_median,"
 

@@ -188,6 +188,9 @@ qwen_by_own_trace(void **state)
 	near(im.cand_us, 9001.75927734375);
 	near(im.speedup, 11592.951171875 / 9001.75927734375);
 	assert_int_equal(im.ntop_lost, 0); /* H100 is faster on every shape */
+	/* the trace covers one step (ProfilerStep#6): per step = the total */
+	assert_int_equal(im.steps, 1);
+	assert_true(im.delta_per_step_us == im.delta_us);
 	gs_impact_free(&im);
 	gs_compare_free(&c);
 	gs_table_free(b);
@@ -297,6 +300,92 @@ kernel_keyed(void **state)
 	gs_table_free(k);
 }
 
+/* The baseline a PyTorch trace (row-major), the candidate a rocBLAS log
+ * (column-major) holding the trace's 8944×1024×1024 as stated: the
+ * comparison pairs them as stated, and the rule says the two sides' views
+ * differ; the workload (a BLAS log) is matched against the baseline's
+ * keys, swapped.  A candidate whose format says nothing lets the
+ * baseline's view stand; a baseline that says nothing, the candidate's. */
+static void
+mixed_views(void **state)
+{
+	gs_table *b = gs_test_read(gs_test_path(QWEN("mi300")), NULL);
+	gs_table *k = gs_table_new("rocblas.log"), *w = gs_table_new("work.log");
+	const double x[] = {50};
+	gs_compare c;
+	gs_impact im;
+	gs_error err;
+
+	gs_shape mm;
+
+	(void)state;
+	gs_shape_init(&mm); /* the trace's aten::mm 8944×1024×1024 bf16 TN */
+	snprintf(mm.op, sizeof mm.op, "aten::mm");
+	mm.M = 8944;
+	mm.N = mm.K = 1024;
+	mm.trans_a = 'T';
+	snprintf(mm.dtype, sizeof mm.dtype, "bf16");
+	assert_int_equal(gs_record_add_sample(gs_table_get(k, &mm, 2, &err), x[0]), 0);
+	add(w, 1024, 8944, 1024, "bf16", 'T', 'N', x, 1);
+	assert_int_equal(gs_table_finish(k, &err), 0);
+	assert_int_equal(gs_table_finish(w, &err), 0);
+	assert_int_equal(gs_table_set_format(k, "rocblas-bench"), 0);
+	assert_int_equal(gs_table_set_format(w, "rocblas-bench"), 0);
+	compare(b, k, &c);
+	assert_int_equal(gs_impact_run(&c, w, 10, &im, &err), 0);
+	assert_int_equal(im.base_view, GS_VIEW_ROW_MAJOR);
+	assert_int_equal(im.cand_view, GS_VIEW_COL_MAJOR);
+	assert_int_equal(im.bench_view, GS_VIEW_ROW_MAJOR);
+	assert_int_equal(im.swapped, 1);
+	assert_string_equal(im.rule, "the baseline (row-major (PyTorch)) and the candidate "
+	                             "(column-major (BLAS)) state M and N in different views and "
+	                             "the comparison paired them as stated; the workload is "
+	                             "matched against the baseline's keys: one side in PyTorch's "
+	                             "row-major view, the other in BLAS's column-major view: M "
+	                             "and N swapped (BLAS M = PyTorch N), transposes already in "
+	                             "BLAS terms on both sides");
+	assert_int_equal(im.matched_shapes, 1);
+	assert_int_equal(im.steps, 0); /* a BLAS log does not count steps */
+	assert_true(isnan(im.delta_per_step_us));
+	gs_impact_free(&im);
+	gs_compare_free(&c);
+	/* an unknown baseline, the trace as the candidate: its view stands in */
+	assert_int_equal(gs_table_set_format(k, "csv"), 0);
+	compare(k, b, &c);
+	assert_int_equal(gs_impact_run(&c, w, 10, &im, &err), 0);
+	assert_int_equal(im.base_view, GS_VIEW_UNKNOWN);
+	assert_int_equal(im.bench_view, GS_VIEW_ROW_MAJOR);
+	assert_int_equal(im.swapped, 1); /* the candidate's trace view stands in */
+	assert_non_null(strstr(im.rule, "M and N swapped"));
+	assert_null(strstr(im.rule, "different views"));
+	gs_impact_free(&im);
+	gs_compare_free(&c);
+	gs_table_free(w);
+	gs_table_free(k);
+	gs_table_free(b);
+}
+
+/* Steps: a PyTorch trace counts its CPU ProfilerStep#N annotations (HTA's
+ * MI250 toy training trace has two, the gpu_user_annotation twin is not
+ * counted); TraceLens's GEMM.csv of a trace does not say. */
+static void
+steps(void **state)
+{
+	gs_table *t = gs_test_read(
+	        gs_test_path("tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"),
+	        NULL);
+	gs_table *g = gs_test_read(gs_test_path("tests/data/trace/tracelens/mi300/"
+	                                        "Qwen_Qwen1.5-0.5B-Chat__1016005_perf_report_csvs/"
+	                                        "GEMM.csv"),
+	                           NULL);
+
+	(void)state;
+	assert_int_equal(t->steps, 2);
+	assert_int_equal(g->steps, 0);
+	gs_table_free(t);
+	gs_table_free(g);
+}
+
 static void
 views(void **state)
 {
@@ -317,6 +406,7 @@ main(void)
 	        cmocka_unit_test(example_by_csv),    cmocka_unit_test(example_by_trace),
 	        cmocka_unit_test(qwen_by_own_trace), cmocka_unit_test(key_rules),
 	        cmocka_unit_test(kernel_keyed),      cmocka_unit_test(views),
+	        cmocka_unit_test(mixed_views),       cmocka_unit_test(steps),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

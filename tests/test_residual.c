@@ -2,7 +2,9 @@
  * the TraceLens Qwen1.5-0.5B traces (MI300X and H100, kernel names with
  * macro tiles).  Kendall's tau-b of the (predicted, measured) pairs is
  * checked against scipy 1.10.1's kendalltau on the same pairs (printed by
- * GS_RESIDUAL_DUMP=1 tests/test_residual). */
+ * GS_RESIDUAL_DUMP=1 tests/test_residual), and on gemmscope-bench's M
+ * sweep of its tiled kernel on an H100 (tests/data/runner), where the
+ * prediction takes two values (one wave, two waves) that must tie. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -62,7 +64,9 @@ check_rows(const gs_single *s, const gs_residuals *r)
 			continue;
 		}
 		assert_non_null(e);
-		assert_true(x->predicted_us == fmax(e->compute_us / e->dim_eff, e->memory_us));
+		/* the same formula, computed in exact factors (residual.h) */
+		assert_true(fabs(x->predicted_us - fmax(e->compute_us / e->dim_eff,
+		                                        e->memory_us)) <= 1e-12 * x->predicted_us);
 		assert_true(x->frac > 0 && x->frac <= 1); /* an upper-bound model */
 		assert_true(x->measured_us == s->rows[i].rec->t.median);
 	}
@@ -135,6 +139,9 @@ test_qwen_shift(void **state)
 	assert_int_equal(sh.better, better);
 	assert_true(sh.worse + sh.better <= sh.pairs);
 	assert_true(isnan(sh.worse_base) == (sh.worse == 0));
+	assert_true(isnan(sh.better_base) == (sh.better == 0));
+	/* the traces' kernels stay within their upper bound on both GPUs */
+	assert_int_equal(sh.beaten_base + sh.beaten_cand + rb.beaten + rc.beaten, 0);
 	gs_residuals_free(&rb);
 	gs_residuals_free(&rc);
 	gs_single_free(&sb);
@@ -144,12 +151,57 @@ test_qwen_shift(void **state)
 	gs_table_free(c);
 }
 
+/* The tiled reference kernel's M sweep on an H100 (128×128 tiles, 132
+ * SMs, N = K = 4096): the compute term is 2K · 128·128 · rounds · 132 /
+ * peak, one value for the shapes in one wave (M <= 512), exactly twice it
+ * for two; every shape is compute-dominated, so the 32 predictions take
+ * exactly two values and tau-b counts their ties: scipy 1.10.1's
+ * kendalltau on the 32 (predicted, measured) pairs gives
+ * 0.7184212081070996 (0.631 when last-bit noise split the ties). */
+static void
+test_sweep_ties(void **state)
+{
+	const char *d = getenv("top_srcdir");
+	char path[4096];
+	gs_table *t = NULL;
+	gs_single s;
+	gs_residuals r;
+	gs_error err;
+	double lo = INFINITY;
+	size_t nlo = 0, nhi = 0;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/tests/data/runner/h100-tiled-msweep.csv",
+	         d && *d ? d : ".");
+	assert_int_equal(gs_ingest_read(path, NULL, &t, &err), 0);
+	assert_int_equal(gs_single_run(t, gs_gpu_find("h100"), NULL, &s, &err), 0);
+	assert_int_equal(gs_residuals_run(&s, 10, &r, &err), 0);
+	dump("h100 tiled sweep", &r);
+	check_rows(&s, &r);
+	assert_int_equal(r.npredicted, 32);
+	for (size_t i = 0; i < r.n; i++)
+		lo = fmin(lo, r.rows[i].predicted_us);
+	for (size_t i = 0; i < r.n; i++) {
+		nlo += r.rows[i].predicted_us == lo;
+		nhi += r.rows[i].predicted_us == 2 * lo;
+		assert_true(s.rows[i].rounds == (r.rows[i].predicted_us == lo ? 1 : 2));
+	}
+	assert_int_equal(nlo + nhi, 32);
+	assert_true(nlo > 0 && nhi > 0);
+	assert_true(fabs(r.tau - 0.7184212081070996) < 1e-15);
+	assert_int_equal(r.beaten, 0);
+	gs_residuals_free(&r);
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_qwen_sides),
 	        cmocka_unit_test(test_qwen_shift),
+	        cmocka_unit_test(test_sweep_ties),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,93 +6,22 @@
 #include <string.h>
 
 #include "analysis/cause.h"
+#include "analysis/residual.h"
 #include "model/env.h"
+#include "model/kernel_name.h"
 #include "table.h"
 #include "util/grow.h"
 
 /* At least this share of the log time ratio makes the cause quantization. */
 #define QUANT_MOST 0.5
+/* Each side at least this share of the memory roof makes a shape below the
+ * ridge memory_bound (cause.h rule 3). */
+#define MEM_NEAR 0.5
 /* Longest explanation, bytes. */
 #define TEXT_MAX 1024
 
 #define ARROW "\xe2\x86\x92"
 #define TIMES "\xc3\x97"
-
-static const char *const names[GS_CAUSE_COUNT] = {
-        "none",         "gpu_changed",  "same_kernel_slower", "same_kernel_faster",
-        "memory_bound", "quantization", "kernel_changed",     "unknown",
-};
-
-static const char *const labels[GS_CAUSE_COUNT] = {
-        "",
-        "the GPU differs",
-        "the same kernel ran slower",
-        "the same kernel ran faster",
-        "the shape is memory-bound",
-        "tile and wave quantization of a different kernel",
-        "the library picked a different kernel",
-        "unknown (missing information)",
-};
-
-const char *
-gs_cause_name(gs_cause_kind k)
-{
-	return (int)k >= 0 && (int)k < GS_CAUSE_COUNT ? names[k] : "none";
-}
-
-const char *
-gs_cause_label(gs_cause_kind k)
-{
-	return (int)k >= 0 && (int)k < GS_CAUSE_COUNT ? labels[k] : "";
-}
-
-const char *
-gs_cause_rules(void)
-{
-	return "Each improved or regressed shape gets the first cause that applies: "
-	       "(1) gpu_changed: both GPUs are known and differ; "
-	       "(2) same_kernel_slower / same_kernel_faster: the kernel name is identical "
-	       "on both sides (never kernel_changed): clocks, driver, memory or code "
-	       "inside the same name, and the text names the environment items the inputs "
-	       "state differently (library, clocks, runtime...); "
-	       "(3) memory_bound: a GPU is known and the arithmetic intensity (FLOP/B) is "
-	       "below its ridge point (peak / bandwidth) for the dtype: bytes moved set the "
-	       "time, tile and wave quantization do not; "
-	       "(4) quantization: the kernel changed and the dim_eff ratio (tile " TIMES
-	       " wave quantization) predicts at least half of the change, "
-	       "ln(dim_eff_base / dim_eff_cand) / ln(t_cand / t_base) >= 0.5; "
-	       "(5) kernel_changed: the kernel names differ (or, without names, the input's "
-	       "tile columns differ); "
-	       "(6) unknown: not enough information, with what is missing.";
-}
-
-double
-gs_cause_sum(const double v[GS_CAUSE_COUNT])
-{
-	double s = 0.0;
-
-	for (int i = 0; i < GS_CAUSE_COUNT; i++)
-		s += v[i];
-	return s;
-}
-
-size_t
-gs_cause_order(const double v[GS_CAUSE_COUNT], gs_cause_kind out[GS_CAUSE_COUNT])
-{
-	size_t n = 0;
-
-	for (int k = GS_CAUSE_NONE + 1; k < GS_CAUSE_COUNT; k++) {
-		size_t j;
-		if (!(v[k] > 0))
-			continue;
-		/* insertion: after every listed cause with as much time */
-		for (j = n; j > 0 && v[out[j - 1]] < v[k]; j--)
-			out[j] = out[j - 1];
-		out[j] = (gs_cause_kind)k;
-		n++;
-	}
-	return n;
-}
 
 /* The text of every GS_CAUSE_NONE pair (not owned by the pair). */
 static char no_text[] = "";
@@ -171,11 +100,47 @@ dim_eff(const side *s)
 	return s->row && s->row->have_eff ? s->row->dim_eff : NAN;
 }
 
-/* Intensity and ridge: the baseline's row, else the candidate's. */
+/* The GPU vendor S's kernel family belongs to, NULL when it does not tell
+ * (Triton, unknown names, no efficiency row). */
+static const char *
+vendor_of(const side *s)
+{
+	if (!s->row || !s->row->have_kernel)
+		return NULL;
+	switch (s->row->detail->kernel.family) {
+	case GS_KF_NVJET:
+	case GS_KF_CUTLASS3:
+	case GS_KF_CUTLASS2:
+	case GS_KF_XMMA:
+	case GS_KF_CUBLAS: return "NVIDIA";
+	case GS_KF_TENSILE:
+	case GS_KF_TENSILE_AUX:
+	case GS_KF_CK:
+	case GS_KF_AITER:
+	case GS_KF_MIOPEN: return "AMD";
+	default: return NULL;
+	}
+}
+
+/* Rule 1: both GPUs known and different, or, not both known, kernel
+ * families of different vendors. */
+static int
+gpu_changed(const side *b, const side *c)
+{
+	const char *vb = vendor_of(b), *vc = vendor_of(c);
+
+	if (b->gpu && c->gpu)
+		return strcmp(b->gpu->name, c->gpu->name) != 0;
+	return vb && vc && strcmp(vb, vc) != 0;
+}
+
+/* Intensity, ridge and the memory roof: the baseline's row, else the
+ * candidate's; the memory roof's share of each side's time. */
 static void
-roofline(const side *b, const side *c, gs_cause *out)
+roofline(const gs_pair *p, const side *b, const side *c, gs_cause *out)
 {
 	const side *sides[2] = {b, c};
+	double mem_us = NAN;
 
 	out->intensity = out->ridge = NAN;
 	for (int i = 0; i < 2; i++) {
@@ -186,23 +151,44 @@ roofline(const side *b, const side *c, gs_cause *out)
 		if (!isfinite(out->intensity))
 			out->intensity = r->ai;
 		if (sides[i]->gpu && !isfinite(out->ridge) && gs_single_eff(sides[i]->s, r, &e) &&
-		    isfinite(e.ridge))
+		    isfinite(e.ridge)) {
 			out->ridge = e.ridge;
+			mem_us = e.memory_us;
+		}
 	}
+	out->mem_base = mem_us / p->base->t.median;
+	out->mem_cand = mem_us / p->cand->t.median;
 }
 
+static double
+predicted_us(const side *s)
+{
+	return s->row ? gs_residual_predicted_us(s->s, s->row) : NAN;
+}
+
+/* Rule 4's fraction; FULL 0 (a pair with no cause): from the dim_eff ratio
+ * alone, without computing the whole efficiency model again. */
 static void
-quantization(const gs_pair *p, const side *b, const side *c, gs_cause *out)
+quantization(const gs_pair *p, const side *b, const side *c, int full, gs_cause *out)
 {
 	double db = dim_eff(b), dc = dim_eff(c);
+	double pb = full ? predicted_us(b) : NAN, pc = full ? predicted_us(c) : NAN;
 	double measured = log(p->cand->t.median / p->base->t.median);
 
-	out->dim_ratio = out->predicted = NAN;
+	out->dim_ratio = out->pred_ratio = out->predicted = NAN;
 	if (!isfinite(db) || !isfinite(dc) || db <= 0 || dc <= 0)
 		return;
 	out->dim_ratio = db / dc;
+	out->pred_ratio = pb > 0 && pc > 0 ? pc / pb : out->dim_ratio;
 	if (isfinite(measured) && measured != 0)
-		out->predicted = log(out->dim_ratio) / measured;
+		out->predicted = log(out->pred_ratio) / measured;
+}
+
+static int
+memory_bound(const gs_cause *e)
+{
+	return isfinite(e->intensity) && isfinite(e->ridge) && e->intensity < e->ridge &&
+	       e->mem_base >= MEM_NEAR && e->mem_cand >= MEM_NEAR;
 }
 
 static gs_cause_kind
@@ -212,18 +198,34 @@ decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
 
 	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED)
 		return GS_CAUSE_NONE;
-	if (b->gpu && c->gpu && strcmp(b->gpu->name, c->gpu->name) != 0)
+	if (gpu_changed(b, c))
 		return GS_CAUSE_GPU_CHANGED;
 	if (kd == 0)
 		return p->cls == GS_REGRESSED ? GS_CAUSE_SAME_KERNEL_SLOWER
 		                              : GS_CAUSE_SAME_KERNEL_FASTER;
-	if (isfinite(e->intensity) && isfinite(e->ridge) && e->intensity < e->ridge)
+	if (memory_bound(e))
 		return GS_CAUSE_MEMORY_BOUND;
 	if (kd == 1 && isfinite(e->predicted) && e->predicted >= QUANT_MOST)
 		return GS_CAUSE_QUANTIZATION;
 	if (kd == 1)
 		return GS_CAUSE_KERNEL_CHANGED;
 	return GS_CAUSE_UNKNOWN;
+}
+
+/* The GS_MISS_* bits of an unknown cause E of sides B and C. */
+static unsigned
+missing_bits(const side *b, const side *c, const gs_cause *e)
+{
+	unsigned m =
+	        (has_name(b) ? 0u : GS_MISS_NAME_BASE) | (has_name(c) ? 0u : GS_MISS_NAME_CAND);
+
+	if (!b->gpu && !c->gpu)
+		m |= GS_MISS_GPU;
+	else if (!isfinite(e->intensity))
+		m |= GS_MISS_MNK;
+	else if (!isfinite(e->ridge))
+		m |= GS_MISS_ROOF;
+	return m;
 }
 
 /* ---- the sentence ------------------------------------------------------- */
@@ -253,44 +255,57 @@ tile_change(gs_dynbuf *d, const side *b, const side *c)
 	                        fam ? fc : "", fam ? " " : "", tc);
 }
 
-/* ", quantization predicts P % of the change (dim_eff x → y)" or nothing. */
+/* "; dim_eff x → y predicts R× of the measured M× time ratio (P % of the
+ * change)", with "(memory time floors the prediction)" when the memory
+ * term, not dim_eff, sets a side's prediction; nothing without one. */
 static int
 predicted_clause(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
 {
+	int floored = fabs(e->pred_ratio - e->dim_ratio) > 1e-9 * e->dim_ratio;
+
 	if (!isfinite(e->predicted))
 		return 0;
-	return gs_dynbuf_printf(d,
-	                        "; dim_eff %.3f " ARROW " %.3f predicts %.2f" TIMES " of the "
-	                        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
-	                        dim_eff(b), dim_eff(c), e->dim_ratio,
-	                        b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
-	                        e->predicted * 100);
+	return gs_dynbuf_printf(
+	        d,
+	        "; dim_eff %.3f " ARROW " %.3f%s predicts %.2f" TIMES " of the "
+	        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
+	        dim_eff(b), dim_eff(c), floored ? " (memory time floors the prediction)" : "",
+	        e->pred_ratio, b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
+	        e->predicted * 100);
 }
 
-/* What is missing for an unknown cause: kernel names, GPU, roofline. */
-static int
-missing(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
+/* A share as a percentage with the digits it needs: "61 %", "3.1 %",
+ * "0.21 %". */
+static const char *
+pct(char *buf, size_t size, double f)
 {
-	int nb = has_name(b), nc = has_name(c);
-	const char *k = !nb && !nc ? "no kernel names"
-	                : !nb      ? "no kernel name on the baseline"
-	                           : "no kernel name on the candidate";
-	const char *g = NULL;
+	double p = 100 * f;
 
-	if (!b->gpu && !c->gpu)
-		g = "no GPU";
-	else if (!isfinite(e->intensity))
-		g = "no M/N/K (kernel-keyed record)";
-	else if (!isfinite(e->ridge))
-		g = "no roofline for its dtype on the GPU";
-	if (gs_dynbuf_printf(d, "not enough information: %s", k) != 0)
+	snprintf(buf, size, "%.*f %%", p >= 10 ? 0 : p >= 1 ? 1 : 2, p);
+	return buf;
+}
+
+/* What is missing for an unknown cause, and why the roofline rules did
+ * not decide when the GPU is known. */
+static int
+missing(gs_dynbuf *d, const side *b, const side *c, gs_cause *e)
+{
+	char what[160], p1[32], p2[32];
+
+	e->missing = missing_bits(b, c, e);
+	if (gs_dynbuf_printf(d, "not enough information: %s",
+	                     gs_cause_missing_text(e->missing, what, sizeof what)) != 0)
 		return -1;
-	if (g && gs_dynbuf_printf(d, ", %s", g) != 0)
-		return -1;
-	if (!g && gs_dynbuf_printf(d, " (compute-bound: intensity %.1f >= ridge %.1f FLOP/B)",
-	                           e->intensity, e->ridge) != 0)
-		return -1;
-	return 0;
+	if (e->missing & (GS_MISS_GPU | GS_MISS_MNK | GS_MISS_ROOF))
+		return 0;
+	if (!(e->intensity < e->ridge))
+		return gs_dynbuf_printf(d, " (compute-bound: intensity %.1f >= ridge %.1f FLOP/B)",
+		                        e->intensity, e->ridge);
+	return gs_dynbuf_printf(d,
+	                        " (intensity %.1f below the ridge %.1f FLOP/B, but at %s " ARROW
+	                        " %s of the memory roof: not memory-bound)",
+	                        e->intensity, e->ridge, pct(p1, sizeof p1, e->mem_base),
+	                        pct(p2, sizeof p2, e->mem_cand));
 }
 
 static int
@@ -307,21 +322,50 @@ kernel_clause(gs_dynbuf *d, const side *b, const side *c)
 	return gs_dynbuf_printf(d, ")");
 }
 
+/* "different GPUs (H100 → MI300X): 7.77× slower", or with the GPUs
+ * inferred "different GPU vendors (NVIDIA → AMD, inferred from the kernel
+ * names: no GPU named for both inputs): ..." (F: the factor, DIR: "slower"
+ * or "faster"). */
+static int
+gpu_text(gs_dynbuf *d, const side *b, const side *c, double f, const char *dir)
+{
+	if (b->gpu && c->gpu)
+		return gs_dynbuf_printf(d, "different GPUs (%s " ARROW " %s): %.2f" TIMES " %s",
+		                        b->gpu->name, c->gpu->name, f, dir);
+	return gs_dynbuf_printf(d,
+	                        "different GPU vendors (%s " ARROW " %s, inferred from the "
+	                        "kernel names: no GPU named for both inputs): %.2f" TIMES " %s",
+	                        vendor_of(b), vendor_of(c), f, dir);
+}
+
+static int
+memory_text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e,
+            double f, const char *dir)
+{
+	char p1[32], p2[32];
+
+	return gs_dynbuf_printf(d,
+	                        "memory-bound: arithmetic intensity %.1f FLOP/B below the "
+	                        "ridge %.1f FLOP/B (%s, %s), both sides near the memory roof "
+	                        "(%s " ARROW " %s of the bandwidth): bytes moved set its time, "
+	                        "tile and wave quantization do not; %.2f" TIMES " %s",
+	                        e->intensity, e->ridge, (b->gpu ? b->gpu : c->gpu)->name,
+	                        p->base->shape.dtype, pct(p1, sizeof p1, e->mem_base),
+	                        pct(p2, sizeof p2, e->mem_cand), f, dir) ||
+	       kernel_clause(d, b, c);
+}
+
 /* ENV: what differs between the runs' environments ("" when nothing the
  * inputs state does), see env_differences. */
 static int
-text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e,
-     const char *env)
+text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, gs_cause *e, const char *env)
 {
 	double r = p->cand->t.median / p->base->t.median;
 	const char *dir = r > 1 ? "slower" : "faster";
 	double f = r > 1 ? r : 1 / r;
 
 	switch (e->kind) {
-	case GS_CAUSE_GPU_CHANGED:
-		return gs_dynbuf_printf(d, "different GPUs (%s " ARROW " %s): %.2f" TIMES " %s",
-		                        b->gpu->name, c->gpu->name, f, dir) ||
-		       kernel_clause(d, b, c);
+	case GS_CAUSE_GPU_CHANGED: return gpu_text(d, b, c, f, dir) || kernel_clause(d, b, c);
 	case GS_CAUSE_SAME_KERNEL_SLOWER:
 	case GS_CAUSE_SAME_KERNEL_FASTER:
 		if (env[0])
@@ -333,14 +377,7 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_caus
 		                        "identical kernel name on both sides, %.2f" TIMES " %s: "
 		                        "clocks, driver, memory or code inside the same name",
 		                        f, dir);
-	case GS_CAUSE_MEMORY_BOUND:
-		return gs_dynbuf_printf(d,
-		                        "memory-bound: arithmetic intensity %.1f FLOP/B below "
-		                        "the ridge %.1f FLOP/B (%s, %s): bytes moved set its time, "
-		                        "tile and wave quantization do not; %.2f" TIMES " %s",
-		                        e->intensity, e->ridge, (b->gpu ? b->gpu : c->gpu)->name,
-		                        p->base->shape.dtype, f, dir) ||
-		       kernel_clause(d, b, c);
+	case GS_CAUSE_MEMORY_BOUND: return memory_text(d, p, b, c, e, f, dir);
 	case GS_CAUSE_QUANTIZATION:
 	case GS_CAUSE_KERNEL_CHANGED:
 		return gs_dynbuf_printf(d, "kernel changed: ") || tile_change(d, b, c) ||
@@ -365,13 +402,13 @@ one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env,
 		out->intensity = b.row && b.row->have_eff   ? b.row->ai
 		                 : c.row && c.row->have_eff ? c.row->ai
 		                                            : NAN;
-		out->ridge = NAN;
-		quantization(p, &b, &c, out);
+		out->ridge = out->mem_base = out->mem_cand = NAN;
+		quantization(p, &b, &c, 0, out);
 		out->text = no_text;
 		return 0;
 	}
-	roofline(&b, &c, out);
-	quantization(p, &b, &c, out);
+	roofline(p, &b, &c, out);
+	quantization(p, &b, &c, 1, out);
 	out->kind = decide(p, &b, &c, out);
 	gs_dynbuf_init(&d, TEXT_MAX);
 	if (text(&d, p, &b, &c, out, env) != 0) /* out of memory (the text is far below the cap) */
@@ -409,9 +446,11 @@ split(const gs_compare *cmp, gs_causes *out)
 		if (p->cls == GS_IMPROVED) {
 			out->saved_us[k] += tb - tc;
 			out->nsaved[k]++;
+			out->missing_saved |= out->by_pair[i].missing;
 		} else if (p->cls == GS_REGRESSED) {
 			out->lost_us[k] += tc - tb;
 			out->nlost[k]++;
+			out->missing_lost |= out->by_pair[i].missing;
 		}
 	}
 	reconcile(out->lost_us, cmp->s.time_lost_us);

@@ -5,28 +5,43 @@
  * by the first rule of this chain that applies (the report's methodology
  * prints it as is):
  *
- *   1. gpu_changed         both sides' GPUs are known and differ (by name):
- *                          a cross-GPU comparison; nothing below compares
- *                          like with like.
+ *   1. gpu_changed         both sides' GPUs are known and differ (by name),
+ *                          or, when not both are known, the kernel names
+ *                          belong to different vendors (NVIDIA: nvjet,
+ *                          CUTLASS, xmma, cuBLAS; AMD: Tensile, CK, aiter,
+ *                          MIOpen): a cross-GPU comparison; nothing below
+ *                          compares like with like.
  *   2. same_kernel_slower  the kernel name is identical on both sides: the
  *      same_kernel_faster  library made the same choice, so the change comes
  *                          from the environment (clocks, driver, memory) or
  *                          from code inside the same name.  A shape with
  *                          identical names is never kernel_changed.
- *   3. memory_bound        a GPU is known and the shape's arithmetic
- *                          intensity (FLOP / bytes, model/gemm.h) is below
- *                          the ridge point (peak / bandwidth) of that GPU
- *                          for the shape's dtype: its time is set by bytes
- *                          moved, so tile and wave quantization are not the
- *                          determinant, whatever dim_eff says.
- *   4. quantization        the kernel changed (rule 5's test) and the ratio
- *                          of dim_eff (tile × wave quantization,
- *                          model/efficiency.h) predicts at least half of
- *                          the change: predicted = ln(dim_eff_base /
- *                          dim_eff_cand) / ln(t_cand / t_base) >= 0.5 (the
- *                          share of the measured log time ratio that
- *                          quantization alone explains; 1 = all of it,
- *                          above 1 = more than measured).
+ *   3. memory_bound        a GPU is known, the shape's arithmetic intensity
+ *                          (FLOP / bytes, model/gemm.h) is below the ridge
+ *                          point (peak / bandwidth) of that GPU for the
+ *                          shape's dtype, and the memory roof explains both
+ *                          times: each side moves its bytes at no less than
+ *                          MEM_NEAR (half) of the bandwidth, memory_us /
+ *                          t >= 0.5 on both sides (so the change is within
+ *                          2x, and neither kernel is far from the memory
+ *                          roof).  Its time is set by bytes moved; tile and
+ *                          wave quantization are not the determinant.  A
+ *                          shape below the ridge but far from the memory
+ *                          roof (a reference kernel at 0.2 % of it) is not
+ *                          memory_bound: the rules below decide it.
+ *   4. quantization        the kernel changed (rule 5's test) and the
+ *                          prediction of analysis/residual.h (the roofline
+ *                          with its compute term divided by dim_eff,
+ *                          max(compute_us / dim_eff, memory_us)) predicts
+ *                          at least half of the change: predicted =
+ *                          ln(pred_cand / pred_base) / ln(t_cand / t_base)
+ *                          >= 0.5 (the share of the measured log time
+ *                          ratio that tile and wave quantization explain; 1
+ *                          = all of it, above 1 = more than measured).  The
+ *                          memory term keeps a memory-dominated shape from
+ *                          being blamed on its tile.  Without a roofline
+ *                          (no bandwidth or peak) the dim_eff ratio stands
+ *                          in for the prediction ratio.
  *   5. kernel_changed      the kernel names are known on both sides and
  *                          differ (or, with no names, both inputs give tile
  *                          columns and the tiles differ): the library picked
@@ -61,6 +76,15 @@ typedef enum gs_cause_kind {
 	GS_CAUSE_COUNT
 } gs_cause_kind;
 
+/* What an unknown cause lacked (bits of gs_cause.missing). */
+enum {
+	GS_MISS_NAME_BASE = 1, /* no kernel name on the baseline */
+	GS_MISS_NAME_CAND = 2, /* no kernel name on the candidate */
+	GS_MISS_GPU = 4, /* no GPU on either side */
+	GS_MISS_MNK = 8, /* a kernel-keyed record: no M/N/K */
+	GS_MISS_ROOF = 16 /* the GPU has no roofline for the dtype */
+};
+
 /* One pair's cause. */
 typedef struct gs_cause {
 	gs_cause_kind kind;
@@ -68,14 +92,23 @@ typedef struct gs_cause {
 	                                 gs_causes; "" for GS_CAUSE_NONE; never NULL
 	                                 after a successful gs_cause_run */
 	double predicted; /* rule 4's fraction of the change that the
-	                                 dim_eff ratio predicts; NAN unless both
-	                                 dim_eff are known (set for every cause
+	                                 prediction ratio explains; NAN unless both
+	                                 sides are predicted (set for every cause
 	                                 where they are, not only quantization) */
-	double dim_ratio; /* dim_eff_base / dim_eff_cand: the t_cand /
-	                                 t_base quantization predicts; NAN */
+	double dim_ratio; /* dim_eff_base / dim_eff_cand; NAN */
+	double pred_ratio; /* pred_cand / pred_base: the t_cand / t_base
+	                                 quantization predicts (the dim_eff ratio
+	                                 without a roofline, and for a
+	                                 GS_CAUSE_NONE pair, whose whole model is
+	                                 not computed again); NAN */
 	double intensity; /* FLOP/B of the shape; NAN without M/N/K */
 	double ridge; /* FLOP/B of the GPU for the dtype; NAN (and not
 	                 computed for a GS_CAUSE_NONE pair) */
+	double mem_base, mem_cand; /* share of the memory roof each side
+	                                 reaches: (bytes / bandwidth) / t; NAN
+	                                 without a GPU's bandwidth (and not
+	                                 computed for a GS_CAUSE_NONE pair) */
+	unsigned missing; /* GS_MISS_* bits of an unknown cause, else 0 */
 } gs_cause;
 
 typedef struct gs_causes {
@@ -95,6 +128,9 @@ typedef struct gs_causes {
 	gs_cause_kind lost_order[GS_CAUSE_COUNT];
 	gs_cause_kind saved_order[GS_CAUSE_COUNT];
 	size_t nlost_order, nsaved_order;
+	/* What the unknown causes lacked: the GS_MISS_* bits of every
+	 * regressed / improved pair whose cause is unknown, or-ed. */
+	unsigned missing_lost, missing_saved;
 } gs_causes;
 
 /* gs_cause_run: the cause of every pair of CMP (a finished comparison,
@@ -130,6 +166,11 @@ const char *gs_cause_name(gs_cause_kind k);
  * quantization of a different kernel", "the library picked a different
  * kernel", "unknown (missing information)"; "" for NONE. */
 const char *gs_cause_label(gs_cause_kind k);
+
+/* gs_cause_missing_text: the GS_MISS_* bits MISSING as words, "no kernel
+ * names, no GPU", "no kernel name on the candidate", into BUF (SIZE
+ * bytes, truncated); "" for 0.  Returns BUF. */
+char *gs_cause_missing_text(unsigned missing, char *buf, size_t size);
 
 /* gs_cause_rules: the rule chain above as one paragraph of plain text
  * (static), for the methodology section. */

@@ -2,6 +2,7 @@
  * (impact.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,27 +52,41 @@ gs_impact_free(gs_impact *i)
 
 /* ---- the key rule ------------------------------------------------------- */
 
+static const char *
+match_rule(const gs_impact *out)
+{
+	if (out->work_view == GS_VIEW_UNKNOWN || out->bench_view == GS_VIEW_UNKNOWN)
+		return "the workload's or the benchmark's view (row-major PyTorch or "
+		       "column-major BLAS) is unknown from its format: keys matched as "
+		       "given, M and N not swapped";
+	if (out->work_view == out->bench_view)
+		return out->work_view == GS_VIEW_ROW_MAJOR
+		               ? "both in PyTorch's row-major view: keys matched as given"
+		               : "both in BLAS's column-major view: keys matched as given";
+	return "one side in PyTorch's row-major view, the other in BLAS's "
+	       "column-major view: M and N swapped (BLAS M = PyTorch N), "
+	       "transposes already in BLAS terms on both sides";
+}
+
 static void
 choose_rule(gs_impact *out, const gs_compare *cmp)
 {
-	gs_view b = gs_view_of(cmp->base);
-
+	out->base_view = gs_view_of(cmp->base);
+	out->cand_view = gs_view_of(cmp->cand);
 	out->work_view = gs_view_of(out->work);
-	out->bench_view = b != GS_VIEW_UNKNOWN ? b : gs_view_of(cmp->cand);
-	if (out->work_view == GS_VIEW_UNKNOWN || out->bench_view == GS_VIEW_UNKNOWN) {
-		out->rule = "the workload's or the benchmark's view (row-major PyTorch or "
-		            "column-major BLAS) is unknown from its format: keys matched as "
-		            "given, M and N not swapped";
-	} else if (out->work_view == out->bench_view) {
-		out->rule = out->work_view == GS_VIEW_ROW_MAJOR
-		                    ? "both in PyTorch's row-major view: keys matched as given"
-		                    : "both in BLAS's column-major view: keys matched as given";
-	} else {
-		out->swapped = 1;
-		out->rule = "one side in PyTorch's row-major view, the other in BLAS's "
-		            "column-major view: M and N swapped (BLAS M = PyTorch N), "
-		            "transposes already in BLAS terms on both sides";
-	}
+	out->bench_view = out->base_view != GS_VIEW_UNKNOWN ? out->base_view : out->cand_view;
+	out->swapped = out->work_view != GS_VIEW_UNKNOWN && out->bench_view != GS_VIEW_UNKNOWN &&
+	               out->work_view != out->bench_view;
+	if (out->base_view != GS_VIEW_UNKNOWN && out->cand_view != GS_VIEW_UNKNOWN &&
+	    out->base_view != out->cand_view)
+		snprintf(out->rule, sizeof out->rule,
+		         "the baseline (%s) and the candidate (%s) state M and N in different "
+		         "views and the comparison paired them as stated; the workload is matched "
+		         "against the baseline's keys: %s",
+		         gs_view_name(out->base_view), gs_view_name(out->cand_view),
+		         match_rule(out));
+	else
+		snprintf(out->rule, sizeof out->rule, "%s", match_rule(out));
 }
 
 /* ---- the index of pairs by key ------------------------------------------ */
@@ -206,6 +221,9 @@ totals(gs_impact *out)
 	}
 	out->speedup = out->matched_shapes && out->cand_us > 0 ? out->base_us / out->cand_us : NAN;
 	out->delta_us = out->cand_us - out->base_us;
+	out->steps = out->work->steps;
+	out->delta_per_step_us =
+	        out->steps > 0 && out->matched_shapes ? out->delta_us / (double)out->steps : NAN;
 	out->unmatched_time_share = out->work_us > 0 ? out->unmatched_us / out->work_us : NAN;
 }
 

@@ -28,6 +28,16 @@
  *                                   benchmark, gemmscope's native CSV,
  *                                   mapped CSVs do not say which view they use).
  *
+ * The benchmark's view is its baseline's, the keys the comparison pairs
+ * by; the candidate's is checked too: when it is known and the
+ * baseline's is not, it stands in; when both are known and differ (a
+ * trace compared with a BLAS log), the rule says so, since the
+ * comparison itself then paired M and N as each input states them.
+ *
+ * Per step: a PyTorch trace counts its steps (ProfilerStep#N, table.h
+ * steps); the workload's change per step is delta_us / steps.  Other
+ * workloads do not say how many steps their calls are.
+ *
  * The key matched is (batch, M, N, K, dtype, trans_a, trans_b); the op and
  * the bias flag are ignored (a benchmark times a plain GEMM for
  * aten::mm and aten::addmm alike), except that when several pairs share
@@ -69,11 +79,11 @@ typedef struct gs_impact {
 	const gs_table *work; /* borrowed */
 	gs_view work_view; /* the workload's view */
 	gs_view bench_view; /* the comparison's: its baseline's, else candidate's */
+	gs_view base_view, cand_view; /* each side's, as its format says */
 	int swapped; /* 1 if M and N were swapped to match */
-	const char *rule; /* static sentence: which key rule matched, for the
-	                           report (e.g. "PyTorch trace (row-major) against a
-	                           BLAS log (column-major): M and N swapped, transposes
-	                           already in BLAS terms") */
+	char rule[400]; /* which key rule matched, for the report (e.g. "one
+	                           side in PyTorch's row-major view, the other in
+	                           BLAS's column-major view: M and N swapped ...") */
 	gs_impact_row *rows; /* owned, one per workload record, in table order */
 	size_t n;
 	size_t matched_shapes, unmatched_shapes;
@@ -81,6 +91,9 @@ typedef struct gs_impact {
 	double base_us, cand_us; /* µs, over matched rows */
 	double speedup; /* base_us / cand_us; NAN if nothing matched */
 	double delta_us; /* cand_us - base_us: > 0 the workload is slower */
+	long steps; /* the workload's steps (table.h), 0 if unknown */
+	double delta_per_step_us; /* delta_us / steps; NAN if steps unknown or
+	                                 nothing matched */
 	double work_us; /* Σ work_us over all rows */
 	double unmatched_us; /* Σ work_us over unmatched rows */
 	double unmatched_time_share; /* unmatched_us / work_us, in [0, 1]; NAN if

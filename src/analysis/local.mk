@@ -2,7 +2,7 @@
 ## model (report.h) from them before any writer runs.
 
 libgs_a_SOURCES += \
-	src/analysis/cause.c src/analysis/cause.h src/analysis/cliff.c src/analysis/cliff.h src/analysis/compare.c \
+	src/analysis/cause.c src/analysis/cause_vocab.c src/analysis/cause.h src/analysis/cliff.c src/analysis/cliff.h src/analysis/compare.c \
 	src/analysis/compare.h src/analysis/confirm.c src/analysis/confirm.h \
 	src/analysis/effpair.c src/analysis/effpair.h src/analysis/explain.c \
 	src/analysis/explain.h src/analysis/gate.c src/analysis/gate.h \

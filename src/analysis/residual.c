@@ -5,25 +5,49 @@
 #include "model/kendall.h"
 #include "model/stats.h"
 
-static gs_residual
-residual_of(const gs_single *s, const gs_single_row *row)
+double
+gs_residual_predicted_us(const gs_single *s, const gs_single_row *row)
 {
 	gs_eff eff;
 	const gs_eff *e;
-	gs_residual r = {NAN, row->rec->t.median, NAN, NAN};
+	double per_mn, slots_area, peak;
 
 	/* the row's own figures rule most rows out (no GPU: no roofline)
 	 * before the whole model is computed again */
 	if (!row->have_eff || !(row->dim_eff > 0) || !isfinite(row->roofline_us) ||
 	    !(e = gs_single_eff(s, row, &eff)))
-		return r;
+		return NAN;
 	if (!(e->dim_eff > 0) || !isfinite(e->compute_us) || !isfinite(e->memory_us) ||
-	    !(r.measured_us > 0))
+	    !(e->m > 0 && e->n > 0 && e->batch > 0))
+		return NAN;
+	/* compute_us / dim_eff = FLOP / peak · (M_pad·N_pad / (M·N)) · (rounds·slots /
+	 * num_tiles), and num_tiles · tile_m · tile_n = M_pad · N_pad · batch: */
+	per_mn = e->cost.flop / ((double)e->m * (double)e->n * (double)e->batch);
+	slots_area = (double)e->tile_m * e->tile_n * (double)e->rounds * (double)e->slots;
+	peak = e->peak_tflops * 1e6; /* FLOP per µs */
+	return fmax(per_mn * slots_area / peak, e->memory_us);
+}
+
+static gs_residual
+residual_of(const gs_single *s, const gs_single_row *row)
+{
+	gs_residual r = {NAN, row->rec->t.median, NAN, NAN};
+
+	if (!(r.measured_us > 0))
 		return r;
-	r.predicted_us = fmax(e->compute_us / e->dim_eff, e->memory_us);
+	r.predicted_us = gs_residual_predicted_us(s, row);
+	if (isnan(r.predicted_us))
+		return r;
 	r.frac = r.predicted_us / r.measured_us;
 	r.excess_us = row->total_us * (1 - r.frac);
 	return r;
+}
+
+/* Beyond the upper bound: the model, not the kernel, is wrong there. */
+static int
+beaten(double frac)
+{
+	return frac > 1 + 1e-9;
 }
 
 static _Thread_local const gs_residual *sort_rows;
@@ -84,6 +108,7 @@ gs_residuals_run(const gs_single *s, size_t top, gs_residuals *out, gs_error *er
 	for (size_t i = 0; i < s->n; i++) {
 		out->rows[i] = residual_of(s, &s->rows[i]);
 		out->npredicted += !isnan(out->rows[i].predicted_us);
+		out->beaten += (size_t)beaten(out->rows[i].frac);
 	}
 	if (out->npredicted == 0) { /* no GPU or no tile: nothing to keep */
 		free(out->rows);
@@ -114,21 +139,36 @@ residual_at(const gs_single *s, const gs_residuals *r, const gs_record *rec)
 	return &r->rows[row - s->rows];
 }
 
+/* The medians of the N fractions of each side of a group into *MB, *MC
+ * (left NAN when N is 0). */
+static void
+medians(double *fb, double *fc, size_t n, double *mb, double *mc)
+{
+	if (n) {
+		*mb = gs_stats_median(fb, n);
+		*mc = gs_stats_median(fc, n);
+	}
+}
+
 int
 gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residuals *base,
                       const gs_single *sc, const gs_residuals *cand, gs_residual_shift *out,
                       gs_error *err)
 {
-	size_t n = c->npairs ? c->npairs : 1, nw = 0;
-	double *fb = malloc(n * sizeof *fb), *fc = malloc(n * sizeof *fc);
-	double *wb = malloc(n * sizeof *wb), *wc = malloc(n * sizeof *wc);
+	size_t n = c->npairs ? c->npairs : 1, nw = 0, nb = 0;
+	/* all pairs, the worse ones, the better ones: baseline and candidate */
+	double *f = malloc(6 * n * sizeof *f), *fb, *fc, *wb, *wc, *bb, *bc;
 	double t = c->opts.threshold;
 
-	*out = (gs_residual_shift){0, 0, 0, NAN, NAN, NAN, NAN};
-	if (!fb || !fc || !wb || !wc) {
-		free(fb), free(fc), free(wb), free(wc);
+	*out = (gs_residual_shift){.worse_base = NAN,
+	                           .worse_cand = NAN,
+	                           .better_base = NAN,
+	                           .better_cand = NAN,
+	                           .median_base = NAN,
+	                           .median_cand = NAN};
+	if (!f)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	}
+	fb = f, fc = f + n, wb = f + 2 * n, wc = f + 3 * n, bb = f + 4 * n, bc = f + 5 * n;
 	for (size_t i = 0; i < c->npairs; i++) {
 		const gs_residual *b = residual_at(sb, base, c->pairs[i].base);
 		const gs_residual *k = residual_at(sc, cand, c->pairs[i].cand);
@@ -136,21 +176,21 @@ gs_residual_shift_run(const gs_compare *c, const gs_single *sb, const gs_residua
 			continue;
 		fb[out->pairs] = b->frac;
 		fc[out->pairs++] = k->frac;
+		out->beaten_base += (size_t)beaten(b->frac);
+		out->beaten_cand += (size_t)beaten(k->frac);
 		if (k->frac < b->frac * (1 - t)) {
 			wb[nw] = b->frac;
 			wc[nw++] = k->frac;
+		} else if (k->frac > b->frac * (1 + t)) {
+			bb[nb] = b->frac;
+			bc[nb++] = k->frac;
 		}
-		out->better += k->frac > b->frac * (1 + t);
 	}
 	out->worse = nw;
-	if (out->pairs) {
-		out->median_base = gs_stats_median(fb, out->pairs);
-		out->median_cand = gs_stats_median(fc, out->pairs);
-	}
-	if (nw) {
-		out->worse_base = gs_stats_median(wb, nw);
-		out->worse_cand = gs_stats_median(wc, nw);
-	}
-	free(fb), free(fc), free(wb), free(wc);
+	out->better = nb;
+	medians(fb, fc, out->pairs, &out->median_base, &out->median_cand);
+	medians(wb, wc, nw, &out->worse_base, &out->worse_cand);
+	medians(bb, bc, nb, &out->better_base, &out->better_cand);
+	free(f);
 	return 0;
 }

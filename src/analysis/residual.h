@@ -13,6 +13,11 @@
  * neighbours sit at 80 % is a likely kernel or heuristic bug.  Kendall's
  * tau-b between predicted and measured times (model/kendall.h) says per
  * input how far the model's ordering can be trusted.
+ *
+ * A fraction above 1 (the kernel beat its upper bound) is never a result:
+ * a figure of the GPU table, the tile or the one-workgroup-per-CU
+ * assumption is wrong for that shape; such rows are counted ("beaten")
+ * so the report can say so, as single.h counts rows over the roofline.
  */
 #ifndef GS_RESIDUAL_H
 #define GS_RESIDUAL_H
@@ -32,11 +37,25 @@ typedef struct gs_residual {
 	                     total_us · (1 - frac), µs; NAN with predicted */
 } gs_residual;
 
+/* gs_residual_predicted_us: the predicted time of ROW (a row of S), µs:
+ * max(compute_us / dim_eff, memory_us), NAN when the GPU, the tile or
+ * dim_eff is unknown.  The compute term is computed as (FLOP / (M·N·batch))
+ * · (tile_m · tile_n · rounds · slots) / peak, which equals compute_us /
+ * dim_eff (num_tiles · tile_m · tile_n = M_pad · N_pad · batch) but in
+ * factors that are exact for integer inputs (2·K, or 2·K + 1 with a bias,
+ * while FLOP < 2^53): shapes whose tile, wave count and K are the same get
+ * the same double, so Kendall's tau sees the ties the model has (along an
+ * M sweep every shape of one wave count is predicted the same compute
+ * time).  cause.h's quantization rule uses the same prediction. */
+double gs_residual_predicted_us(const gs_single *s, const gs_single_row *row);
+
 typedef struct gs_residuals {
 	gs_residual *rows; /* one per S->rows[i], owned; NULL (n 0) when no
 	                      row has a prediction */
 	size_t n;
 	size_t npredicted; /* rows with a prediction */
+	size_t beaten; /* of them, rows with frac > 1 + 1e-9: faster than
+	                  the upper bound, so the prediction is wrong there */
 	double tau; /* Kendall's tau-b of (predicted, measured) over them;
 	               NAN below 2 rows */
 	double median_frac; /* median frac over them; NAN if none */
@@ -62,6 +81,9 @@ typedef struct gs_residual_shift {
 	size_t better; /* frac_cand > frac_base · (1 + T) */
 	double worse_base, worse_cand; /* median frac of the worse shapes,
 	                                  each side; NAN if none */
+	double better_base, better_cand; /* the same for the better shapes */
+	size_t beaten_base, beaten_cand; /* pairs whose baseline / candidate
+	                                    frac is above 1 + 1e-9 (beaten) */
 	double median_base, median_cand; /* median frac of all the pairs */
 } gs_residual_shift;
 

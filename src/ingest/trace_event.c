@@ -27,6 +27,7 @@ gs_trace_ev_category(const unsigned char *s, size_t n)
 	        {"cuda_driver", TR_C_RT},
 	        {"gpu_memcpy", TR_C_MEMCPY},
 	        {"gpu_memset", TR_C_MEMSET},
+	        {"user_annotation", TR_C_ANNOT},
 	        /* legacy (torch 1.9 era) categories */
 	        {"Operator", TR_C_OP},
 	        {"Kernel", TR_C_KERNEL},
@@ -205,6 +206,12 @@ gs_trace_ev_keep(tr_store *st, const tr_ev *e, long line)
 	case TR_C_KERNEL:
 	case TR_C_MEMCPY:
 	case TR_C_MEMSET: return add_gpu(st, e);
+	case TR_C_ANNOT:
+		/* torch.profiler's step marker, once per step on the CPU side (its
+		 * gpu_user_annotation twin is another category) */
+		st->steps +=
+		        e->ph == 'X' && e->name_len > 13 && !strncmp(e->name, "ProfilerStep#", 13);
+		break;
 	case TR_C_OTHER: break;
 	}
 	return 0;

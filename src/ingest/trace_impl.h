@@ -29,7 +29,15 @@
 enum { TR_RAW_LEN = 48 };
 
 /* What kind of event an event's "cat" names. */
-typedef enum { TR_C_OTHER, TR_C_OP, TR_C_RT, TR_C_KERNEL, TR_C_MEMCPY, TR_C_MEMSET } tr_category;
+typedef enum {
+	TR_C_OTHER,
+	TR_C_OP,
+	TR_C_RT,
+	TR_C_KERNEL,
+	TR_C_MEMCPY,
+	TR_C_MEMSET,
+	TR_C_ANNOT /* a CPU user annotation: ProfilerStep#N marks a step */
+} tr_category;
 
 /* The event being read: its fields gathered in any order, acted on when
  * its object closes (gs_trace_ev_keep). */
@@ -130,6 +138,7 @@ typedef struct tr_store {
 	tr_strs names; /* kernel names */
 	tr_strs threads; /* "pid\037tid" with a type letter per part */
 	size_t incomplete; /* relevant events without ts/dur, dropped */
+	long steps; /* ProfilerStep#N annotations (CPU side): the steps traced */
 	int keep_all; /* link at the end (see above) */
 	int frozen; /* eager: the op index is built */
 	int late_op; /* eager: a GEMM op came after the index was built */

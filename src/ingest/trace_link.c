@@ -428,6 +428,7 @@ gs_trace_link(tr_store *s, gs_table *t, gs_error *err)
 	L.err = err;
 	L.device = -1;
 	t->skipped += s->incomplete + s->npending;
+	t->steps = s->steps;
 	if (!(L.kp = gs_kparser_new(err)))
 		return -1;
 	if (!(L.rank = calloc(s->names.n + 1, sizeof *L.rank)) ||

@@ -266,11 +266,12 @@ gs_stats_geomean_ci(const double *r, size_t n, double level, double *gm, double 
 	m = sum / (double)n;
 	for (size_t i = 0; i < n; i++)
 		ss += (log(r[i]) - m) * (log(r[i]) - m);
-	half = 0.0;
-	if (n > 1)
-		half = gs_stats_t_quantile((1.0 + level) / 2.0, (double)(n - 1)) *
-		       sqrt(ss / (double)(n - 1)) / sqrt((double)n);
 	*gm = exp(m);
+	*lo = *hi = NAN; /* one ratio has no spread: no interval */
+	if (n < 2)
+		return 0;
+	half = gs_stats_t_quantile((1.0 + level) / 2.0, (double)(n - 1)) *
+	       sqrt(ss / (double)(n - 1)) / sqrt((double)n);
 	*lo = exp(m - half);
 	*hi = exp(m + half);
 	return 0;

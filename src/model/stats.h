@@ -21,7 +21,8 @@ double gs_stats_stddev(const double *x, size_t n);
 /* gs_stats_geomean_ci: geometric mean of the positive ratios R[0..N),
  * exp(mean(ln r)), with a two-sided confidence interval at LEVEL (0.95)
  * from Student's t on the log ratios: exp(mean ± t_{n-1} · sd/√n).
- * With N == 1 the interval is [gm, gm].  Returns 0, or -1 if N == 0, a
+ * With N == 1 there is no interval: *LO and *HI are NAN (a t interval
+ * needs a spread; writers print "n/a", the JSON null).  Returns 0, or -1 if N == 0, a
  * ratio is not finite and > 0, or LEVEL is not in (0, 1) (outputs
  * untouched). */
 int gs_stats_geomean_ci(const double *r, size_t n, double level, double *gm, double *lo,

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "analysis/impact.h"
 #include "render/html_impl.h"
 #include "render/jsonw.h"
 #include "render/report.h"
@@ -24,7 +25,9 @@
 void gs_json_cause_summary(gs_jw *w, const gs_report *r);
 
 /* gs_json_impact (json_cause.c): the top-level key "impact" with the
- * workload's weighted comparison (impact.h's fields; top_lost[] of
+ * workload's weighted comparison (impact.h's fields, views of the
+ * workload, the benchmark and each side, steps and delta_per_step_us,
+ * null when the workload does not count its steps; top_lost[] of
  * matched shapes, unmatched[] of the records the benchmark lacks). */
 void gs_json_impact(gs_jw *w, const gs_report *r);
 
@@ -48,5 +51,28 @@ void gs_html_cause_methodology(gs_html *w, xmlNodePtr dl);
  * and their time share, the key rule, the top shapes by weighted time
  * lost.  Nothing without R->impact. */
 void gs_html_impact(gs_html *w, xmlNodePtr sec);
+
+/* gs_md_causes (markdown_cause.c): the markdown's causes line, "- **Causes:**
+ * time lost 78 % unknown (10 shapes), ...; time saved ...", in the model's
+ * order; nothing without causes or without time lost or saved. */
+void gs_md_causes(const gs_report *r, FILE *out);
+
+/* gs_md_impact (markdown_cause.c): the --weights line: the workload's GEMM
+ * time under each side, the ratio, the change, the change per step,
+ * the coverage and the key rule; "no workload shape is in the comparison"
+ * when nothing matched. */
+void gs_md_impact(const gs_report *r, FILE *out);
+
+/* gs_impact_step_text (markdown_cause.c): the change per step of M into
+ * BUF: "+12.3 µs per step (1 ProfilerStep in the trace)", or "unknown:
+ * the workload does not say how many steps ...", or "n/a: no workload
+ * shape is in the comparison ...".  Returns BUF. */
+char *gs_impact_step_text(const gs_impact *m, char *buf, size_t size);
+
+/* gs_top_explained (markdown_cause.c): 1 if one of the first N top
+ * regressions of R (a compare with efficiency pairs) has an explanation
+ * that says more than that the tile is unknown on both sides; the
+ * writers then list them, else they say so in one sentence. */
+int gs_top_explained(const gs_report *r, size_t n);
 
 #endif

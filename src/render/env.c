@@ -59,19 +59,31 @@ gs_json_environment(gs_jw *w, const gs_report *r)
 	gs_jw_array_close(w);
 }
 
-/* ---- HTML */
+/* ---- what each side states */
 
-/* "device, runtime and library" into BUF: the differing items. */
+/* The items side SIDE of R states, as bits (1u << item). */
+static unsigned
+stated(const gs_report *r, int side)
+{
+	unsigned m = 0;
+
+	for (int k = 0; k < GS_ENV_NITEMS; k++)
+		if (text_of(r, side, (gs_env_item)k))
+			m |= 1u << k;
+	return m;
+}
+
+/* "device, runtime and library" into BUF: the names of the items of MASK. */
 static char *
-differing_names(const gs_report *r, char *buf, size_t size)
+names_of(unsigned mask, char *buf, size_t size)
 {
 	size_t n = 0, total = 0;
 
 	for (int k = 0; k < GS_ENV_NITEMS; k++)
-		total += (size_t)differs(r, (gs_env_item)k);
+		total += (mask >> k) & 1u;
 	buf[0] = 0;
 	for (int k = 0; k < GS_ENV_NITEMS; k++) {
-		if (!differs(r, (gs_env_item)k))
+		if (!((mask >> k) & 1u))
 			continue;
 		n++;
 		if (n > 1)
@@ -80,6 +92,60 @@ differing_names(const gs_report *r, char *buf, size_t size)
 	}
 	return buf;
 }
+
+static size_t
+count_of(unsigned mask)
+{
+	size_t n = 0;
+
+	for (; mask; mask >>= 1)
+		n += mask & 1u;
+	return n;
+}
+
+/* A compare whose stated items do not differ, into BUF: "the same on both
+ * sides (6 items both inputs state)", "the same in the 3 items both
+ * inputs state; only the candidate states memory and driver", "only the
+ * candidate states it (device, ...); the baseline states nothing, so
+ * nothing can be compared", "nothing to compare: the baseline states
+ * library, the candidate device". */
+static char *
+same_sentence(const gs_report *r, char *buf, size_t size)
+{
+	unsigned b = stated(r, 0), c = stated(r, 1), both = b & c;
+	char nb[512], nc[512], one[600] = "";
+	size_t k = count_of(both);
+
+	if (!both && (!b || !c)) {
+		snprintf(buf, size,
+		         "only the %s states it (%s); the %s states nothing, so nothing can be "
+		         "compared",
+		         b ? "baseline" : "candidate", names_of(b | c, nb, sizeof nb),
+		         b ? "candidate" : "baseline");
+		return buf;
+	}
+	if (!both) {
+		snprintf(buf, size, "nothing to compare: the baseline states %s, the candidate %s",
+		         names_of(b, nb, sizeof nb), names_of(c, nc, sizeof nc));
+		return buf;
+	}
+	if (b & ~both && c & ~both)
+		snprintf(one, sizeof one, "; only the baseline states %s, only the candidate %s",
+		         names_of(b & ~both, nb, sizeof nb), names_of(c & ~both, nc, sizeof nc));
+	else if ((b | c) & ~both)
+		snprintf(one, sizeof one, "; only the %s states %s",
+		         b & ~both ? "baseline" : "candidate",
+		         names_of((b | c) & ~both, nb, sizeof nb));
+	if (one[0])
+		snprintf(buf, size, "the same in the %zu item%s both inputs state%s", k,
+		         k == 1 ? "" : "s", one);
+	else
+		snprintf(buf, size, "the same on both sides (%zu item%s both inputs state)", k,
+		         k == 1 ? "" : "s");
+	return buf;
+}
+
+/* ---- HTML */
 
 static void
 env_table(gs_html *w, xmlNodePtr parent)
@@ -108,12 +174,12 @@ gs_html_environment(gs_html *w, xmlNodePtr sec)
 {
 	const gs_report *r = w->r;
 	size_t n = known_items(r);
-	char names[512];
+	char names[512], same[1400];
 	xmlNodePtr box = gs_html_add(w, sec, "div", "environment");
 
 	gs_html_set_attr(w, box, "id", "environment");
 	if (n == 0) {
-		gs_html_para(w, box, "note",
+		gs_html_para(w, box, "none",
 		             "Environment: %s states its GPU, clocks or library "
 		             "version.",
 		             two_sided(r) ? "neither input" : "the input never");
@@ -124,15 +190,32 @@ gs_html_environment(gs_html *w, xmlNodePtr sec)
 		             "The two runs differ in %s: a change of machine or software moves "
 		             "every time, whatever the kernels did. Compare like with like before "
 		             "reading the tables.",
-		             differing_names(r, names, sizeof names));
+		             names_of(r->env_differs, names, sizeof names));
 		env_table(w, box);
 		return;
 	}
-	env_table(w, gs_html_details(w, box, 0,
-	                             two_sided(r) ? "Environment: the same on both sides "
-	                                            "(%zu item%s the inputs state)"
-	                                          : "Environment (%zu item%s the input states)",
-	                             n, n == 1 ? "" : "s"));
+	if (two_sided(r))
+		env_table(w, gs_html_details(w, box, 0, "Environment: %.480s",
+		                             same_sentence(r, same, sizeof same)));
+	else
+		env_table(w, gs_html_details(w, box, 0, "Environment (%zu item%s the input states)",
+		                             n, n == 1 ? "" : "s"));
+}
+
+void
+gs_html_env_methodology(gs_html *w, xmlNodePtr dl)
+{
+	gs_html_define(w, dl, "Environment",
+	               "What each input says of its machine and software: the hipblaslt-bench "
+	               "and rocblas-bench banner (library version, device, gfx target, memory, "
+	               "max. SCLK and MCLK, compute capability), a PyTorch trace's "
+	               "deviceProperties and its CUDA or HIP runtime and driver versions, the "
+	               "rocprofv3 or rocpd GPU agent (product, gfx target, CUs, max. engine "
+	               "clock), gemmscope-bench's run columns. A compare puts the sides item by "
+	               "item: memory within 1 %% is the same board, clocks and text compare "
+	               "exactly. An item only one side states is shown and said so, never "
+	               "called the same or a difference. A difference is said first: it moves "
+	               "every time, whatever the kernels did.");
 }
 
 /* ---- markdown */
@@ -165,9 +248,8 @@ gs_md_environment(const gs_report *r, FILE *out)
 		return;
 	}
 	if (!r->env_differs) {
-		fprintf(out,
-		        "Environment: the same on both sides (%zu item%s the inputs state).\n\n", n,
-		        n == 1 ? "" : "s");
+		char same[1400];
+		fprintf(out, "Environment: %s.\n\n", same_sentence(r, same, sizeof same));
 		return;
 	}
 	fputs("**Environment differs:**", out);

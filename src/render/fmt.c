@@ -385,23 +385,39 @@ ci_decimals(double lo, double hi)
 }
 
 char *
+gs_fmt_ci(char *buf, size_t size, double lo, double hi, int decimals)
+{
+	char a[GS_FMT_LEN], b[GS_FMT_LEN];
+
+	if (isnan(lo) || isnan(hi))
+		snprintf(buf, size, "n/a");
+	else
+		snprintf(buf, size, "%s\xe2\x80\x93%s", gs_fmt_ratio(a, sizeof a, lo, decimals),
+		         gs_fmt_ratio(b, sizeof b, hi, decimals));
+	return buf;
+}
+
+char *
 gs_fmt_verdict(char *buf, size_t size, const gs_compare *c)
 {
 	const gs_compare_summary *s = &c->s;
 	char unsure[64] = "", reg[32], imp[32], n[32], un[32];
-	char g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN];
-	int d = ci_decimals(s->geomean_lo, s->geomean_hi);
+	char g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN], ci[2 * GS_FMT_LEN + 4] = "n/a";
+	int d = isnan(s->geomean_lo) ? 3 : ci_decimals(s->geomean_lo, s->geomean_hi);
 
 	if (s->unsure)
 		snprintf(unsure, sizeof unsure, "; %s unsure",
 		         gs_fmt_count(un, sizeof un, s->unsure));
-	snprintf(buf, size, "%s %s, %s %s; geomean %s%s [95 %% CI %s\xe2\x80\x93%s] over %s %s%s",
+	if (!isnan(s->geomean_lo)) /* a single shape has no interval */
+		snprintf(ci, sizeof ci, "%s\xe2\x80\x93%s", fixed(lo, sizeof lo, s->geomean_lo, d),
+		         fixed(hi, sizeof hi, s->geomean_hi, d));
+	snprintf(buf, size, "%s %s, %s %s; geomean %s%s [95 %% CI %s] over %s %s%s",
 	         gs_fmt_count(reg, sizeof reg, s->regressed),
 	         gs_fmt_plural(s->regressed, "regression", "regressions"),
 	         gs_fmt_count(imp, sizeof imp, s->improved),
 	         gs_fmt_plural(s->improved, "improvement", "improvements"),
-	         fixed(g, sizeof g, s->geomean, d), TIMES, fixed(lo, sizeof lo, s->geomean_lo, d),
-	         fixed(hi, sizeof hi, s->geomean_hi, d), gs_fmt_count(n, sizeof n, s->matched),
+	         fixed(g, sizeof g, s->geomean, d), TIMES, ci,
+	         gs_fmt_count(n, sizeof n, s->matched),
 	         gs_fmt_plural(s->matched, "shape", "shapes"), unsure);
 	return buf;
 }

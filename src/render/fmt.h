@@ -62,9 +62,14 @@ char *gs_fmt_utc(char *buf, size_t size, long long t, int iso);
  * bytes: escape it for the target format. */
 char *gs_fmt_shape(char *buf, size_t size, const gs_shape *s);
 
+/* gs_fmt_ci: a confidence interval "0.9465×–1.2622×" (gs_fmt_ratio's
+ * DECIMALS), or "n/a" when LO or HI is NaN (fewer than 2 shapes: stats.h
+ * gives no interval). */
+char *gs_fmt_ci(char *buf, size_t size, double lo, double hi, int decimals);
+
 /* gs_fmt_verdict: the one-sentence verdict of C, e.g. "152 regressions,
  * 317 improvements; geomean 1.103× [95 % CI 1.084–1.122] over 558 shapes"
- * (plus "; N unsure" when some are). */
+ * (plus "; N unsure" when some are; "[95 % CI n/a]" for a single shape). */
 char *gs_fmt_verdict(char *buf, size_t size, const gs_compare *c);
 
 /* gs_fmt_plural: ONE when N is 1, else MANY ("1 shape", "2 shapes",

@@ -22,6 +22,7 @@
 #include <libxml/tree.h>
 
 #include "render/cause_impl.h"
+#include "render/env_impl.h"
 #include "render/model_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
@@ -430,6 +431,8 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 	if (w->r->eff_base)
 		gs_html_eff_methodology(w, dl, w->r->eff_base->opts.roof);
 	gs_html_cause_methodology(w, dl);
+	gs_html_model_methodology(w, dl);
+	gs_html_env_methodology(w, dl);
 	gs_html_define(w, dl, "Unmatched and excluded",
 	               "Shapes found in one input only and "
 	               "rows excluded by a reader (failed runs, non-positive times) are listed "

@@ -10,18 +10,25 @@
 #include "render/fmt.h"
 
 /* The sentences of one side of the split: V µs by cause out of TOTAL, for
- * the N causes of ORDER. */
+ * the N causes of ORDER; MISSING: what the unknown ones lacked. */
 static void
 split_side(gs_html *w, xmlNodePtr ul, const char *what, const double v[GS_CAUSE_COUNT],
-           const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
+           const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total,
+           unsigned missing)
 {
-	char us[GS_FMT_LEN], cnt[GS_FMT_LEN], buf[320];
+	char us[GS_FMT_LEN], cnt[GS_FMT_LEN], buf[480];
 
 	for (size_t i = 0; i < n; i++) {
 		gs_cause_kind k = order[i];
+		char label[200], miss[160];
+		if (k == GS_CAUSE_UNKNOWN) /* say what is missing */
+			snprintf(label, sizeof label, "unknown (%s)",
+			         gs_cause_missing_text(missing, miss, sizeof miss));
+		else
+			snprintf(label, sizeof label, "%s", gs_cause_label(k));
 		snprintf(buf, sizeof buf, "%.0f %% of the time %s (%s \xc2\xb5s): %s for %s %s",
 		         total > 0 ? 100 * v[k] / total : 0.0, what, gs_fmt_us(us, sizeof us, v[k]),
-		         gs_cause_label(k), gs_fmt_count(cnt, sizeof cnt, nshapes[k]),
+		         label, gs_fmt_count(cnt, sizeof cnt, nshapes[k]),
 		         gs_fmt_plural(nshapes[k], "shape", "shapes"));
 		gs_html_add_text(w, ul, "li", gs_cause_name(k), buf);
 	}
@@ -40,9 +47,9 @@ gs_html_cause_split(gs_html *w, xmlNodePtr sec)
 	ul = gs_html_add(w, sec, "ul", "causes");
 	gs_html_set_attr(w, ul, "id", "cause-split");
 	split_side(w, ul, "lost", c->lost_us, c->nlost, c->lost_order, c->nlost_order,
-	           s->time_lost_us);
+	           s->time_lost_us, c->missing_lost);
 	split_side(w, ul, "saved", c->saved_us, c->nsaved, c->saved_order, c->nsaved_order,
-	           s->time_saved_us);
+	           s->time_saved_us, c->missing_saved);
 }
 
 void
@@ -107,6 +114,7 @@ impact_kv(gs_html *w, xmlNodePtr sec, const gs_impact *m)
 	           "Change of the workload's GEMM time (candidate \xe2\x88\x92 "
 	           "baseline)",
 	           buf);
+	gs_html_kv(w, tb, "Change per step", gs_impact_step_text(m, buf, sizeof buf));
 	snprintf(buf, sizeof buf, "%zu of %zu (%.0f calls)", m->matched_shapes, m->n,
 	         m->matched_calls);
 	gs_html_kv(w, tb, "Workload shapes covered by the benchmark", buf);

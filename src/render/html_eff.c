@@ -8,6 +8,7 @@
 #include "analysis/effpair.h"
 #include "analysis/metrics.h"
 #include "model/tile_model.h"
+#include "render/cause_impl.h"
 #include "render/fmt.h"
 #include "render/html_eff.h"
 
@@ -132,6 +133,14 @@ explained(gs_html *w, xmlNodePtr sec)
 		gs_html_add_text(w, sec, "p", "none", "No regressions.");
 		return;
 	}
+	if (!r->eff_base->gpu && !r->eff_cand->gpu && !gs_top_explained(r, c->ntop_regressed)) {
+		/* N lines of "tile unknown on both sides" say less than one */
+		gs_html_para(w, sec, "none",
+		             "The efficiency model cannot say why: no GPU is known and the top "
+		             "regressions' macro tiles are not (--gpu mi300x or a spec file adds "
+		             "the roofline; kernel names or tile columns add quantisation).");
+		return;
+	}
 	ol = gs_html_add(w, sec, "ul", "explained");
 	for (size_t i = 0; i < c->ntop_regressed; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
@@ -236,7 +245,7 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, int tiles)
 		td_pair(w, tr, eb ? eb->dim_eff : NAN, ec ? ec->dim_eff : NAN, 3, 1);
 	}
 	td_pair(w, tr, eb ? eb->pct_roofline : NAN, ec ? ec->pct_roofline : NAN, 1, 1);
-	gs_html_td(w, tr, p->cls == GS_REGRESSED ? r->effpairs[i].e.cause : "");
+	gs_html_td_cause(w, tr, i);
 }
 
 /* What the efficiency rows of the N pairs IDX know: bit 1 a tile (either
@@ -311,11 +320,9 @@ eff_table(gs_html *w, xmlNodePtr sec, gs_error *err)
 		gs_html_para(
 		        w, sec, NULL,
 		        "Each cell is baseline \xe2\x86\x92 candidate; a candidate "
-		        "value more than 1 %% worse is marked. The cause (regressions only) is "
-		        "what the efficiency model points at: quantisation when dim_eff alone "
-		        "predicts at least half of the slowdown, roofline when tiling is as "
-		        "good but the kernel runs further from its roof, gpu or kernel when "
-		        "those changed, unknown otherwise.");
+		        "value more than 1 %% worse is marked. The cause is the shape's cause "
+		        "of the summary's split (improved and regressed shapes; the rule chain "
+		        "is under How the numbers were computed; hover it for its sentence).");
 		eff_rows(w, sec, idx, n, k);
 	}
 	free(idx);

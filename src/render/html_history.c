@@ -76,12 +76,11 @@ summary_geomeans(hp *p, xmlNodePtr tb)
 	const gs_history *h = p->h;
 	const gs_compare_summary *f = &h->runs[h->nruns - 1].vs_first.s;
 	const gs_compare_summary *v = &h->runs[h->nruns - 1].vs_previous.s;
-	char buf[256], g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN];
+	char buf[256], g[GS_FMT_LEN], ci[2 * GS_FMT_LEN + 4];
 
-	snprintf(buf, sizeof buf, "%s, 95 %% CI %s\xe2\x80\x93%s, n = %zu",
+	snprintf(buf, sizeof buf, "%s, 95 %% CI %s, n = %zu",
 	         gs_fmt_ratio(g, sizeof g, f->geomean, 4),
-	         gs_fmt_ratio(lo, sizeof lo, f->geomean_lo, 4),
-	         gs_fmt_ratio(hi, sizeof hi, f->geomean_hi, 4), f->matched);
+	         gs_fmt_ci(ci, sizeof ci, f->geomean_lo, f->geomean_hi, 4), f->matched);
 	gs_html_kv(&p->w, tb, "Geomean speedup, last run against the first", buf);
 	snprintf(buf, sizeof buf, "%s, n = %zu", gs_fmt_ratio(g, sizeof g, v->geomean, 4),
 	         v->matched);
@@ -166,16 +165,15 @@ evolution_row(hp *p, xmlNodePtr tb, size_t i)
 	const gs_history_entry *e = &p->h->runs[i];
 	const gs_compare_summary *f = &e->vs_first.s, *v = &e->vs_previous.s;
 	xmlNodePtr tr = gs_html_add(&p->w, tb, "tr", NULL);
-	char buf[GS_FMT_LEN * 3 + 16], g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN];
+	char buf[GS_FMT_LEN * 3 + 16], g[GS_FMT_LEN], ci[2 * GS_FMT_LEN + 4];
 
 	gs_html_td_count(&p->w, tr, i);
 	gs_html_add_text(&p->w, tr, "td", "mono", e->name);
 	gs_html_td_count(&p->w, tr, e->shapes);
 	gs_fmt_ratio(g, sizeof g, e->geomean_vs_first, 4);
 	if (i)
-		snprintf(buf, sizeof buf, "%s [%s\xe2\x80\x93%s]", g,
-		         gs_fmt_ratio(lo, sizeof lo, f->geomean_lo, 3),
-		         gs_fmt_ratio(hi, sizeof hi, f->geomean_hi, 3));
+		snprintf(buf, sizeof buf, "%s [%s]", g,
+		         gs_fmt_ci(ci, sizeof ci, f->geomean_lo, f->geomean_hi, 3));
 	else
 		snprintf(buf, sizeof buf, "%s", g);
 	gs_html_td_num(&p->w, tr, buf);

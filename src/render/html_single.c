@@ -420,6 +420,8 @@ fill_methodology(gs_html *w, xmlNodePtr sec)
 	               "are microseconds: a shape's time is the median of its calls or rows, "
 	               "its total time mean \xc2\xb7 calls. Shapes are ranked by total time.");
 	gs_html_eff_methodology(w, dl, model(w)->opts.roof);
+	gs_html_model_methodology(w, dl);
+	gs_html_env_methodology(w, dl);
 }
 
 typedef void (*filler)(gs_html *w, xmlNodePtr sec);

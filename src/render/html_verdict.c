@@ -83,13 +83,11 @@ static void
 summary_speed(gs_html *w, xmlNodePtr tb)
 {
 	const gs_compare_summary *s = &w->c->s;
-	char buf[256], g[GS_FMT_LEN], lo[GS_FMT_LEN], hi[GS_FMT_LEN], ch[GS_FMT_LEN];
+	char buf[256], g[GS_FMT_LEN], ci[2 * GS_FMT_LEN + 4], ch[GS_FMT_LEN];
 
-	snprintf(buf, sizeof buf, "%s (%s), 95 %% CI %s\xe2\x80\x93%s",
-	         gs_fmt_ratio(g, sizeof g, s->geomean, 4),
+	snprintf(buf, sizeof buf, "%s (%s), 95 %% CI %s", gs_fmt_ratio(g, sizeof g, s->geomean, 4),
 	         gs_fmt_change(ch, sizeof ch, s->geomean - 1),
-	         gs_fmt_ratio(lo, sizeof lo, s->geomean_lo, 4),
-	         gs_fmt_ratio(hi, sizeof hi, s->geomean_hi, 4));
+	         gs_fmt_ci(ci, sizeof ci, s->geomean_lo, s->geomean_hi, 4));
 	gs_html_kv(w, tb, "Geometric-mean speedup", buf);
 	gs_html_kv(w, tb, "Weighted speedup (\xce\xa3 t_base / \xce\xa3 t_cand)",
 	           gs_fmt_ratio(g, sizeof g, s->weighted, 4));

@@ -10,9 +10,11 @@
  * says of its machine and software: {item, name, baseline, candidate,
  * differs}, env_impl.h), summary{...}, groups[],
  * top_improvements[], top_regressions[], shapes[] (each with
- * efficiency{baseline,candidate} and, with both, explanation and
- * efficiency_cause (effpair.h's word); and cause, cause_text: cause.h's
- * word, "none" with cause_text null for a neutral or unsure shape),
+ * efficiency{baseline,candidate} and, with both, explanation (the
+ * efficiency model's reading in words); predicted_base_us, fraction_base,
+ * predicted_cand_us, fraction_cand where predicted (model_impl.h); and
+ * cause, cause_text: cause.h's word, the one cause vocabulary, "none"
+ * with cause_text null for a neutral or unsure shape),
  * only_in_baseline[], only_in_candidate[], excluded[], and metrics[] when
  * both inputs carry the same extra numeric columns.  summary has
  * time_lost_by_cause and time_saved_by_cause (cause -> µs, every cause of
@@ -32,8 +34,10 @@
  * tile_source, tile_m/n/k, blas_m, blas_n, swapped, num_tiles, cus, waves,
  * last_wave_tiles, last_wave_util, tile_eff, wq_eff, dim_eff, status, note,
  * peak_tflops, bw_tbs, ridge, attainable_tflops, roofline_us, bound,
- * pct_roofline, tile_model{tile_m,tile_n,tile_k,dim_eff,cost_us,
- * kernel_tile_cost_us} or null, occupancy{...} or null; for a shape keyed
+ * pct_roofline, tile_model{tile_m,tile_n,tile_k,dim_eff,cost,
+ * kernel_tile_cost} or null (cost: the tile model's unitless score,
+ * which ranks tiles and is not a time: model/tile_model.h), occupancy{...}
+ * or null; for a shape keyed
  * by kernel name (no M/N/K) only kernel_family and occupancy.
  *
  * gs_render_json is the one JSON entry point: history (json_history.c),
@@ -105,6 +109,7 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_kv_num(w, "p_value", p->tested ? p->p_value : NAN);
 	gs_jw_kv_num(w, "p_adjusted", p->tested ? p->p_adjusted : NAN);
 	efficiency_pair(w, r, i);
+	gs_json_pair_predicted(w, r, i);
 	cause(w, r, i);
 	gs_jw_map_close(w);
 }
@@ -329,9 +334,8 @@ eff_model(gs_jw *w, const gs_single_row *row)
 	gs_jw_kv_count(w, "tile_n", b->wg_n);
 	gs_jw_kv_count(w, "tile_k", b->wg_k);
 	gs_jw_kv_num(w, "dim_eff", b->dim_eff);
-	gs_jw_kv_num(w, "cost_us", b->cost_us);
-	gs_jw_kv_num(w, "kernel_tile_cost_us",
-	             row->have_actual ? row->detail->actual.cost_us : NAN);
+	gs_jw_kv_num(w, "cost", b->cost_us);
+	gs_jw_kv_num(w, "kernel_tile_cost", row->have_actual ? row->detail->actual.cost_us : NAN);
 	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
 	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
 	gs_json_tile_wave(w, &row->detail->pick.wave);
@@ -417,7 +421,6 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 	efficiency(w, "candidate", r->eff_cand, c);
 	gs_jw_map_close(w);
 	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
-	gs_jw_kv_str(w, "efficiency_cause", r->effpairs[i].e.cause);
 }
 
 /* ---- per-metric deltas (analysis/metrics.h) */
@@ -538,7 +541,7 @@ single_summary(gs_jw *w, const gs_single *s)
 }
 
 static void
-single_shape(gs_jw *w, const gs_single *s, const gs_single_row *row)
+single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 {
 	const gs_record *r = row->rec;
 
@@ -555,7 +558,8 @@ single_shape(gs_jw *w, const gs_single *s, const gs_single_row *row)
 	gs_jw_kv_num(w, "time_us_sum", r->t.sum);
 	gs_jw_kv_num(w, "total_us", row->total_us);
 	gs_jw_kv_count(w, "line", r->line);
-	efficiency(w, "efficiency", s, row);
+	efficiency(w, "efficiency", rep->single, row);
+	gs_json_row_predicted(w, rep, (size_t)(row - rep->single->rows));
 	gs_jw_map_close(w);
 }
 
@@ -578,7 +582,7 @@ single_document(gs_jw *w, const gs_report *r)
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");
 	for (size_t i = 0; i < s->n; i++)
-		single_shape(w, s, &s->rows[i]);
+		single_shape(w, r, &s->rows[i]);
 	gs_jw_array_close(w);
 	gs_jw_array_open(w, "top_time");
 	for (size_t i = 0; i < s->n; i++)

@@ -88,12 +88,16 @@ gs_json_impact(gs_jw *w, const gs_report *r)
 	gs_jw_kv_str(w, "workload_format", m->work->format);
 	gs_jw_kv_str(w, "workload_view", gs_view_name(m->work_view));
 	gs_jw_kv_str(w, "benchmark_view", gs_view_name(m->bench_view));
+	gs_jw_kv_str(w, "baseline_view", gs_view_name(m->base_view));
+	gs_jw_kv_str(w, "candidate_view", gs_view_name(m->cand_view));
 	gs_jw_kv_bool(w, "swapped", m->swapped);
 	gs_jw_kv_str(w, "rule", m->rule);
 	gs_jw_kv_num(w, "speedup", m->speedup);
 	gs_jw_kv_num(w, "base_us", m->base_us);
 	gs_jw_kv_num(w, "cand_us", m->cand_us);
 	gs_jw_kv_num(w, "delta_us", m->delta_us);
+	gs_jw_kv_num(w, "steps", m->steps > 0 ? (double)m->steps : NAN);
+	gs_jw_kv_num(w, "delta_per_step_us", m->delta_per_step_us);
 	gs_jw_kv_count(w, "matched_shapes", (long long)m->matched_shapes);
 	gs_jw_kv_count(w, "unmatched_shapes", (long long)m->unmatched_shapes);
 	gs_jw_kv_num(w, "matched_calls", m->matched_calls);

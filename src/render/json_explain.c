@@ -43,7 +43,7 @@ json_cost(gs_jw *w, const char *key, const gs_tile_cost *c)
 	gs_jw_kv_count(w, "timesteps", c->timesteps);
 	gs_jw_kv_num(w, "work_util", c->work_util);
 	gs_jw_kv_num(w, "dim_eff", c->dim_eff);
-	gs_jw_kv_num(w, "cost_us", c->cost_us);
+	gs_jw_kv_num(w, "cost", c->cost_us); /* a score that ranks tiles, not a time */
 	gs_jw_map_close(w);
 }
 

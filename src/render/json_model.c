@@ -1,35 +1,25 @@
-/* json_model.c: measured against predicted and the cliffs, in the JSON,
- * the markdown and the HTML of a compare (two sides) or a report (one
- * input) (model_impl.h). */
+/* json_model.c: measured against predicted and the cliffs, in the JSON
+ * and the markdown of a compare (two sides) or a report (one input), and
+ * the sentences the HTML shares (model_impl.h; the HTML is html_model.c). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/cliff.h"
-#include "analysis/residual.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
 
 static const char *const sides[2] = {"baseline", "candidate"};
 
-enum { HTML_CLIFFS_MAX = 20 };
+typedef gs_model_side side;
 
-#define RESIDUAL_WHAT \
-	"an upper-bound model: the roofline of the math with its compute term divided by " \
-	"dim_eff; Kendall \xcf\x84 says how well it orders the shapes"
-#define CLIFF_WHAT "TFLOP/s drops beyond the threshold between consecutive sizes of a sweep"
+const char *
+gs_model_side_name(int i)
+{
+	return sides[i ? 1 : 0];
+}
 
-/* The efficiency model and its residuals and cliffs of side I of R: a
- * report's one input (I = 0), or a compare's baseline (0) or candidate
- * (1).  The three are NULL where R lacks them. */
-typedef struct side {
-	const gs_single *s;
-	const gs_residuals *res;
-	const gs_cliffs *cliffs;
-} side;
-
-static side
-side_of(const gs_report *r, int i)
+side
+gs_model_side_of(const gs_report *r, int i)
 {
 	side x = {NULL, r->residuals[i], r->cliffs[i]};
 
@@ -42,9 +32,8 @@ side_of(const gs_report *r, int i)
 	return x;
 }
 
-/* The number of sides R has: 1 for a report, 2 for a compare. */
-static int
-nsides(const gs_report *r)
+int
+gs_model_nsides(const gs_report *r)
 {
 	return r->kind == GS_REPORT_SINGLE ? 1 : 2;
 }
@@ -64,6 +53,7 @@ json_side_residuals(gs_jw *w, const side *x)
 
 	gs_jw_map_open(w);
 	gs_jw_kv_count(w, "predicted", (long long)res->npredicted);
+	gs_jw_kv_count(w, "beaten", (long long)res->beaten);
 	gs_jw_kv_num(w, "tau", res->tau);
 	gs_jw_kv_num(w, "median_fraction", res->median_frac);
 	gs_jw_array_open(w, "outliers");
@@ -91,8 +81,12 @@ json_shift(gs_jw *w, const gs_residual_shift *sh)
 	gs_jw_kv_count(w, "better", (long long)sh->better);
 	gs_jw_kv_num(w, "worse_base", sh->worse_base);
 	gs_jw_kv_num(w, "worse_cand", sh->worse_cand);
+	gs_jw_kv_num(w, "better_base", sh->better_base);
+	gs_jw_kv_num(w, "better_cand", sh->better_cand);
 	gs_jw_kv_num(w, "median_base", sh->median_base);
 	gs_jw_kv_num(w, "median_cand", sh->median_cand);
+	gs_jw_kv_count(w, "beaten_base", (long long)sh->beaten_base);
+	gs_jw_kv_count(w, "beaten_cand", (long long)sh->beaten_cand);
 	gs_jw_map_close(w);
 }
 
@@ -125,12 +119,52 @@ json_side_cliffs(gs_jw *w, const side *x)
 	gs_jw_map_close(w);
 }
 
+/* The residual of record REC on side X, or NULL (no model, no row). */
+static const gs_residual *
+residual_of(const side *x, const gs_record *rec)
+{
+	const gs_single_row *row = x->res ? gs_single_row_of(x->s, rec) : NULL;
+
+	if (!row || (size_t)(row - x->s->rows) >= x->res->n)
+		return NULL;
+	return &x->res->rows[row - x->s->rows];
+}
+
+/* PRED_KEY and FRAC_KEY of X when predicted; nothing otherwise. */
+static void
+json_predicted(gs_jw *w, const gs_residual *x, const char *pred_key, const char *frac_key)
+{
+	if (!x || isnan(x->predicted_us))
+		return;
+	gs_jw_kv_num(w, pred_key, x->predicted_us);
+	gs_jw_kv_num(w, frac_key, x->frac);
+}
+
+void
+gs_json_pair_predicted(gs_jw *w, const gs_report *r, size_t i)
+{
+	side b = gs_model_side_of(r, 0), c = gs_model_side_of(r, 1);
+	const gs_pair *p = &r->cmp->pairs[i];
+
+	json_predicted(w, residual_of(&b, p->base), "predicted_base_us", "fraction_base");
+	json_predicted(w, residual_of(&c, p->cand), "predicted_cand_us", "fraction_cand");
+}
+
+void
+gs_json_row_predicted(gs_jw *w, const gs_report *r, size_t i)
+{
+	side x = gs_model_side_of(r, 0);
+
+	if (x.res && i < x.res->n)
+		json_predicted(w, &x.res->rows[i], "predicted_us", "fraction");
+}
+
 /* KEY: one side's object (a report) or {baseline, candidate[, shift]}. */
 static void
 json_part(gs_jw *w, const gs_report *r, const char *key, int cliffs)
 {
-	side x[2] = {side_of(r, 0), side_of(r, 1)};
-	int n = nsides(r);
+	side x[2] = {gs_model_side_of(r, 0), gs_model_side_of(r, 1)};
+	int n = gs_model_nsides(r);
 
 	for (int i = 0; i < n; i++)
 		if (!x[i].s || (cliffs ? !x[i].cliffs : !x[i].res))
@@ -159,14 +193,8 @@ gs_json_model(gs_jw *w, const gs_report *r)
 
 /* ---- the sentences markdown and HTML share */
 
-/* "Kendall τ 0.80 over 5 baseline shapes, 0.33 over 4 candidate shapes;
- * the candidate moved 2 of 4 shapes from 71 % to 38 % of predicted
- * (median)", or for a report "Kendall τ 0.80 over 5 shapes; median 62 % of
- * predicted", into BUF; 0 when no side has a prediction. */
-/* A fraction as a percentage with the digits it needs: "62 %", "3.1 %",
- * "0.31 %" (the tiled reference kernel reaches 0.3 % of an H100's peak). */
-static const char *
-pct(char *buf, size_t size, double f)
+const char *
+gs_model_pct(char *buf, size_t size, double f)
 {
 	double p = 100 * f;
 
@@ -174,61 +202,138 @@ pct(char *buf, size_t size, double f)
 	return buf;
 }
 
-/* "Kendall τ 0.33 over 4 baseline shapes" or "no baseline shape
- * predicted (no tile or GPU)" into BUF. */
+/* Why no row of S could be predicted: what the prediction needs and S
+ * lacks (residual.h: a GPU's roofline, a macro tile, dim_eff). */
 static const char *
-side_tau(char *buf, size_t size, const gs_residuals *res, const char *what)
+why_unpredicted(const gs_single *s)
 {
-	if (res->npredicted < 2)
-		snprintf(buf, size, "%s %s%sshape%s predicted (a tile and a GPU are needed)",
-		         res->npredicted ? "1" : "no", what, what[0] ? " " : "",
-		         res->npredicted == 1 ? "" : "s");
+	if (!s->gpu && s->s.with_tile == 0)
+		return "no GPU and no macro tile is known (--gpu NAME adds the roofline; kernel "
+		       "names or tile_m/tile_n columns give the tile)";
+	if (!s->gpu)
+		return "no GPU is known (--gpu NAME adds the roofline)";
+	if (s->s.with_tile == 0)
+		return "no macro tile is known (kernel names or tile_m/tile_n columns give one)";
+	if (s->s.with_dim_eff == 0)
+		return "no shape has a dim_eff (split-K, Stream-K or non-data-parallel kernels)";
+	return "the GPU has no roofline for these dtypes";
+}
+
+/* "Kendall τ 0.33 over 4 baseline shapes", "1 baseline shape predicted (τ
+ * needs 2)", "no baseline shape predicted: WHY" into BUF. */
+static const char *
+side_tau(char *buf, size_t size, const side *x, const char *what)
+{
+	const char *sp = what[0] ? " " : "";
+
+	if (x->res->npredicted == 0)
+		snprintf(buf, size, "no %s%sshape predicted: %s", what, sp, why_unpredicted(x->s));
+	else if (x->res->npredicted == 1)
+		snprintf(buf, size, "1 %s%sshape predicted (\xcf\x84 needs 2)", what, sp);
 	else
-		snprintf(buf, size, "Kendall \xcf\x84 %.2f over %zu %s%sshapes", res->tau,
-		         res->npredicted, what, what[0] ? " " : "");
+		snprintf(buf, size, "Kendall \xcf\x84 %.2f over %zu %s%sshapes", x->res->tau,
+		         x->res->npredicted, what, sp);
 	return buf;
 }
 
-/* "Kendall τ 0.80 over 5 baseline shapes, Kendall τ 0.33 over 4 candidate
- * shapes; the candidate moved 2 of 4 shapes from 71 % to 38 % of predicted
- * (median)", or for a report "Kendall τ 0.80 over 5 shapes; the median
- * shape reaches 62 % of its predicted time", into BUF; 0 when no side has
- * a prediction. */
-static int
-residual_sentence(const gs_report *r, char *buf, size_t size)
+/* "; 1 baseline shape beat the prediction ...", appended at N of BUF, for
+ * COUNT rows above 100 % of their prediction, WHO of them ("1 baseline",
+ * "2 baseline and 1 candidate"); nothing for none. */
+static void
+beaten_clause(char *buf, size_t size, size_t n, size_t count, const char *who)
 {
-	side b = side_of(r, 0), c = side_of(r, 1);
+	if (count == 0 || n >= size)
+		return;
+	snprintf(buf + n, size - n,
+	         "; %s shape%s beat the prediction (above 100 %% of it), which an upper bound "
+	         "cannot be: a GPU figure, the tile or the one-workgroup-per-CU assumption is "
+	         "wrong for %s, not the kernel fast",
+	         who, count == 1 ? "" : "s", count == 1 ? "it" : "them");
+}
+
+/* The compare's shift: who moved away from the prediction, who closer. */
+static int
+shift_clause(char *buf, size_t size, int n, const gs_residual_shift *sh)
+{
+	char p1[32], p2[32];
+
+	if (sh->worse && n > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n,
+		              "; the candidate moved %zu of %zu shapes from %s to %s of predicted "
+		              "(median)",
+		              sh->worse, sh->pairs, gs_model_pct(p1, sizeof p1, sh->worse_base),
+		              gs_model_pct(p2, sizeof p2, sh->worse_cand));
+	if (sh->better && n > 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n,
+		              "; %zu of %zu shapes got closer to it, from %s to %s (median)",
+		              sh->better, sh->pairs, gs_model_pct(p1, sizeof p1, sh->better_base),
+		              gs_model_pct(p2, sizeof p2, sh->better_cand));
+	return n;
+}
+
+int
+gs_model_residual_sentence(const gs_report *r, char *buf, size_t size)
+{
+	side b = gs_model_side_of(r, 0), c = gs_model_side_of(r, 1);
 	const gs_residual_shift *sh = r->residual_shift;
-	char x[160], y[160], p1[32], p2[32];
+	char x[300], y[300], p1[32], what[80];
 	int n;
 
-	if (!b.res || (nsides(r) == 2 && (!c.res || !sh)))
+	if (!b.res || (gs_model_nsides(r) == 2 && (!c.res || !sh)))
 		return 0;
-	if (nsides(r) == 1) {
+	if (gs_model_nsides(r) == 1) {
 		if (b.res->npredicted == 0)
 			return 0;
-		snprintf(buf, size, "%s; the median shape reaches %s of its predicted time",
-		         side_tau(x, sizeof x, b.res, ""), pct(p1, sizeof p1, b.res->median_frac));
+		n = snprintf(buf, size, "%s; the median shape reaches %s of its predicted time",
+		             side_tau(x, sizeof x, &b, ""),
+		             gs_model_pct(p1, sizeof p1, b.res->median_frac));
+		snprintf(what, sizeof what, "%zu", b.res->beaten);
+		beaten_clause(buf, size, n > 0 ? (size_t)n : size, b.res->beaten, what);
 		return 1;
 	}
 	if (b.res->npredicted == 0 && c.res->npredicted == 0)
 		return 0;
-	n = snprintf(buf, size, "%s; %s", side_tau(x, sizeof x, b.res, "baseline"),
-	             side_tau(y, sizeof y, c.res, "candidate"));
-	if (sh->worse && n > 0 && (size_t)n < size)
-		snprintf(
-		        buf + n, size - (size_t)n,
-		        "; the candidate moved %zu of %zu shapes from %s to %s of predicted (median)",
-		        sh->worse, sh->pairs, pct(p1, sizeof p1, sh->worse_base),
-		        pct(p2, sizeof p2, sh->worse_cand));
+	n = snprintf(buf, size, "%s; %s", side_tau(x, sizeof x, &b, "baseline"),
+	             side_tau(y, sizeof y, &c, "candidate"));
+	n = shift_clause(buf, size, n, sh);
+	if (b.res->beaten && c.res->beaten)
+		snprintf(what, sizeof what, "%zu baseline and %zu candidate", b.res->beaten,
+		         c.res->beaten);
+	else
+		snprintf(what, sizeof what, "%zu %s", b.res->beaten + c.res->beaten,
+		         b.res->beaten ? "baseline" : "candidate");
+	beaten_clause(buf, size, n > 0 ? (size_t)n : size, b.res->beaten + c.res->beaten, what);
+	return 1;
+}
+
+int
+gs_model_unpredicted_sentence(const gs_report *r, char *buf, size_t size)
+{
+	side b = gs_model_side_of(r, 0), c = gs_model_side_of(r, 1);
+
+	if (!b.res || b.res->npredicted > 0)
+		return 0;
+	if (gs_model_nsides(r) == 1) {
+		snprintf(buf, size, "no shape could be predicted: %s", why_unpredicted(b.s));
+		return 1;
+	}
+	if (!c.res || c.res->npredicted > 0)
+		return 0;
+	if (strcmp(why_unpredicted(b.s), why_unpredicted(c.s)) == 0)
+		snprintf(buf, size, "no shape could be predicted: %s on both sides",
+		         why_unpredicted(b.s));
+	else
+		snprintf(buf, size,
+		         "no shape could be predicted: the baseline has %s; the candidate %s",
+		         why_unpredicted(b.s), why_unpredicted(c.s));
 	return 1;
 }
 
 /* "2 in the baseline, 1 in the candidate; the largest: M 512 → 576
  * (576×4096×4096 bf16 NN, baseline), −24.0 %, tile and wave boundary" (a
  * report: "2; the largest: ...") into BUF; 0 when there are none. */
-static int
-cliff_sentence(const gs_report *r, char *buf, size_t size)
+int
+gs_model_cliff_sentence(const gs_report *r, char *buf, size_t size)
 {
 	const gs_cliff *top = NULL;
 	side at = {0};
@@ -236,22 +341,24 @@ cliff_sentence(const gs_report *r, char *buf, size_t size)
 	char shape[GS_FMT_SHAPE_LEN], text[128], head[96], d;
 	int ti = 0;
 
-	for (int i = 0; i < nsides(r); i++) {
-		side x = side_of(r, i);
+	for (int i = 0; i < gs_model_nsides(r); i++) {
+		side x = gs_model_side_of(r, i);
 		if (!x.cliffs)
 			return 0;
 		count[i] = x.cliffs->ncliffs;
-		if (count[i] && (!top || x.cliffs->cliffs[0].drop > top->drop)) {
-			top = &x.cliffs->cliffs[0];
-			at = x;
-			ti = i;
-		}
+		/* the largest drop, whatever order analysis keeps the cliffs in */
+		for (size_t k = 0; k < count[i]; k++)
+			if (!top || x.cliffs->cliffs[k].drop > top->drop) {
+				top = &x.cliffs->cliffs[k];
+				at = x;
+				ti = i;
+			}
 	}
 	if (!top)
 		return 0;
 	d = at.cliffs->sweeps[top->sweep].dim;
 	gs_fmt_shape(shape, sizeof shape, &at.s->rows[top->to].rec->shape);
-	if (nsides(r) == 1)
+	if (gs_model_nsides(r) == 1)
 		snprintf(head, sizeof head, "%zu", count[0]);
 	else
 		snprintf(head, sizeof head, "%zu in the baseline, %zu in the candidate", count[0],
@@ -260,9 +367,9 @@ cliff_sentence(const gs_report *r, char *buf, size_t size)
 	        buf, size,
 	        "%s; the largest: %c %ld \xe2\x86\x92 %ld (%s%s%s), \xe2\x88\x92%.1f\xc2\xa0%%, %s",
 	        head, d, dim_of(&at.s->rows[top->from].rec->shape, d),
-	        dim_of(&at.s->rows[top->to].rec->shape, d), shape, nsides(r) == 2 ? ", " : "",
-	        nsides(r) == 2 ? sides[ti] : "", 100 * top->drop,
-	        gs_cliff_crossed_text(top, text, sizeof text));
+	        dim_of(&at.s->rows[top->to].rec->shape, d), shape,
+	        gs_model_nsides(r) == 2 ? ", " : "", gs_model_nsides(r) == 2 ? sides[ti] : "",
+	        100 * top->drop, gs_cliff_crossed_text(top, text, sizeof text));
 	return 1;
 }
 
@@ -271,78 +378,9 @@ gs_md_model(const gs_report *r, FILE *out)
 {
 	char buf[1024];
 
-	if (residual_sentence(r, buf, sizeof buf))
-		fprintf(out, "- **Measured against predicted** (%s): %s.\n", RESIDUAL_WHAT, buf);
-	if (cliff_sentence(r, buf, sizeof buf))
-		fprintf(out, "- **Cliffs** (%s): %s.\n", CLIFF_WHAT, buf);
-}
-
-/* ---- HTML */
-
-static void
-html_cliff_row(gs_html *w, xmlNodePtr tb, const side *x, const gs_cliff *cl, const char *name)
-{
-	char d = x->cliffs->sweeps[cl->sweep].dim, text[128], num[32];
-	xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
-
-	if (name)
-		gs_html_td(w, tr, name);
-	gs_html_td_shape(w, tr, &x->s->rows[cl->to].rec->shape);
-	snprintf(num, sizeof num, "%c", d);
-	gs_html_td(w, tr, num);
-	gs_html_td_count(w, tr, (size_t)dim_of(&x->s->rows[cl->from].rec->shape, d));
-	gs_html_td_fixed(w, tr, cl->tflops_from, 1);
-	gs_html_td_fixed(w, tr, cl->tflops_to, 1);
-	snprintf(num, sizeof num, "\xe2\x88\x92%.1f\xc2\xa0%%", 100 * cl->drop);
-	gs_html_td_num(w, tr, num);
-	gs_html_td(w, tr, gs_cliff_crossed_text(cl, text, sizeof text));
-}
-
-static void
-html_cliffs(gs_html *w, xmlNodePtr sec)
-{
-	int two = nsides(w->r) == 2;
-	xmlNodePtr tb = gs_html_table(
-	        w, sec, "cliffs",
-	        two ? "Side|Shape after the drop (M\xc3\x97N\xc3\x97K)|Dim|From|TFLOP/s before|"
-	              "TFLOP/s after|Drop|What crossed"
-	            : "Shape after the drop (M\xc3\x97N\xc3\x97K)|Dim|From|TFLOP/s before|"
-	              "TFLOP/s after|Drop|What crossed",
-	        two ? "ttlnnnnt" : "tlnnnnt");
-	size_t shown = 0;
-
-	for (int i = 0; i < nsides(w->r); i++) {
-		side x = side_of(w->r, i);
-		for (size_t k = 0; k < x.cliffs->ncliffs && shown < HTML_CLIFFS_MAX; k++, shown++)
-			html_cliff_row(w, tb, &x, &x.cliffs->cliffs[k], two ? sides[i] : NULL);
-	}
-}
-
-void
-gs_html_model(gs_html *w, xmlNodePtr sec)
-{
-	char buf[1024];
-	int res = residual_sentence(w->r, buf, sizeof buf);
-
-	if (!res && !cliff_sentence(w->r, buf, sizeof buf))
-		return;
-	gs_html_add_text(w, sec, "h2", NULL, "Measured against predicted, and cliffs");
-	if (res)
-		gs_html_para(w, sec, NULL, "Measured against predicted (%s): %s.", RESIDUAL_WHAT,
-		             buf);
-	if (cliff_sentence(w->r, buf, sizeof buf)) {
-		gs_html_para(w, sec, NULL, "Cliffs (%s): %s.", CLIFF_WHAT, buf);
-		html_cliffs(w, sec);
-	}
-}
-
-int
-gs_html_model_figures(gs_html *w, xmlNodePtr sec, gs_error *err)
-{
-	for (size_t i = 0; i < w->r->nplots; i++) {
-		const gs_report_plot *p = &w->r->plots[i];
-		if (p->place && strcmp(p->place, "model") == 0 && !gs_html_figure(w, sec, p, err))
-			return -1;
-	}
-	return 0;
+	if (gs_model_residual_sentence(r, buf, sizeof buf))
+		fprintf(out, "- **Measured against predicted** (%s): %s.\n", GS_MODEL_RESIDUAL_WHAT,
+		        buf);
+	if (gs_model_cliff_sentence(r, buf, sizeof buf))
+		fprintf(out, "- **Cliffs** (%s): %s.\n", GS_MODEL_CLIFF_WHAT, buf);
 }

@@ -26,6 +26,7 @@
 #include "analysis/impact.h"
 #include "analysis/single.h"
 #include "render/env_impl.h"
+#include "render/cause_impl.h"
 #include "render/kmix_impl.h"
 #include "render/fmt.h"
 #include "render/model_impl.h"
@@ -150,12 +151,13 @@ summary_table(FILE *out, const gs_compare *c)
 	const gs_compare_summary *s = &c->s;
 	double t = c->opts.threshold * 100;
 	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN], e[GS_FMT_LEN];
+	char ci[2 * GS_FMT_LEN + 4];
 
 	fputs("| Metric | Value |\n|---|---|\n", out);
-	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s\xe2\x80\x93%s, n = %s) |\n",
+	fprintf(out, "| Geomean speedup | **%s** (95 %% CI %s, n = %s) |\n",
 	        gs_fmt_ratio(a, sizeof a, s->geomean, 4),
-	        gs_fmt_ratio(b, sizeof b, s->geomean_lo, 4),
-	        gs_fmt_ratio(d, sizeof d, s->geomean_hi, 4), gs_fmt_count(e, sizeof e, s->matched));
+	        gs_fmt_ci(ci, sizeof ci, s->geomean_lo, s->geomean_hi, 4),
+	        gs_fmt_count(e, sizeof e, s->matched));
 	fprintf(out, "| Weighted speedup (\xce\xa3 base / \xce\xa3 cand) | %s |\n",
 	        gs_fmt_ratio(a, sizeof a, s->weighted, 4));
 	fprintf(out, "| Improved (change > +%g %%) | %s |\n", t,
@@ -330,77 +332,7 @@ breakdown(FILE *out, const gs_compare *c)
 	}
 }
 
-/* ---- causes and --weights impact: at most two lines */
-
-/* "lost 78 % unknown (10 shapes), 22 % memory_bound (142 shapes)". */
-static void
-cause_part(FILE *out, const char *what, const double v[GS_CAUSE_COUNT],
-           const size_t nshapes[GS_CAUSE_COUNT], const gs_cause_kind *order, size_t n, double total)
-{
-	char k[32];
-
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%.0f %% %s (%s shape%s)", i ? ", " : what,
-		        total > 0 ? 100 * v[order[i]] / total : 0.0, gs_cause_name(order[i]),
-		        gs_fmt_count(k, sizeof k, nshapes[order[i]]),
-		        nshapes[order[i]] == 1 ? "" : "s");
-}
-
-static void
-cause_line(FILE *out, const gs_report *r)
-{
-	const gs_causes *c = r->causes;
-	const gs_compare_summary *s = &r->cmp->s;
-	int lost = s->time_lost_us > 0, saved = s->time_saved_us > 0;
-
-	if (!c || (!lost && !saved))
-		return;
-	fputs("- **Causes:** ", out);
-	if (lost)
-		cause_part(out, "time lost ", c->lost_us, c->nlost, c->lost_order, c->nlost_order,
-		           s->time_lost_us);
-	if (saved)
-		cause_part(out, lost ? "; time saved " : "time saved ", c->saved_us, c->nsaved,
-		           c->saved_order, c->nsaved_order, s->time_saved_us);
-	fputs(".\n", out);
-}
-
-static void
-impact_line(FILE *out, const gs_impact *m)
-{
-	char a[GS_FMT_LEN], b[GS_FMT_LEN], d[GS_FMT_LEN], ch[GS_FMT_LEN];
-
-	if (!m)
-		return;
-	fprintf(out,
-	        "- **Workload impact (--weights):** GEMM time %s \xe2\x86\x92 %s \xc2\xb5s "
-	        "(%s, %s); %zu of %zu workload shapes covered, the rest %.1f %% of its GEMM "
-	        "time.\n",
-	        gs_fmt_us(a, sizeof a, m->base_us), gs_fmt_us(b, sizeof b, m->cand_us),
-	        gs_fmt_ratio(d, sizeof d, m->speedup, 4),
-	        gs_fmt_change(ch, sizeof ch, m->base_us > 0 ? m->delta_us / m->base_us : NAN),
-	        m->matched_shapes, m->n,
-	        isfinite(m->unmatched_time_share) ? 100 * m->unmatched_time_share : 0.0);
-}
-
 /* ---- efficiency */
-
-/* 1 if one of the first N top regressions' explanations says more than
- * that the tile is unknown on both sides (the two no-information texts of
- * analysis/report.c). */
-static int
-explains(const gs_report *r, size_t n)
-{
-	static const char none[] = "quantisation cannot be compared (tile unknown on both sides)";
-
-	for (size_t i = 0; i < n; i++) {
-		const char *e = r->effpairs[r->cmp->top_regressed[i]].explanation;
-		if (e && strcmp(e, none) != 0 &&
-		    !(strncmp(e, "same kernel; ", 13) == 0 && strcmp(e + 13, none) == 0))
-			return 1;
-	}
-	return 0;
-}
 
 static void
 explained(FILE *out, const gs_report *r)
@@ -411,7 +343,7 @@ explained(FILE *out, const gs_report *r)
 
 	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
 		return;
-	if (!r->eff_base->gpu && !r->eff_cand->gpu && !explains(r, n)) {
+	if (!r->eff_base->gpu && !r->eff_cand->gpu && !gs_top_explained(r, n)) {
 		/* n lines of "tile unknown on both sides" say less than one */
 		fputs("\n**Why:** the efficiency model cannot say: no GPU is known and the top "
 		      "regressions' macro tiles are not (`--gpu mi300x` or a spec file adds the "
@@ -557,8 +489,8 @@ compare_markdown(const gs_report *r, FILE *out)
 	summary_table(out, c);
 	if ((r->causes && (c->s.time_lost_us > 0 || c->s.time_saved_us > 0)) || r->impact)
 		fputc('\n', out);
-	cause_line(out, r);
-	impact_line(out, r->impact);
+	gs_md_causes(r, out);
+	gs_md_impact(r, out);
 	gs_md_model(r, out);
 	top_regressions(out, c);
 	top_lost(out, c);
