@@ -64,8 +64,9 @@ done || fails=$((fails + 1))
 [ "$(head -n 1 "$work/base.csv")" = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,\
 time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,\
 flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,max_rel_err,\
-checked_outputs,rotating_copies,rotating_mib,throttled_samples,sclk_mhz_samples,mclk_mhz_samples,\
-temp_c_samples,power_w_samples,backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library,clock_source" ] ||
+checked_outputs,rotating_copies,rotating_mib,cache_mib,flush_mib,icache_flushed,throttled_samples,\
+sclk_mhz_mean,cycles_median,sclk_mhz_samples,mclk_mhz_samples,temp_c_samples,power_w_samples,\
+backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library,clock_source" ] ||
 	fail "base.csv: header $(head -n 1 "$work/base.csv")"
 "$GEMMSCOPE" report "$work/base.csv" -q --csv "$work/base-report.csv" -o "$work/base.html" ||
 	fail "gemmscope report on gemmscope-bench output"
@@ -79,6 +80,25 @@ if grep -q '^cpu MHz' /proc/cpuinfo; then
 else
 	[ -z "$(column "$work/base.csv" sclk_mhz_samples | tr -d '\n')" ] || fail "no cpu MHz: no clocks"
 fi
+# the methodology columns (runner/README.md "How a shape is measured"): the
+# CPU's L3 as the largest cache, no data flush asked, no instruction-cache
+# flush on a CPU, the cycles where the clock is known
+l3=$(getconf LEVEL3_CACHE_SIZE 2>/dev/null || echo 0)
+if [ "${l3:-0}" -gt 0 ] 2>/dev/null; then
+	[ "$(column "$work/base.csv" cache_mib | sort -u)" = "$(awk -v b="$l3" 'BEGIN { print b / 1048576 }')" ] ||
+		fail "cache_mib: $(column "$work/base.csv" cache_mib | sort -u), L3 $l3 bytes"
+fi
+[ "$(column "$work/base.csv" flush_mib | sort -u)" = 0 ] || fail "flush_mib without --flush"
+[ "$(column "$work/base.csv" icache_flushed | sort -u)" = 0 ] || fail "icache_flushed on a CPU"
+if grep -q '^cpu MHz' /proc/cpuinfo; then
+	column "$work/base.csv" cycles_median | awk '!($1 > 0) { exit 1 }' || fail "cycles_median"
+fi
+run_cpu -m 64 -n 64 -k 64 --flush --flush-mib 3 -o "$work/flush.csv" || fail "--flush run"
+[ "$(column "$work/flush.csv" flush_mib)" = 3 ] || fail "flush_mib with --flush-mib 3"
+"$BENCH" --backend cpu -m 8 -n 8 -k 8 --flush-mib 1e9 -q 2>"$work/mib.err"
+[ $? = 2 ] && grep -q 'size in MiB from 0 to 16777216' "$work/mib.err" || fail "--flush-mib 1e9"
+"$BENCH" --backend cpu -m 8 -n 8 -k 8 --throttle-threshold 101 -q 2>"$work/pct.err"
+[ $? = 2 ] && grep -q 'percentage from 0 to 100' "$work/pct.err" || fail "--throttle-threshold 101"
 medians=$(column "$work/base.csv" time_us_median)
 [ -n "$medians" ] && [ "$(column "$work/base-report.csv" time_us_median)" = "$medians" ] ||
 	fail "report: medians read back exactly"

@@ -3,7 +3,9 @@
  * the measurement loop, the CSV it writes read back, ceilings, and the
  * refusals with exit status 2 and 3.  Everything runs on the CPU backend;
  * tests/runner.sh drives the built binary and its device backends;
- * Tensile ProblemSizes are test_psize.c. */
+ * Tensile ProblemSizes are test_psize.c; the measuring methodology (cache
+ * sizing, flushes, clocks, OpenBLAS against the reference loop, size
+ * overflow) test_runner_method.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <setjmp.h>
@@ -24,7 +26,6 @@
 #include "runner/bench.h"
 #include "runner/check.h"
 #include "runner/cpugemm.h"
-#include "runner/clocks.h"
 #include "runner/measure.h"
 #include "runner/psize.h"
 #include "runner/shapes.h"
@@ -348,72 +349,6 @@ test_shapes_from_iree(void **state)
 
 /* ---- measurement ----------------------------------------------------------------- */
 
-/* The rotation footprint (measure.h step 2): 2x the largest cache by
- * default, so that an MI300X's 256 MB Infinity Cache cannot hold the
- * operands of a 1024^3 bf16 GEMM (6 MiB a set: 20 sets, the old cap at
- * the launch count, were 120 MiB). */
-static void
-test_rotation_footprint(void **state)
-{
-	gs_dev_gemm g = {1024, 1024, 1024, 1, GS_DEV_BF16, 'N', 'N', 0, 0, 0, 0, 0, 0};
-	gs_dev_gemm tiny = {16, 16, 16, 1, GS_DEV_F32, 'N', 'N', 0, 0, 0, 0, 0, 0};
-	gs_bench_cfg cfg;
-
-	(void)state;
-	gs_bench_cfg_default(&cfg);
-	assert_true(gs_bench_gemm_bytes(&g) == 6 * 1048576.0);
-	assert_true(gs_bench_rotating_mib(&cfg) == 512); /* cache unknown */
-	cfg.cache_mib = 256; /* MI300X Infinity Cache */
-	assert_true(gs_bench_rotating_mib(&cfg) == 512);
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 86); /* ceil(512/6) */
-	assert_true(86 * 6 >= 2 * 256);
-	cfg.cache_mib = 50; /* H100 L2 */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 17); /* ceil(100/6) */
-	cfg.rotating_mib = 0; /* hot-cache timing */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 1);
-	cfg.rotating_mib = 512; /* 3 KiB sets: capped */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&tiny)), GS_BENCH_MAX_COPIES);
-}
-
-/* The clock sampler (clocks.h): the CPU's from /proc/cpuinfo; a device
- * platform whose library or device is missing degrades to NAN readings
- * and says why, never failing the run. */
-static void
-test_clocks(void **state)
-{
-	const char *platforms[] = {"cuda", "hip"};
-	gs_clocks *c = gs_clocks_open("cpu", NULL);
-	gs_clock_sample s;
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256];
-	int has_mhz = 0;
-
-	(void)state;
-	while (f && fgets(line, sizeof line, f))
-		has_mhz |= strncmp(line, "cpu MHz", 7) == 0;
-	if (f)
-		fclose(f);
-	assert_non_null(c);
-	gs_clocks_sample(c, &s);
-	if (has_mhz) {
-		assert_string_equal(gs_clocks_source(c), "/proc/cpuinfo");
-		assert_true(s.sclk_mhz > 100 && s.sclk_mhz < 10000);
-	} else {
-		assert_true(isnan(s.sclk_mhz));
-	}
-	assert_true(isnan(s.mclk_mhz) && isnan(s.temp_c) && isnan(s.power_w));
-	gs_clocks_close(c);
-	for (int p = 0; p < 2; p++) {
-		c = gs_clocks_open(platforms[p], "0000:ff:1f.7"); /* no such device */
-		assert_non_null(c);
-		assert_true(strncmp(gs_clocks_source(c), "not sampled: ", 13) == 0);
-		gs_clocks_sample(c, &s);
-		assert_true(isnan(s.sclk_mhz) && isnan(s.mclk_mhz) && isnan(s.temp_c) &&
-		            isnan(s.power_w));
-		gs_clocks_close(c);
-	}
-}
-
 static void
 test_measure_cpu(void **state)
 {
@@ -442,6 +377,8 @@ test_measure_cpu(void **state)
 	assert_int_equal(m.nsamples, 5);
 	assert_int_equal(m.copies, 32);
 	assert_true(fabs(m.footprint_mib - 32 * 33120 / 1048576.0) < 1e-12);
+	assert_true(m.flush_mib == 1);
+	assert_int_equal(m.icache_flushed, 0); /* the CPU has no such flush */
 	assert_int_equal(m.full_check, 1);
 	assert_int_equal(m.checked, 2 * 48 * 40);
 	assert_true(m.max_err <= m.bound);
@@ -609,33 +546,6 @@ teardown(void **state)
 	return rmdir(tmpdir);
 }
 
-/* Issue 11, item 1: a shape whose operand sizes overflow is refused where
- * it enters the plan, and the check operands refuse it too. */
-static void
-test_size_overflow(void **state)
-{
-	static const char *const dt[] = {"f32", NULL};
-	gs_bshapes_opts o = {dt, 'N', 'N', 0};
-	gs_table *plan = gs_table_new("shapes");
-	gs_dev_gemm g = {0};
-	gs_check_ops ops;
-	gs_error err;
-
-	(void)state;
-	assert_int_equal(gs_bshapes_add_mnk(plan, 1L << 31, 1, 1L << 31, 1, &o, &err), -1);
-	assert_string_equal(err.file, "-m/-n/-k");
-	assert_non_null(strstr(err.msg, "overflow"));
-	assert_int_equal(plan->n, 0);
-	assert_int_equal(gs_bshapes_add_mnk(plan, 64, 64, 64, 1, &o, &err), 1);
-	gs_table_free(plan);
-	g.m = g.k = 1LL << 62;
-	g.n = g.batch = 1;
-	g.dtype = GS_DEV_F32;
-	g.trans_a = g.trans_b = 'N';
-	assert_int_equal(gs_check_ops_init(&ops, &g, 1), -1);
-	assert_null(ops.a);
-}
-
 int
 main(void)
 {
@@ -648,10 +558,7 @@ main(void)
 	        cmocka_unit_test(test_tile),
 	        cmocka_unit_test(test_shapes_from_regressions),
 	        cmocka_unit_test(test_shapes_from_iree),
-	        cmocka_unit_test(test_rotation_footprint),
-	        cmocka_unit_test(test_clocks),
 	        cmocka_unit_test(test_measure_cpu),
-	        cmocka_unit_test(test_size_overflow),
 	        cmocka_unit_test(test_results_read_back),
 	        cmocka_unit_test(test_ceilings_cpu),
 	        cmocka_unit_test(test_refusals),

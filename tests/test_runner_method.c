@@ -1,0 +1,684 @@
+/* test_runner_method.c: gemmscope-bench's measuring methodology
+ * (runner/measure.h, runner/clocks.h, runner/README.md "How a shape is
+ * measured"): the largest-cache figure from the GPU table and what the
+ * rotation and the flush make of it; the order of flushes, timer and
+ * launches around every sample; the clock sampler's sources and its
+ * fallbacks (a fake amdgpu sysfs tree, a fake NVML library, a fake
+ * /proc/cpuinfo) and what its readings say (throttled samples, cycles);
+ * OpenBLAS against the hand-written reference loop; shapes whose sizes
+ * overflow.  The rest of the runner is test_runner.c. */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "runner/bdtype.h"
+#include "runner/bench.h"
+#include "runner/check.h"
+#include "runner/clocks.h"
+#include "runner/cpublas.h"
+#include "runner/cpugemm.h"
+#include "runner/measure.h"
+#include "runner/shapes.h"
+
+static char tmpdir[256];
+
+/* NAME under the temporary directory; the 16 most recent results stay
+ * valid. */
+static const char *
+tmp(const char *name)
+{
+	static char path[16][512];
+	static int next;
+	char *p = path[next++ % 16];
+
+	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
+	return p;
+}
+
+/* Write TEXT to the file NAME under the temporary directory, making its
+ * directories. */
+static void
+put(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s", tmp(name));
+	for (char *s = strchr(path + strlen(tmpdir) + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		mkdir(path, 0700); /* exists already: fine */
+		*s = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* ---- the largest cache, the rotation and the flush ------------------------------- */
+
+/* What the runtimes report for four boards: the MI300X VF and the B200
+ * as PyTorch traces record hipGetDeviceProperties/cudaGetDeviceProperties
+ * (reference/formats.md, reference/gpu-specs.md), HIP's l2CacheSize of 4
+ * MiB on MI300X (one XCD's L2); the H100 of bench/runner (nvidia-smi:
+ * 81559 MiB, 1980 MHz; CUDA's l2CacheSize 50 MiB); an RTX 3090 (GA102,
+ * 82 SMs, 24 GiB, 6 MiB L2), which the GPU table does not have. */
+static const gs_dev_info mi300x = {.name = "AMD Instinct MI300X VF",
+                                   .arch = "gfx942",
+                                   .cus = 304,
+                                   .sclk_mhz = 2100,
+                                   .l2_bytes = 4LL << 20,
+                                   .mem_bytes = 205571227648LL};
+static const gs_dev_info h100 = {.name = "NVIDIA H100 80GB HBM3",
+                                 .arch = "sm_90",
+                                 .cus = 132,
+                                 .sclk_mhz = 1980,
+                                 .l2_bytes = 50LL << 20,
+                                 .mem_bytes = 81559LL << 20};
+static const gs_dev_info rtx3090 = {.name = "NVIDIA GeForce RTX 3090",
+                                    .arch = "sm_86",
+                                    .cus = 82,
+                                    .sclk_mhz = 1695,
+                                    .l2_bytes = 6LL << 20,
+                                    .mem_bytes = 24LL << 30};
+static const gs_dev_info b200 = {.name = "NVIDIA B200",
+                                 .arch = "sm_100",
+                                 .cus = 148,
+                                 .mem_bytes = 191553126400LL};
+
+/* The cache figure: the table's largest cache where the table has the GPU
+ * and a cache for it, else the runtime's, else unknown (0). */
+static void
+test_cache_figure(void **state)
+{
+	char why[160];
+
+	(void)state;
+	/* MI300X: the 256 MB Infinity Cache, not HIP's 4 MiB L2 */
+	assert_true(gs_bench_cache_mib(&mi300x, "hip", why, sizeof why) == 256);
+	assert_string_equal(why, "the GPU table's MI300X: L2 32 MiB, last-level 256 MiB");
+	assert_true(gs_bench_cache_mib(&h100, "cuda", why, sizeof why) == 50);
+	assert_string_equal(why, "the GPU table's H100: L2 50 MiB");
+	/* a GPU the table lacks: what the runtime reports */
+	assert_true(gs_bench_cache_mib(&rtx3090, "cuda", why, sizeof why) == 6);
+	assert_string_equal(why, "the runtime's L2");
+	/* a GPU the table has without a cache figure, and a runtime that says
+	 * nothing either: unknown */
+	assert_true(gs_bench_cache_mib(&b200, "cuda", why, sizeof why) == 0);
+	assert_string_equal(why, "unknown");
+	/* the CPU backend: its L3, never a table lookup */
+	assert_true(gs_bench_cache_mib(&mi300x, "cpu", why, sizeof why) == 4);
+	assert_string_equal(why, "the runtime's L3");
+	assert_true(gs_bench_cache_mib(&h100, "cuda", NULL, 0) == 50);
+}
+
+/* 1024^3 bf16 (the issue's example): one set of A, B and C is 6 MiB.  The
+ * old rule (at most one set per launch: 20 sets) rotated over 120 MiB,
+ * inside MI300X's 256 MB Infinity Cache; now 86 sets, 516 MiB. */
+static void
+test_rotation_and_flush(void **state)
+{
+	static const struct {
+		const gs_dev_info *info;
+		const char *platform;
+		double rotating_mib;
+		long copies;
+		double flush_mib;
+	} want[] = {
+	        {&mi300x, "hip", 512, 86, 512}, /* ceil(512 / 6) */
+	        {&h100, "cuda", 100, 17, 100}, /* ceil(100 / 6) */
+	        {&rtx3090, "cuda", 12, 2, 12},
+	        {&b200, "cuda", GS_BENCH_DEFAULT_MIB, 86, GS_BENCH_DEFAULT_MIB},
+	};
+	gs_dev_gemm g = {1024, 1024, 1024, 1, GS_DEV_BF16, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	gs_dev_gemm tiny = {16, 16, 16, 1, GS_DEV_F32, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	double set = gs_bench_gemm_bytes(&g);
+	gs_bench_cfg cfg;
+
+	(void)state;
+	assert_true(set == 6 * 1048576.0);
+	assert_true(20 * set < 256 * 1048576.0);
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		gs_bench_cfg_default(&cfg);
+		cfg.cache_mib = gs_bench_cache_mib(want[i].info, want[i].platform, NULL, 0);
+		cfg.flush = 1;
+		assert_true(gs_bench_rotating_mib(&cfg) == want[i].rotating_mib);
+		assert_int_equal(gs_bench_copies(&cfg, set), want[i].copies);
+		/* the footprint covers twice the cache (or the default) */
+		assert_true(want[i].copies * set >= want[i].rotating_mib * 1048576.0);
+		assert_true(gs_bench_flush_bytes(&cfg) == (size_t)(want[i].flush_mib * 1048576.0));
+	}
+	gs_bench_cfg_default(&cfg);
+	cfg.cache_mib = 256;
+	assert_true(gs_bench_flush_bytes(&cfg) == 0); /* no --flush */
+	cfg.flush = 1;
+	cfg.flush_mib = 64; /* --flush-mib */
+	assert_true(gs_bench_flush_bytes(&cfg) == 64u << 20);
+	cfg.rotating_mib = 0; /* --rotating 0: hot-cache timing */
+	assert_int_equal(gs_bench_copies(&cfg, set), 1);
+	cfg.rotating_mib = 512; /* 3 KiB sets: capped */
+	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&tiny)), GS_BENCH_MAX_COPIES);
+}
+
+/* ---- what happens around every sample -------------------------------------------- */
+
+/* The CPU backend with its calls written down: F a fill of the flush
+ * buffer's size, I an instruction-cache flush, S and E the timer's start
+ * and stop, R a launch. */
+static char calls[256];
+static size_t flush_bytes_seen;
+
+static void
+note(char c)
+{
+	size_t n = strlen(calls);
+
+	if (n + 1 < sizeof calls)
+		calls[n] = c, calls[n + 1] = '\0';
+}
+
+static const char *
+traced_fill(void *dst, int byte, size_t bytes)
+{
+	if (bytes == flush_bytes_seen)
+		note('F');
+	return gs_cpugemm_api()->fill(dst, byte, bytes);
+}
+
+static const char *
+traced_icache(void)
+{
+	note('I');
+	return NULL;
+}
+
+static const char *
+traced_start(void)
+{
+	note('S');
+	return gs_cpugemm_api()->timer_start();
+}
+
+static const char *
+traced_stop(double *us)
+{
+	note('E');
+	return gs_cpugemm_api()->timer_stop(us);
+}
+
+static const char *
+traced_run(void *plan, const void *a, const void *b, void *c, const void *bias)
+{
+	note('R');
+	return gs_cpugemm_api()->run(plan, a, b, c, bias);
+}
+
+/* Measure a 48×40×72 bf16 GEMM with TRACED, 1 warm-up launch, 3 samples
+ * of LAUNCHES launches, the flush of 1 MiB, into M. */
+static void
+traced_measure(const gs_dev_api *traced, int launches, int icache, gs_bench_meas *m)
+{
+	gs_dev_gemm g = {48, 40, 72, 1, GS_DEV_BF16, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	gs_dev_info info;
+	gs_bench_cfg cfg;
+	gs_error err;
+
+	assert_null(traced->init(0, &info));
+	gs_bench_cfg_default(&cfg);
+	cfg.kind = GS_DEV_CPU;
+	cfg.warmup = 1;
+	cfg.iters = 3;
+	cfg.launches = launches;
+	cfg.rotating_mib = 1;
+	cfg.flush = 1;
+	cfg.flush_mib = 1;
+	cfg.flush_icache = icache;
+	flush_bytes_seen = 1u << 20;
+	calls[0] = '\0';
+	assert_int_equal(gs_bench_measure(traced, &info, &cfg, &g, m, &err), 0);
+	traced->fini();
+}
+
+/* Before every sample, outside the timer: the data flush, then the
+ * instruction caches; the checked launch and the warm-up go first; the
+ * launches of one sample follow each other with nothing between them. */
+static void
+test_sample_discipline(void **state)
+{
+	gs_dev_api traced = *gs_cpugemm_api();
+	gs_bench_meas m;
+
+	(void)state;
+	traced.fill = traced_fill;
+	traced.flush_icache = traced_icache;
+	traced.timer_start = traced_start;
+	traced.timer_stop = traced_stop;
+	traced.run = traced_run;
+	traced_measure(&traced, 1, 1, &m);
+	/* R: the checked launch, R: the warm-up, then 3 samples */
+	assert_string_equal(calls, "RRFISREFISREFISRE");
+	assert_int_equal(m.icache_flushed, 1);
+	assert_true(m.flush_mib == 1);
+	gs_bench_meas_free(&m);
+	traced_measure(&traced, 2, 1, &m);
+	assert_string_equal(calls, "RRFISRREFISRREFISRRE");
+	gs_bench_meas_free(&m);
+	/* --no-icache-flush */
+	traced_measure(&traced, 1, 0, &m);
+	assert_string_equal(calls, "RRFSREFSREFSRE");
+	assert_int_equal(m.icache_flushed, 0);
+	gs_bench_meas_free(&m);
+	/* a backend without the instruction (CUDA, the CPU) says so */
+	traced.flush_icache = NULL;
+	traced_measure(&traced, 1, 1, &m);
+	assert_string_equal(calls, "RRFSREFSREFSRE");
+	assert_int_equal(m.icache_flushed, 0);
+	gs_bench_meas_free(&m);
+}
+
+/* ---- the clock sampler --------------------------------------------------------------- */
+
+static void
+assert_nan_sample(gs_clocks *c)
+{
+	gs_clock_sample s;
+
+	gs_clocks_sample(c, &s);
+	assert_true(isnan(s.sclk_mhz) && isnan(s.mclk_mhz) && isnan(s.temp_c) && isnan(s.power_w));
+}
+
+/* A fake amdgpu driver directory (reconstructed from the formats the
+ * kernel's amdgpu documentation gives: pp_dpm_* lines "N: FREQMhz" with
+ * '*' on the current level; hwmon tempN_label/tempN_input in m°C,
+ * powerN_* in µW): an MI300X-like board (no edge sensor: junction and
+ * mem; power1_input only, as on Linux >= 6.6), an RDNA-like board (edge,
+ * junction, mem; power1_average) and a board without hwmon. */
+static void
+fake_amdgpu(void)
+{
+	put("amdgpu/0000:c1:00.0/pp_dpm_sclk", "0: 500Mhz\n1: 1700Mhz *\n2: 2100Mhz\n");
+	put("amdgpu/0000:c1:00.0/pp_dpm_mclk", "0: 900Mhz\n1: 1300Mhz *\n");
+	put("amdgpu/0000:c1:00.0/hwmon/hwmon3/temp2_label", "junction\n");
+	put("amdgpu/0000:c1:00.0/hwmon/hwmon3/temp2_input", "61000\n");
+	put("amdgpu/0000:c1:00.0/hwmon/hwmon3/temp3_label", "mem\n");
+	put("amdgpu/0000:c1:00.0/hwmon/hwmon3/temp3_input", "52000\n");
+	put("amdgpu/0000:c1:00.0/hwmon/hwmon3/power1_input", "512000000\n");
+	put("amdgpu/0000:03:00.0/pp_dpm_sclk", "0: 500Mhz\n1: 2304Mhz *\n");
+	put("amdgpu/0000:03:00.0/pp_dpm_mclk", "0: 96Mhz\n1: 1249Mhz *\n");
+	put("amdgpu/0000:03:00.0/hwmon/hwmon1/temp1_label", "edge\n");
+	put("amdgpu/0000:03:00.0/hwmon/hwmon1/temp1_input", "48000\n");
+	put("amdgpu/0000:03:00.0/hwmon/hwmon1/temp2_label", "junction\n");
+	put("amdgpu/0000:03:00.0/hwmon/hwmon1/temp2_input", "67000\n");
+	put("amdgpu/0000:03:00.0/hwmon/hwmon1/power1_average", "301000000\n");
+	put("amdgpu/0000:44:00.0/pp_dpm_sclk", "0: 500Mhz\n1: 1800Mhz\n"); /* no '*' */
+	put("amdgpu/module", "not a device\n");
+}
+
+/* One board's reading from the fake tree: the device the runtime calls
+ * BUS is the directory DIR; its clocks, temperature and power. */
+static void
+amdgpu_reads(const char *bus, const char *dir, double sclk, double mclk, double temp, double power)
+{
+	gs_clocks_paths p = {tmp("amdgpu"), NULL, NULL};
+	gs_clocks *c = gs_clocks_open_at("hip", bus, &p);
+	gs_clock_sample s;
+	char want[600];
+
+	assert_non_null(c);
+	snprintf(want, sizeof want, "amdgpu sysfs (%s/%s)", tmp("amdgpu"), dir);
+	assert_string_equal(gs_clocks_source(c), want);
+	gs_clocks_sample(c, &s);
+	assert_true(s.sclk_mhz == sclk || (isnan(sclk) && isnan(s.sclk_mhz)));
+	assert_true(s.mclk_mhz == mclk || (isnan(mclk) && isnan(s.mclk_mhz)));
+	assert_true(fabs(s.temp_c - temp) < 1e-9 || (isnan(temp) && isnan(s.temp_c)));
+	assert_true(fabs(s.power_w - power) < 1e-9 || (isnan(power) && isnan(s.power_w)));
+	gs_clocks_close(c);
+}
+
+static void
+test_clocks_amdgpu(void **state)
+{
+	char driver[512], nowhere[512];
+	gs_clocks_paths p = {driver, NULL, NULL}, none = {nowhere, NULL, NULL};
+	gs_clocks *c;
+
+	(void)state;
+	snprintf(driver, sizeof driver, "%s", tmp("amdgpu"));
+	snprintf(nowhere, sizeof nowhere, "%s", tmp("no-driver"));
+	fake_amdgpu();
+	/* junction; power1_input */
+	amdgpu_reads("0000:c1:00.0", "0000:c1:00.0", 1700, 1300, 61, 512);
+	/* junction over edge */
+	amdgpu_reads("0000:03:00.0", "0000:03:00.0", 2304, 1249, 67, 301);
+	/* no current level, no hwmon */
+	amdgpu_reads("0000:44:00.0", "0000:44:00.0", NAN, NAN, NAN, NAN);
+	/* the runtime's bus id in upper case is the same device */
+	amdgpu_reads("0000:C1:00.0", "0000:c1:00.0", 1700, 1300, 61, 512);
+	/* a device the driver does not have, or no driver: not sampled */
+	c = gs_clocks_open_at("hip", "0000:ff:1f.7", &p);
+	assert_true(strncmp(gs_clocks_source(c), "not sampled: no amdgpu device 0000:ff:1f.7 in ",
+	                    46) == 0);
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("hip", "", &none);
+	assert_true(strncmp(gs_clocks_source(c), "not sampled: no amdgpu device in ", 33) == 0);
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+}
+
+/* An edge-only board (an older GCN card: temp1 "edge", no junction). */
+static void
+test_clocks_amdgpu_edge(void **state)
+{
+	gs_clocks_paths p = {tmp("edge"), NULL, NULL};
+	gs_clocks *c;
+	gs_clock_sample s;
+
+	(void)state;
+	put("edge/0000:0a:00.0/pp_dpm_sclk", "0: 300Mhz *\n1: 1750Mhz\n");
+	put("edge/0000:0a:00.0/hwmon/hwmon0/temp1_label", "edge\n");
+	put("edge/0000:0a:00.0/hwmon/hwmon0/temp1_input", "39000\n");
+	c = gs_clocks_open_at("hip", NULL, &p);
+	gs_clocks_sample(c, &s);
+	assert_true(s.sclk_mhz == 300 && isnan(s.mclk_mhz) && s.temp_c == 39 && isnan(s.power_w));
+	gs_clocks_close(c);
+}
+
+/* NVML through the stand-in library tests/fake-nvml.so (fake_nvml.c). */
+static void
+test_clocks_nvml(void **state)
+{
+	const char *b = getenv("top_builddir");
+	char lib[512];
+	gs_clocks_paths p = {NULL, lib, NULL}, missing = {NULL, tmp("libnvidia-ml.so.1"), NULL},
+	                not_nvml = {NULL, "libm.so.6", NULL};
+	gs_clocks *c;
+	gs_clock_sample s;
+
+	(void)state;
+	snprintf(lib, sizeof lib, "%s/tests/fake-nvml.so", b && *b ? b : ".");
+	c = gs_clocks_open_at("cuda", "0000:c1:00.0", &p);
+	assert_string_equal(gs_clocks_source(c), "NVML");
+	gs_clocks_sample(c, &s);
+	assert_true(s.sclk_mhz == 1965 && s.mclk_mhz == 2619 && s.temp_c == 61);
+	assert_true(fabs(s.power_w - 512.345) < 1e-9); /* mW to W */
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("cuda", NULL, &p); /* the first device */
+	assert_string_equal(gs_clocks_source(c), "NVML");
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("cuda", "0000:02:00.0", &p);
+	assert_string_equal(gs_clocks_source(c), "not sampled: NVML has no device 0000:02:00.0");
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("cuda", "0000:c1:00.0", &missing);
+	assert_true(strstr(gs_clocks_source(c), "not found") != NULL);
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("cuda", "0000:c1:00.0", &not_nvml);
+	assert_string_equal(gs_clocks_source(c), "not sampled: libm.so.6 is not NVML");
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+}
+
+static void
+test_clocks_cpu(void **state)
+{
+	gs_clocks_paths p = {NULL, NULL, tmp("cpuinfo")}, bare = {NULL, NULL, tmp("cpuinfo-bare")};
+	gs_clocks *c;
+	gs_clock_sample s;
+
+	(void)state;
+	put("cpuinfo", "processor\t: 0\ncpu MHz\t\t: 2000.000\n\nprocessor\t: 1\n"
+	               "cpu MHz\t\t: 3000.500\n");
+	put("cpuinfo-bare", "processor\t: 0\nBogoMIPS\t: 100.00\n"); /* arm64 has no MHz */
+	c = gs_clocks_open_at("cpu", NULL, &p);
+	assert_string_equal(gs_clocks_source(c), tmp("cpuinfo"));
+	gs_clocks_sample(c, &s);
+	assert_true(s.sclk_mhz == 2500.25 && isnan(s.mclk_mhz));
+	gs_clocks_close(c);
+	c = gs_clocks_open_at("cpu", NULL, &bare);
+	assert_true(strstr(gs_clocks_source(c), "has no cpu MHz") != NULL);
+	assert_nan_sample(c);
+	gs_clocks_close(c);
+}
+
+/* Throttled samples and cycles.  A candidate that runs 25 % longer at 80
+ * % of the baseline's clock ran as many cycles: a clock, not a kernel. */
+static void
+test_clock_summaries(void **state)
+{
+	const gs_clock_sample s[5] = {{2100, 1300, 60, 700},
+	                              {1600, 1300, 70, 750},
+	                              {1500, 1300, 85, 750},
+	                              {NAN, NAN, NAN, NAN},
+	                              {1000, 900, 95, 400}};
+	const double us[5] = {10, 12, 11, 9, 20};
+	gs_clock_sample base[3], cand[3];
+	double tb[3] = {10, 10.2, 9.9}, tc[3];
+
+	(void)state;
+	/* 75 % of 2100 MHz is 1575: 1500 and 1000 are below */
+	assert_true(gs_clocks_throttled(s, 5, 2100, 75) == 2);
+	assert_true(gs_clocks_throttled(s, 5, 2100, 50) == 1);
+	assert_true(isnan(gs_clocks_throttled(s, 5, 0, 75))); /* peak unknown */
+	assert_true(isnan(gs_clocks_throttled(s, 5, 2100, 0))); /* judging off */
+	assert_true(isnan(gs_clocks_throttled(s + 3, 1, 2100, 75))); /* no clock known */
+	assert_true(gs_clocks_sclk_mean(s, 5) == 1550);
+	assert_true(isnan(gs_clocks_sclk_mean(s + 3, 1)));
+	/* 21000, 19200, 16500, 20000 cycles (µs × MHz): median 19600 */
+	assert_true(gs_clocks_cycles_median(us, s, 5) == 19600);
+	assert_true(isnan(gs_clocks_cycles_median(us + 3, s + 3, 1)));
+	for (int i = 0; i < 3; i++) {
+		base[i] = (gs_clock_sample){2000, 1300, 60, 700};
+		cand[i] = (gs_clock_sample){1600, 1300, 90, 700};
+		tc[i] = tb[i] * 1.25;
+	}
+	assert_true(fabs(gs_clocks_cycles_median(tc, cand, 3) -
+	                 gs_clocks_cycles_median(tb, base, 3)) < 1e-9);
+	assert_true(gs_clocks_throttled(cand, 3, 2100, 75) == 0); /* 1600 > 1575 */
+	assert_true(gs_clocks_throttled(cand, 3, 2200, 75) == 3);
+}
+
+/* ---- OpenBLAS against the reference loop ------------------------------------------------- */
+
+/* Σ_k |a_ik·b_kj| + |bias_i| of batch X, output (I, J), layout devapi.h. */
+static double
+abs_dot(const gs_dev_gemm *g, const gs_check_ops *o, long long x, long long i, long long j)
+{
+	double s = o->bias ? fabs(o->bias[i]) : 0;
+
+	for (long long k = 0; k < g->k; k++) {
+		double a =
+		        o->a[x * g->m * g->k + (g->trans_a == 'T' ? k + i * g->k : i + k * g->m)];
+		double b =
+		        o->b[x * g->k * g->n + (g->trans_b == 'T' ? j + k * g->n : k + j * g->k)];
+		s += fabs(a * b);
+	}
+	return s;
+}
+
+/* The largest |blas − loop| / abs_dot over every output of G. */
+static double
+blas_vs_loop(const gs_dev_gemm *g, const gs_check_ops *o, const void *blas, const void *loop)
+{
+	size_t nc = o->nc;
+	float *cb = malloc(nc * sizeof *cb), *cl = malloc(nc * sizeof *cl);
+	double worst = 0;
+
+	gs_bdtype_unpack(g->dtype, blas, cb, nc);
+	gs_bdtype_unpack(g->dtype, loop, cl, nc);
+	for (long long x = 0; x < g->batch; x++)
+		for (long long j = 0; j < g->n; j++)
+			for (long long i = 0; i < g->m; i++) {
+				size_t e = (size_t)(x * g->m * g->n + i + j * g->m);
+				double d = fabs((double)cb[e] - cl[e]) / abs_dot(g, o, x, i, j);
+				worst = d > worst ? d : worst;
+			}
+	free(cb);
+	free(cl);
+	return worst;
+}
+
+/* The operands of O packed to G's dtype: A, B, bias into P[0..2]. */
+static void
+pack_ops(const gs_dev_gemm *g, const gs_check_ops *o, void *p[3])
+{
+	size_t es = gs_bdtype_size(g->dtype);
+
+	p[0] = malloc(o->na * es);
+	p[1] = malloc(o->nb * es);
+	p[2] = o->bias ? malloc((size_t)g->m * es) : NULL;
+	gs_bdtype_pack(g->dtype, o->a, p[0], o->na);
+	gs_bdtype_pack(g->dtype, o->b, p[1], o->nb);
+	if (o->bias)
+		gs_bdtype_pack(g->dtype, o->bias, p[2], (size_t)g->m);
+}
+
+/* OpenBLAS (the CPU's vendor path) and the hand-written blocked loop on
+ * the same operands agree output by output within twice the check's
+ * bound (each is within one bound of the exact product), for every dtype
+ * and transpose, with bias and batch.  Without OpenBLAS in the build the
+ * plan says so. */
+static void
+test_openblas_against_loop(void **state)
+{
+	static const char trans[][2] = {{'N', 'N'}, {'N', 'T'}, {'T', 'N'}, {'T', 'T'}};
+	char kernel[128];
+	void *plan;
+
+	(void)state;
+	for (int d = GS_DEV_F32; d <= GS_DEV_BF16; d++)
+		for (int t = 0; t < 4; t++) {
+			gs_dev_gemm g = {96, 80, 300, 2, d, trans[t][0], trans[t][1], t % 2,
+			                 0,  0,  0,   0, 0};
+			size_t es = gs_bdtype_size(d);
+			gs_check_ops o;
+			void *p[3], *cb, *cl;
+			if (!gs_cpublas_version()) { /* configure found no OpenBLAS */
+				assert_non_null(gs_cpublas_plan(&g, &plan, kernel, sizeof kernel));
+				return;
+			}
+			assert_int_equal(gs_check_ops_init(&o, &g, 11), 0);
+			pack_ops(&g, &o, p);
+			cb = malloc(o.nc * es);
+			cl = malloc(o.nc * es);
+			assert_null(gs_cpublas_plan(&g, &plan, kernel, sizeof kernel));
+			assert_true(strncmp(kernel, "openblas_sgemm", 14) == 0);
+			assert_null(gs_cpublas_run(plan, p[0], p[1], cb, p[2]));
+			assert_int_equal(gs_cpugemm(&g, p[0], p[1], cl, p[2]), 0);
+			assert_true(blas_vs_loop(&g, &o, cb, cl) <= 2 * gs_check_bound(&g));
+			gs_cpublas_plan_free(plan);
+			free(p[0]), free(p[1]), free(p[2]), free(cb), free(cl);
+			gs_check_ops_free(&o);
+		}
+}
+
+/* ---- sizes that overflow --------------------------------------------------------------- */
+
+/* Issue 11, item 1 and issue 14: a shape whose operand sizes overflow, or
+ * exceed any host's memory, is refused where it enters the plan, at its
+ * FILE:LINE, with exit status 2 and nothing written; the check operands
+ * refuse it too. */
+static void
+test_size_overflow(void **state)
+{
+	static const char *const dt[] = {"f32", NULL};
+	static const char *const no_dirs[] = {NULL};
+	gs_bshapes_opts o = {dt, 'N', 'N', 0};
+	gs_table *plan = gs_table_new("shapes");
+	gs_dev_gemm g = {0};
+	gs_check_ops ops;
+	gs_error err;
+	char *argv[] = {(char *)"gemmscope-bench",
+	                (char *)"--backend",
+	                (char *)"cpu",
+	                (char *)"--shapes",
+	                NULL,
+	                (char *)"-o",
+	                NULL,
+	                (char *)"-q",
+	                NULL};
+
+	(void)state;
+	assert_int_equal(gs_bshapes_add_mnk(plan, 1L << 31, 1, 1L << 31, 1, &o, &err), -1);
+	assert_string_equal(err.file, "-m/-n/-k");
+	assert_non_null(strstr(err.msg, "overflow"));
+	assert_int_equal(plan->n, 0);
+	/* M = K = 2^31 on line 3 of a --shapes file */
+	put("huge.csv", "M,N,K,dtype,time_us\n64,64,64,f32,1\n2147483648,1,2147483648,f32,3\n");
+	assert_int_equal(gs_bshapes_add_file(plan, tmp("huge.csv"), &o, &err), -1);
+	assert_string_equal(err.file, tmp("huge.csv"));
+	assert_int_equal(err.line, 3);
+	assert_non_null(
+	        strstr(err.msg, "2147483648×1×2147483648 f32 NN: its operand sizes overflow"));
+	/* 2^31 × 1 × 2^20 does not overflow, but needs 8 PiB of host memory */
+	put("big.csv", "M,N,K,dtype,time_us\n2147483648,1,1048576,f32,3\n");
+	assert_int_equal(gs_bshapes_add_file(plan, tmp("big.csv"), &o, &err), -1);
+	assert_int_equal(err.line, 2);
+	assert_non_null(strstr(err.msg, "bytes of host memory"));
+	gs_table_free(plan);
+	argv[4] = (char *)tmp("huge.csv");
+	argv[6] = (char *)tmp("never.csv");
+	assert_int_equal(gs_bench_main(8, argv, no_dirs), GS_BENCH_USAGE);
+	assert_int_equal(access(tmp("never.csv"), F_OK), -1);
+	g.m = g.k = 1LL << 62;
+	g.n = g.batch = 1;
+	g.dtype = GS_DEV_F32;
+	g.trans_a = g.trans_b = 'N';
+	assert_int_equal(gs_check_ops_init(&ops, &g, 1), -1);
+	assert_null(ops.a);
+}
+
+static int
+setup(void **state)
+{
+	const char *t = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "%s/gs-runner-method-XXXXXX", t && *t ? t : "/tmp");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int
+remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)flag, (void)ftw;
+	return remove(path);
+}
+
+static int
+teardown(void **state)
+{
+	(void)state;
+	return nftw(tmpdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test(test_cache_figure),
+	        cmocka_unit_test(test_rotation_and_flush),
+	        cmocka_unit_test(test_sample_discipline),
+	        cmocka_unit_test(test_clocks_amdgpu),
+	        cmocka_unit_test(test_clocks_amdgpu_edge),
+	        cmocka_unit_test(test_clocks_nvml),
+	        cmocka_unit_test(test_clocks_cpu),
+	        cmocka_unit_test(test_clock_summaries),
+	        cmocka_unit_test(test_openblas_against_loop),
+	        cmocka_unit_test(test_size_overflow),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
