@@ -14,7 +14,7 @@ BENCH="$top_builddir/gemmscope-bench"
 GEMMSCOPE=${GEMMSCOPE:-$top_builddir/gemmscope}
 DATA="$top_srcdir/tests/data/runner"
 work=$(mktemp -d "${TMPDIR:-/tmp}/gs-runner-sh-XXXXXX") || exit 99
-trap 'rm -rf "$work"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 fails=0
 
 fail() {
@@ -211,5 +211,78 @@ for f in base-rerun cand-rerun; do
 	[ "$(column "$work/$f.csv" M)" = 128 ] && [ "$(column "$work/$f.csv" trans_b)" = T ] ||
 		fail "$f.csv: the regressed shape 128x96x64 f16 NT"
 done
+"$GEMMSCOPE" confirm "$work/r.json" "$work/base-rerun.csv" "$work/cand-rerun.csv" -q \
+	--json "$work/c.json" 2>"$work/confirm.err"
+[ $? -le 1 ] || fail "confirm on the re-runs: $(cat "$work/confirm.err")"
+if grep -q '^cpu MHz' /proc/cpuinfo; then # the CPU's clock was sampled: cycles on both sides
+	grep -Eq '"clock_normalised_speedup": ?[0-9]' "$work/c.json" ||
+		fail "confirm: no clock-normalised speedup from the CPU re-runs"
+fi
+
+# --- 4. confirm with clocks: a slowdown that is a clock ------------------------------
+# The re-runs as a GPU would record them if the candidate's run were
+# power-capped: 25 % slower in time at 80 % of the baseline's shader clock
+# (2000 against 1600 MHz), so the same number of cycles, with 3 of its 8
+# samples below the throttle threshold.  Constructed from the CPU re-run's
+# row (its key and run columns), the samples and clock columns replaced.
+clocked() { # clocked SCALE SCLK THROTTLED < RERUN.csv: the row, re-clocked
+	awk -v OFS=, -v scale="$1" -v sclk="$2" -v thr="$3" '
+	function split_csv(line, f,    n, i, ch, q, cur) {
+		n = 0; q = 0; cur = ""
+		for (i = 1; i <= length(line); i++) {
+			ch = substr(line, i, 1)
+			if (ch == "\"") q = !q
+			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
+			else cur = cur ch
+		}
+		f[++n] = cur
+		return n
+	}
+	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; print; next }
+	{
+		n = split_csv($0, f)
+		m = split("100;101;102;99;100.5;101.5;99.5;100.2", s, ";")
+		out = ""; cyc = ""
+		for (i = 1; i <= m; i++) {
+			out = out (i > 1 ? ";" : "") s[i] * scale
+			cyc = cyc (i > 1 ? ";" : "") sclk
+		}
+		f[col["samples"]] = out
+		f[col["count"]] = m
+		f[col["time_us_median"]] = 100.35 * scale
+		f[col["sclk_mhz_samples"]] = cyc
+		f[col["sclk_mhz_mean"]] = sclk
+		f[col["cycles_median"]] = 100.35 * scale * sclk
+		f[col["throttled_samples"]] = thr
+		line = f[1]
+		for (i = 2; i <= n; i++) line = line "," f[i]
+		print line
+	}'
+}
+clocked 1 2000 0 <"$work/base-rerun.csv" >"$work/base-clk.csv"
+clocked 1.25 1600 3 <"$work/base-rerun.csv" >"$work/cand-clk.csv"
+"$GEMMSCOPE" confirm "$work/r.json" "$work/base-clk.csv" "$work/cand-clk.csv" -q \
+	--json "$work/clk.json" --markdown "$work/clk.md" 2>"$work/clk.err"
+[ $? -le 1 ] || fail "confirm with clocks: $(cat "$work/clk.err")"
+tr -d ' \n' <"$work/clk.json" >"$work/clk.flat"
+for want in '"confirmed":1' '"clock_only":1' '"throttled":1' '"status":"confirmed"' \
+	'"remeasured_speedup":0\.(8|7999999)' '"clock_normalised_speedup":1,' \
+	'"throttled_samples_base":0' '"throttled_samples_cand":3' '"clock_only":true'; do
+	grep -Eq "$want" "$work/clk.flat" || fail "confirm with clocks: JSON lacks $want"
+done
+grep -q '| 1.25× | 1.00× | 0 / 3 | confirmed |$' "$work/clk.md" ||
+	fail "confirm with clocks: markdown row $(grep '128' "$work/clk.md")"
+grep -q '^1 of the slowdowns confirmed or unsure in time is not one in shader clock cycles' \
+	"$work/clk.md" || fail "confirm with clocks: the clock line"
+grep -q '^1 re-measured shape had samples taken while throttled' "$work/clk.md" ||
+	fail "confirm with clocks: the throttle line"
+# the same without the clock columns (another tool's re-runs): nothing claimed
+cut -d, -f1-30 "$work/cand-clk.csv" >"$work/cand-noclk.csv"
+"$GEMMSCOPE" confirm "$work/r.json" "$work/base-clk.csv" "$work/cand-noclk.csv" -q \
+	--json "$work/noclk.json" --markdown "$work/noclk.md" 2>/dev/null
+tr -d ' \n' <"$work/noclk.json" | grep -q '"clock_normalised_speedup":null' ||
+	fail "confirm without clocks: clock_normalised_speedup not null"
+grep -q '| 1.25× | — | 0 / ? | confirmed |$' "$work/noclk.md" ||
+	fail "confirm without clocks: markdown row $(grep '128' "$work/noclk.md")"
 
 exit $((fails > 0))
