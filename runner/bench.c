@@ -27,6 +27,7 @@
 enum {
 	X_ERR,
 	X_CHECKED,
+	X_WARMUP,
 	X_COPIES,
 	X_FOOTPRINT,
 	X_CACHE,
@@ -38,8 +39,9 @@ enum {
 	X__N
 };
 static const char *const extra_names[X__N] = {
-        "max_rel_err", "checked_outputs", "rotating_copies",   "rotating_mib",  "cache_mib",
-        "flush_mib",   "icache_flushed",  "throttled_samples", "sclk_mhz_mean", "cycles_median",
+        "max_rel_err",       "checked_outputs", "warmup_launches", "rotating_copies",
+        "rotating_mib",      "cache_mib",       "flush_mib",       "icache_flushed",
+        "throttled_samples", "sclk_mhz_mean",   "cycles_median",
 };
 
 typedef struct bench {
@@ -316,6 +318,7 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 	}
 	r->extra[X_ERR] = m->max_err;
 	r->extra[X_CHECKED] = (double)m->checked;
+	r->extra[X_WARMUP] = (double)m->warmup_launches;
 	r->extra[X_COPIES] = (double)m->copies;
 	r->extra[X_FOOTPRINT] = m->footprint_mib;
 	r->extra[X_CACHE] = b->a.cfg.cache_mib > 0 ? b->a.cfg.cache_mib : NAN;

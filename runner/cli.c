@@ -28,6 +28,7 @@ typedef enum opt_id {
 	O_DEVICE,
 	O_TILE,
 	O_WARMUP,
+	O_WARMUP_MS,
 	O_ITERS,
 	O_LAUNCHES,
 	O_ROTATING,
@@ -71,6 +72,7 @@ static const opt options[] = {
         {"device", 0, 1, O_DEVICE},
         {"tile", 0, 1, O_TILE},
         {"warmup", 0, 1, O_WARMUP},
+        {"warmup-ms", 0, 1, O_WARMUP_MS},
         {"iters", 'i', 1, O_ITERS},
         {"launches", 0, 1, O_LAUNCHES},
         {"rotating", 0, 1, O_ROTATING},
@@ -105,7 +107,8 @@ gs_bench_cli_usage(FILE *out)
 	      "                         on cpu, vendor is OpenBLAS\n"
 	      "  --tile TMxTNxTK        tiled backend macro tile (default 128x128x32)\n"
 	      "measurement:\n"
-	      "  --warmup N (10)  --iters N samples (20)  --launches N per sample (1)\n"
+	      "  --warmup N (10) launches, and --warmup-ms MS (50) at least\n"
+	      "  --iters N samples (20)  --launches N per sample (1)\n"
 	      "  --rotating MiB         operand sets rotated over this much memory (default 2x the\n"
 	      "                         largest cache, 512 if unknown; 0 off)\n"
 	      "  --flush [--flush-mib MiB]  flush the data caches before each sample (default\n"
@@ -270,7 +273,7 @@ apply_run(gs_bench_args *a, const opt *o, const char *v, gs_error *err)
 {
 	gs_bench_cfg *c = &a->cfg;
 	gs_dev_gemm tile;
-	long seed;
+	long seed, ms;
 
 	switch (o->id) {
 	case O_BACKEND: return parse_backend(a, v, err);
@@ -283,6 +286,11 @@ apply_run(gs_bench_args *a, const opt *o, const char *v, gs_error *err)
 		c->thr_m = tile.thr_m, c->thr_n = tile.thr_n;
 		return 0;
 	case O_WARMUP: return parse_int(o->name, v, 0, &c->warmup, err);
+	case O_WARMUP_MS:
+		if (parse_long(o->name, v, 0, 600000, &ms, err) != 0)
+			return -1;
+		c->warmup_ms = (double)ms;
+		return 0;
 	case O_ITERS: return parse_int(o->name, v, 1, &c->iters, err);
 	case O_LAUNCHES: return parse_int(o->name, v, 1, &c->launches, err);
 	case O_ROTATING: return parse_mib(o->name, v, &c->rotating_mib, err);

@@ -1,8 +1,10 @@
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "model/gpu.h"
 #include "runner/bdtype.h"
@@ -45,6 +47,7 @@ gs_bench_cfg_default(gs_bench_cfg *cfg)
 	cfg->tile_k = 32;
 	cfg->thr_m = cfg->thr_n = 8;
 	cfg->warmup = 10;
+	cfg->warmup_ms = 50;
 	cfg->iters = 20;
 	cfg->launches = 1;
 	cfg->rotating_mib = -1;
@@ -295,15 +298,42 @@ one_sample(run_ctx *c, double *us)
 	return 0;
 }
 
+/* The host's monotonic clock, ms. */
+static double
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Step 4's warm-up: batches of `warmup` launches (1 when 0), each batch
+ * synchronised, until at least `warmup` launches have run and
+ * `warmup_ms` have passed on the host clock.  Their count into OUT. */
+static int
+warm_up(run_ctx *c, gs_bench_meas *out)
+{
+	double until = now_ms() + c->cfg->warmup_ms;
+	int batch = c->cfg->warmup > 0 ? c->cfg->warmup : 1;
+	const char *msg = NULL;
+
+	if (c->cfg->warmup == 0 && !(c->cfg->warmup_ms > 0))
+		return 0;
+	do {
+		for (int i = 0; i < batch && !msg; i++) {
+			msg = launch(c);
+			out->warmup_launches += !msg;
+		}
+	} while (!msg && !(msg = c->api->sync()) && now_ms() < until);
+	return msg ? dev_fail(c, msg) : 0;
+}
+
 static int
 time_it(run_ctx *c, gs_bench_meas *out)
 {
-	const char *msg = NULL;
-
-	for (int w = 0; w < c->cfg->warmup && !msg; w++)
-		msg = launch(c);
-	if (msg || (msg = c->api->sync()))
-		return dev_fail(c, msg);
+	if (warm_up(c, out) != 0)
+		return -1;
 	out->samples = malloc((size_t)c->cfg->iters * sizeof *out->samples);
 	if (c->cfg->clocks)
 		out->clk = malloc((size_t)c->cfg->iters * sizeof *out->clk);

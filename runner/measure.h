@@ -17,7 +17,10 @@
  *    launch touches still evict the ones that do.
  * 3. One launch on the last set is checked against the CPU reference (check.h)
  *    before anything is timed; a wrong result fails the shape.
- * 4. `warmup` launches, then `iters` samples, each timed with device
+ * 4. A warm-up of at least `warmup` launches and `warmup_ms` ms (the
+ *    warm-up time of hipBLASLt's adaptive benchmark mode, 50 ms by
+ *    default: long enough for the clocks to leave idle, which ten
+ *    launches of a small GEMM are not), then `iters` samples, each timed with device
  *    events around `launches` back-to-back launches; a sample is the
  *    elapsed time divided by `launches`, in µs.  Before each sample,
  *    outside the events: with flush, a memset of gs_bench_flush_bytes()
@@ -41,6 +44,7 @@ typedef struct gs_bench_cfg {
 	int kind; /* gs_dev_kind */
 	int tile_m, tile_n, tile_k, thr_m, thr_n; /* GS_DEV_TILED */
 	int warmup; /* launches before timing, >= 0 */
+	double warmup_ms; /* and at least this long (host clock), ms >= 0 */
 	int iters; /* samples, >= 1 */
 	int launches; /* launches per sample, >= 1 */
 	double rotating_mib; /* rotation footprint, MiB; 0: one operand set;
@@ -59,7 +63,7 @@ typedef struct gs_bench_cfg {
 	                        was throttled (clocks.h); 0: not judged */
 } gs_bench_cfg;
 
-/* gs_bench_cfg_default: warmup 10, iters 20, launches 1, rotating from
+/* gs_bench_cfg_default: warmup 10 launches and 50 ms, iters 20, launches 1, rotating from
  * the cache (-1), cache unknown (0), no flush, seed 1, 1024 checked
  * outputs, vendor backend, tile 128x128x32 (8×8 per thread), throttle
  * threshold GS_CLOCKS_THROTTLE_PCT, instruction caches flushed. */
@@ -73,6 +77,7 @@ typedef struct gs_bench_meas {
 	size_t nsamples;
 	char kernel[256]; /* "" if the backend does not tell */
 	long copies; /* operand sets rotated */
+	long warmup_launches; /* launches of the warm-up */
 	double footprint_mib; /* copies × bytes of one set (A, B, C, bias), MiB */
 	double flush_mib; /* bytes flushed before each sample, MiB; 0: none */
 	int icache_flushed; /* 1: the instruction caches were invalidated

@@ -49,7 +49,7 @@ column() {
 }
 
 run_cpu() {
-	"$BENCH" --backend cpu --iters 3 --warmup 1 --rotating 1 -q "$@"
+	"$BENCH" --backend cpu --iters 3 --warmup 1 --warmup-ms 0 --rotating 1 -q "$@"
 }
 
 # --- 1. the CPU backend -------------------------------------------------------
@@ -64,7 +64,7 @@ done || fails=$((fails + 1))
 [ "$(head -n 1 "$work/base.csv")" = "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,\
 time_us_median,time_us_mean,time_us_min,time_us_max,time_us_std,time_us_sum,gflop,mib,\
 flops_per_byte,tflops,tile_m,tile_n,tile_k,tile_eff,wq_eff,dim_eff,samples,max_rel_err,\
-checked_outputs,rotating_copies,rotating_mib,cache_mib,flush_mib,icache_flushed,throttled_samples,\
+checked_outputs,warmup_launches,rotating_copies,rotating_mib,cache_mib,flush_mib,icache_flushed,throttled_samples,\
 sclk_mhz_mean,cycles_median,sclk_mhz_samples,mclk_mhz_samples,temp_c_samples,power_w_samples,\
 backend,gpu,arch,cus,sclk_mhz,mclk_mhz,runtime,library,clock_source" ] ||
 	fail "base.csv: header $(head -n 1 "$work/base.csv")"
@@ -89,6 +89,7 @@ if [ "${l3:-0}" -gt 0 ] 2>/dev/null; then
 		fail "cache_mib: $(column "$work/base.csv" cache_mib | sort -u), L3 $l3 bytes"
 fi
 [ "$(column "$work/base.csv" flush_mib | sort -u)" = 0 ] || fail "flush_mib without --flush"
+[ "$(column "$work/base.csv" warmup_launches | sort -u)" = 1 ] || fail "warmup_launches"
 [ "$(column "$work/base.csv" icache_flushed | sort -u)" = 0 ] || fail "icache_flushed on a CPU"
 if grep -q '^cpu MHz' /proc/cpuinfo; then
 	column "$work/base.csv" cycles_median | awk '!($1 > 0) { exit 1 }' || fail "cycles_median"

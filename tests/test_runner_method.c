@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -238,6 +239,7 @@ traced_measure(const gs_dev_api *traced, int launches, int icache, gs_bench_meas
 	gs_bench_cfg_default(&cfg);
 	cfg.kind = GS_DEV_CPU;
 	cfg.warmup = 1;
+	cfg.warmup_ms = 0;
 	cfg.iters = 3;
 	cfg.launches = launches;
 	cfg.rotating_mib = 1;
@@ -285,6 +287,47 @@ test_sample_discipline(void **state)
 	assert_string_equal(calls, "RRFSREFSREFSRE");
 	assert_int_equal(m.icache_flushed, 0);
 	gs_bench_meas_free(&m);
+}
+
+/* The warm-up: at least --warmup launches and at least --warmup-ms. */
+static void
+test_warm_up(void **state)
+{
+	const gs_dev_api *api = gs_cpugemm_api();
+	gs_dev_gemm g = {48, 40, 72, 1, GS_DEV_F32, 'N', 'N', 0, 0, 0, 0, 0, 0};
+	gs_dev_info info;
+	gs_bench_cfg cfg;
+	gs_bench_meas m;
+	gs_error err;
+	struct timespec t0, t1;
+
+	(void)state;
+	assert_null(api->init(0, &info));
+	gs_bench_cfg_default(&cfg);
+	assert_int_equal(cfg.warmup, 10);
+	assert_true(cfg.warmup_ms == 50);
+	cfg.kind = GS_DEV_CPU;
+	cfg.iters = 1;
+	cfg.rotating_mib = 0;
+	cfg.warmup = 4;
+	cfg.warmup_ms = 0;
+	assert_int_equal(gs_bench_measure(api, &info, &cfg, &g, &m, &err), 0);
+	assert_int_equal(m.warmup_launches, 4);
+	gs_bench_meas_free(&m);
+	cfg.warmup = 0; /* no warm-up at all */
+	assert_int_equal(gs_bench_measure(api, &info, &cfg, &g, &m, &err), 0);
+	assert_int_equal(m.warmup_launches, 0);
+	gs_bench_meas_free(&m);
+	/* 30 ms of a GEMM of about 0.3 MFLOP: many batches of 4 */
+	cfg.warmup = 4;
+	cfg.warmup_ms = 30;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(gs_bench_measure(api, &info, &cfg, &g, &m, &err), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_true((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6 >= 30);
+	assert_true(m.warmup_launches > 4 && m.warmup_launches % 4 == 0);
+	gs_bench_meas_free(&m);
+	api->fini();
 }
 
 /* ---- the clock sampler --------------------------------------------------------------- */
@@ -671,6 +714,7 @@ main(void)
 	        cmocka_unit_test(test_cache_figure),
 	        cmocka_unit_test(test_rotation_and_flush),
 	        cmocka_unit_test(test_sample_discipline),
+	        cmocka_unit_test(test_warm_up),
 	        cmocka_unit_test(test_clocks_amdgpu),
 	        cmocka_unit_test(test_clocks_amdgpu_edge),
 	        cmocka_unit_test(test_clocks_nvml),
