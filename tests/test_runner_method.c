@@ -69,10 +69,11 @@ put(const char *name, const char *text)
 
 /* ---- the largest cache, the rotation and the flush ------------------------------- */
 
-/* What the runtimes report for four boards: the MI300X VF and the B200
- * as PyTorch traces record hipGetDeviceProperties/cudaGetDeviceProperties
- * (reference/formats.md, reference/gpu-specs.md), HIP's l2CacheSize of 4
- * MiB on MI300X (one XCD's L2); the H100 of bench/runner (nvidia-smi:
+/* What the runtimes report for four boards: the MI300X VF as a PyTorch
+ * trace records hipGetDeviceProperties (reference/formats.md:
+ * totalGlobalMem 205571227648, 304 CUs), with HIP's l2CacheSize of 4 MiB
+ * (one XCD's L2); the B200 with reference/gpu-specs.md's figures (148
+ * SMs, totalGlobalMem 178.4 GiB); the H100 of bench/runner (nvidia-smi:
  * 81559 MiB, 1980 MHz; CUDA's l2CacheSize 50 MiB); an RTX 3090 (GA102,
  * 82 SMs, 24 GiB, 6 MiB L2), which the GPU table does not have. */
 static const gs_dev_info mi300x = {.name = "AMD Instinct MI300X VF",
