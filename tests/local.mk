@@ -70,7 +70,7 @@ tests/fake-nvml.so: $(srcdir)/tests/fake_nvml.c
 	$(CC) $(AM_CFLAGS) $(CFLAGS) -fPIC -shared $(AM_LDFLAGS) $(LDFLAGS) -o $@ \
 		$(srcdir)/tests/fake_nvml.c
 CLEANFILES += tests/fake-nvml.so
-EXTRA_DIST += tests/fake_nvml.c
+EXTRA_DIST += tests/fake_nvml.c tests/runner_test.h
 
 EXTRA_DIST += \
 	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \

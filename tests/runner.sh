@@ -27,22 +27,27 @@ rows() {
 	echo $(($(wc -l <"$1") - 1))
 }
 
+# SPLIT_CSV: an awk function that splits a CSV line into f[1..n] as RFC 4180
+# says (quoted fields may hold commas and doubled quotes; no line breaks in
+# them); the awk programs below start with it
+SPLIT_CSV='
+function split_csv(line, f,    n, i, ch, q, cur) {
+	n = 0; q = 0; cur = ""
+	for (i = 1; i <= length(line); i++) {
+		ch = substr(line, i, 1)
+		if (q && ch == "\"" && substr(line, i + 1, 1) == "\"") { cur = cur ch; i++ }
+		else if (ch == "\"") q = !q
+		else if (!q && ch == ",") { f[++n] = cur; cur = "" }
+		else cur = cur ch
+	}
+	f[++n] = cur
+	return n
+}'
+
 # column FILE NAME: the values of column NAME, one per line; fields are split
 # as RFC 4180 says (quoted fields may hold commas; no line breaks in them)
 column() {
-	awk -v name="$2" '
-	function split_csv(line, f,    n, i, ch, q, cur) {
-		n = 0; q = 0; cur = ""
-		for (i = 1; i <= length(line); i++) {
-			ch = substr(line, i, 1)
-			if (q && ch == "\"" && substr(line, i + 1, 1) == "\"") { cur = cur ch; i++ }
-			else if (ch == "\"") q = !q
-			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
-			else cur = cur ch
-		}
-		f[++n] = cur
-		return n
-	}
+	awk -v name="$2" "$SPLIT_CSV"'
 	{ n = split_csv($0, f) }
 	NR == 1 { for (i = 1; i <= n; i++) if (f[i] == name) c = i; next }
 	{ print f[c] }' "$1"
@@ -175,18 +180,7 @@ done
 # --- 3. the confirm flow, runner side ---------------------------------------------
 # compare a nightly pair in which one shape got 3x slower, take its
 # regressions file, and re-measure it as the baseline and the candidate build
-awk -v OFS=, '
-	function split_csv(line, f,    n, i, ch, q, cur) {
-		n = 0; q = 0; cur = ""
-		for (i = 1; i <= length(line); i++) {
-			ch = substr(line, i, 1)
-			if (ch == "\"") q = !q
-			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
-			else cur = cur ch
-		}
-		f[++n] = cur
-		return n
-	}
+awk -v OFS=, "$SPLIT_CSV"'
 	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; print; next }
 	NR == 2 {   # no quoted fields on this row: safe to rejoin
 		n = split_csv($0, f)
@@ -227,18 +221,7 @@ fi
 # samples below the throttle threshold.  Constructed from the CPU re-run's
 # row (its key and run columns), the samples and clock columns replaced.
 clocked() { # clocked SCALE SCLK THROTTLED < RERUN.csv: the row, re-clocked
-	awk -v OFS=, -v scale="$1" -v sclk="$2" -v thr="$3" '
-	function split_csv(line, f,    n, i, ch, q, cur) {
-		n = 0; q = 0; cur = ""
-		for (i = 1; i <= length(line); i++) {
-			ch = substr(line, i, 1)
-			if (ch == "\"") q = !q
-			else if (!q && ch == ",") { f[++n] = cur; cur = "" }
-			else cur = cur ch
-		}
-		f[++n] = cur
-		return n
-	}
+	awk -v OFS=, -v scale="$1" -v sclk="$2" -v thr="$3" "$SPLIT_CSV"'
 	NR == 1 { n = split_csv($0, h); for (i = 1; i <= n; i++) col[h[i]] = i; print; next }
 	{
 		n = split_csv($0, f)

@@ -6,7 +6,7 @@
  * Tensile ProblemSizes are test_psize.c; the measuring methodology (cache
  * sizing, flushes, clocks, OpenBLAS against the reference loop, size
  * overflow) test_runner_method.c. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,8 +30,7 @@
 #include "runner/psize.h"
 #include "runner/shapes.h"
 #include "runner/tile.h"
-
-static char tmpdir[256];
+#include "runner_test.h"
 
 static const char *
 srcdir(void)
@@ -50,34 +49,6 @@ data(const char *name)
 
 	snprintf(p, sizeof path[0], "%s/%s", srcdir(), name);
 	return p;
-}
-
-static const char *
-tmp(const char *name)
-{
-	static char path[4][512];
-	static int next;
-	char *p = path[next++ % 4];
-
-	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
-	return p;
-}
-
-static int
-bench(const char *first, ...)
-{
-	static const char *const no_dirs[] = {NULL};
-	char *argv[64];
-	int argc = 0;
-	va_list ap;
-
-	argv[argc++] = (char *)"gemmscope-bench";
-	va_start(ap, first);
-	for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
-	argv[argc] = NULL;
-	return gs_bench_main(argc, argv, no_dirs);
 }
 
 /* ---- dtypes ------------------------------------------------------------------ */
@@ -403,12 +374,12 @@ test_results_read_back(void **state)
 {
 	gs_table *in = NULL, *out = NULL;
 	gs_error err;
-	const char *csv = tmp("out.csv"), *again = tmp("again.csv");
+	const char *csv = gs_rt_tmp("out.csv"), *again = gs_rt_tmp("again.csv");
 
 	(void)state;
-	assert_int_equal(bench("--backend", "cpu", "--shapes",
-	                       data("tests/data/runner/regressions.csv"), "--iters", "3",
-	                       "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes",
+	                             data("tests/data/runner/regressions.csv"), "--iters", "3",
+	                             "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL),
 	                 0);
 	assert_int_equal(gs_ingest_read(data("tests/data/runner/regressions.csv"), NULL, &in, &err),
 	                 0);
@@ -425,8 +396,8 @@ test_results_read_back(void **state)
 			assert_string_equal(r->tag, in->rec[i].tag);
 	}
 	/* the runner's output is a shape list too */
-	assert_int_equal(bench("--backend", "cpu", "--shapes", csv, "--iters", "2", "--warmup", "0",
-	                       "-q", "-o", again, NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes", csv, "--iters", "2",
+	                             "--warmup", "0", "-q", "-o", again, NULL),
 	                 0);
 	gs_table_free(out);
 	assert_int_equal(gs_ingest_read(again, NULL, &out, &err), 0);
@@ -464,15 +435,16 @@ spec_reads_back(const char *path, double *bw_gbs, double *bf16_tflops)
 static void
 test_ceilings_cpu(void **state)
 {
-	const char *spec = tmp("cpu.gpu");
+	const char *spec = gs_rt_tmp("cpu.gpu");
 	char line[512];
 	double bw = 0, bf16 = 0, parsed_bw, parsed_bf16;
 	int keys = 0;
 	FILE *f;
 
 	(void)state;
-	assert_int_equal(bench("--backend", "cpu", "--ceilings", spec, "--ceilings-size", "48",
-	                       "--ceilings-mib", "2", "--iters", "3", "--warmup", "1", "-q", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--ceilings", spec, "--ceilings-size",
+	                             "48", "--ceilings-mib", "2", "--iters", "3", "--warmup", "1",
+	                             "-q", NULL),
 	                 0);
 	f = fopen(spec, "r");
 	assert_non_null(f);
@@ -499,51 +471,35 @@ test_ceilings_cpu(void **state)
 static void
 test_refusals(void **state)
 {
-	const char *csv = tmp("never.csv");
+	const char *csv = gs_rt_tmp("never.csv");
 
 	(void)state;
 	/* no device backend found: exit 3, nothing written */
-	assert_int_equal(
-	        bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
-	        GS_BENCH_NO_GPU);
-	assert_int_equal(
-	        bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
-	        GS_BENCH_NO_GPU);
+	assert_int_equal(gs_rt_bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64", "-o",
+	                             csv, NULL),
+	                 GS_BENCH_NO_GPU);
+	assert_int_equal(gs_rt_bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64",
+	                             "-o", csv, NULL),
+	                 GS_BENCH_NO_GPU);
 	assert_int_equal(access(csv, F_OK), -1);
 	/* usage and input errors: exit 2 */
-	assert_int_equal(bench("--backend", "cpu", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("--bogus", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("-m", "64", "-n", "64", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("-m", "64", "-n", "64", "-k", "64", "--dtype", "f64", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("--bogus", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("-m", "64", "-n", "64", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("-m", "64", "-n", "64", "-k", "64", "--dtype", "f64", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--tile", "7x7x", "-m", "1", "-n", "1", "-k", "1", NULL),
+	assert_int_equal(gs_rt_bench("--tile", "7x7x", "-m", "1", "-n", "1", "-k", "1", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "--range", "[[16,0,128]]", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--range", "[[16,0,128]]", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "--shapes", tmp("missing.csv"), NULL),
-	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8", "--device", "1",
-	                       "-o", csv, NULL),
+	assert_int_equal(
+	        gs_rt_bench("--backend", "cpu", "--shapes", gs_rt_tmp("missing.csv"), NULL),
+	        GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8",
+	                             "--device", "1", "-o", csv, NULL),
 	                 GS_BENCH_USAGE);
 	assert_int_equal(access(csv, F_OK), -1);
-	assert_int_equal(bench("--help", NULL), GS_BENCH_OK);
-}
-
-static int
-setup(void **state)
-{
-	const char *t = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "%s/gs-runner-XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return rmdir(tmpdir);
+	assert_int_equal(gs_rt_bench("--help", NULL), GS_BENCH_OK);
 }
 
 int
@@ -564,5 +520,5 @@ main(void)
 	        cmocka_unit_test(test_refusals),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, gs_rt_setup, gs_rt_teardown);
 }

@@ -8,7 +8,6 @@
  * OpenBLAS against the hand-written reference loop; shapes whose sizes
  * overflow.  The rest of the runner is test_runner.c. */
 #define _XOPEN_SOURCE 700
-#include <ftw.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,21 +30,7 @@
 #include "runner/cpugemm.h"
 #include "runner/measure.h"
 #include "runner/shapes.h"
-
-static char tmpdir[256];
-
-/* NAME under the temporary directory; the 16 most recent results stay
- * valid. */
-static const char *
-tmp(const char *name)
-{
-	static char path[16][512];
-	static int next;
-	char *p = path[next++ % 16];
-
-	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
-	return p;
-}
+#include "runner_test.h"
 
 /* Write TEXT to the file NAME under the temporary directory, making its
  * directories. */
@@ -55,8 +40,8 @@ put(const char *name, const char *text)
 	char path[512];
 	FILE *f;
 
-	snprintf(path, sizeof path, "%s", tmp(name));
-	for (char *s = strchr(path + strlen(tmpdir) + 1, '/'); s; s = strchr(s + 1, '/')) {
+	snprintf(path, sizeof path, "%s", gs_rt_tmp(name));
+	for (char *s = strchr(path + strlen(gs_rt_dir) + 1, '/'); s; s = strchr(s + 1, '/')) {
 		*s = '\0';
 		mkdir(path, 0700); /* exists already: fine */
 		*s = '/';
@@ -374,13 +359,13 @@ fake_amdgpu(void)
 static void
 amdgpu_reads(const char *bus, const char *dir, double sclk, double mclk, double temp, double power)
 {
-	gs_clocks_paths p = {tmp("amdgpu"), NULL, NULL};
+	gs_clocks_paths p = {gs_rt_tmp("amdgpu"), NULL, NULL};
 	gs_clocks *c = gs_clocks_open_at("hip", bus, &p);
 	gs_clock_sample s;
 	char want[600];
 
 	assert_non_null(c);
-	snprintf(want, sizeof want, "amdgpu sysfs (%s/%s)", tmp("amdgpu"), dir);
+	snprintf(want, sizeof want, "amdgpu sysfs (%s/%s)", gs_rt_tmp("amdgpu"), dir);
 	assert_string_equal(gs_clocks_source(c), want);
 	gs_clocks_sample(c, &s);
 	assert_true(s.sclk_mhz == sclk || (isnan(sclk) && isnan(s.sclk_mhz)));
@@ -398,8 +383,8 @@ test_clocks_amdgpu(void **state)
 	gs_clocks *c;
 
 	(void)state;
-	snprintf(driver, sizeof driver, "%s", tmp("amdgpu"));
-	snprintf(nowhere, sizeof nowhere, "%s", tmp("no-driver"));
+	snprintf(driver, sizeof driver, "%s", gs_rt_tmp("amdgpu"));
+	snprintf(nowhere, sizeof nowhere, "%s", gs_rt_tmp("no-driver"));
 	fake_amdgpu();
 	/* junction; power1_input */
 	amdgpu_reads("0000:c1:00.0", "0000:c1:00.0", 1700, 1300, 61, 512);
@@ -425,7 +410,7 @@ test_clocks_amdgpu(void **state)
 static void
 test_clocks_amdgpu_edge(void **state)
 {
-	gs_clocks_paths p = {tmp("edge"), NULL, NULL};
+	gs_clocks_paths p = {gs_rt_tmp("edge"), NULL, NULL};
 	gs_clocks *c;
 	gs_clock_sample s;
 
@@ -445,7 +430,8 @@ test_clocks_nvml(void **state)
 {
 	const char *b = getenv("top_builddir");
 	char lib[512];
-	gs_clocks_paths p = {NULL, lib, NULL}, missing = {NULL, tmp("libnvidia-ml.so.1"), NULL},
+	gs_clocks_paths p = {NULL, lib, NULL},
+	                missing = {NULL, gs_rt_tmp("libnvidia-ml.so.1"), NULL},
 	                not_nvml = {NULL, "libm.so.6", NULL};
 	gs_clocks *c;
 	gs_clock_sample s;
@@ -478,7 +464,8 @@ test_clocks_nvml(void **state)
 static void
 test_clocks_cpu(void **state)
 {
-	gs_clocks_paths p = {NULL, NULL, tmp("cpuinfo")}, bare = {NULL, NULL, tmp("cpuinfo-bare")};
+	gs_clocks_paths p = {NULL, NULL, gs_rt_tmp("cpuinfo")},
+	                bare = {NULL, NULL, gs_rt_tmp("cpuinfo-bare")};
 	gs_clocks *c;
 	gs_clock_sample s;
 
@@ -487,7 +474,7 @@ test_clocks_cpu(void **state)
 	               "cpu MHz\t\t: 3000.500\n");
 	put("cpuinfo-bare", "processor\t: 0\nBogoMIPS\t: 100.00\n"); /* arm64 has no MHz */
 	c = gs_clocks_open_at("cpu", NULL, &p);
-	assert_string_equal(gs_clocks_source(c), tmp("cpuinfo"));
+	assert_string_equal(gs_clocks_source(c), gs_rt_tmp("cpuinfo"));
 	gs_clocks_sample(c, &s);
 	assert_true(s.sclk_mhz == 2500.25 && isnan(s.mclk_mhz));
 	gs_clocks_close(c);
@@ -638,21 +625,11 @@ static void
 test_size_overflow(void **state)
 {
 	static const char *const dt[] = {"f32", NULL};
-	static const char *const no_dirs[] = {NULL};
 	gs_bshapes_opts o = {dt, 'N', 'N', 0};
 	gs_table *plan = gs_table_new("shapes");
 	gs_dev_gemm g = {0};
 	gs_check_ops ops;
 	gs_error err;
-	char *argv[] = {(char *)"gemmscope-bench",
-	                (char *)"--backend",
-	                (char *)"cpu",
-	                (char *)"--shapes",
-	                NULL,
-	                (char *)"-o",
-	                NULL,
-	                (char *)"-q",
-	                NULL};
 
 	(void)state;
 	assert_int_equal(gs_bshapes_add_mnk(plan, 1L << 31, 1, 1L << 31, 1, &o, &err), -1);
@@ -661,51 +638,27 @@ test_size_overflow(void **state)
 	assert_int_equal(plan->n, 0);
 	/* M = K = 2^31 on line 3 of a --shapes file */
 	put("huge.csv", "M,N,K,dtype,time_us\n64,64,64,f32,1\n2147483648,1,2147483648,f32,3\n");
-	assert_int_equal(gs_bshapes_add_file(plan, tmp("huge.csv"), &o, &err), -1);
-	assert_string_equal(err.file, tmp("huge.csv"));
+	assert_int_equal(gs_bshapes_add_file(plan, gs_rt_tmp("huge.csv"), &o, &err), -1);
+	assert_string_equal(err.file, gs_rt_tmp("huge.csv"));
 	assert_int_equal(err.line, 3);
 	assert_non_null(
 	        strstr(err.msg, "2147483648×1×2147483648 f32 NN: its operand sizes overflow"));
 	/* 2^31 × 1 × 2^20 does not overflow, but needs 8 PiB of host memory */
 	put("big.csv", "M,N,K,dtype,time_us\n2147483648,1,1048576,f32,3\n");
-	assert_int_equal(gs_bshapes_add_file(plan, tmp("big.csv"), &o, &err), -1);
+	assert_int_equal(gs_bshapes_add_file(plan, gs_rt_tmp("big.csv"), &o, &err), -1);
 	assert_int_equal(err.line, 2);
 	assert_non_null(strstr(err.msg, "bytes of host memory"));
 	gs_table_free(plan);
-	argv[4] = (char *)tmp("huge.csv");
-	argv[6] = (char *)tmp("never.csv");
-	assert_int_equal(gs_bench_main(8, argv, no_dirs), GS_BENCH_USAGE);
-	assert_int_equal(access(tmp("never.csv"), F_OK), -1);
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes", gs_rt_tmp("huge.csv"), "-o",
+	                             gs_rt_tmp("never.csv"), "-q", NULL),
+	                 GS_BENCH_USAGE);
+	assert_int_equal(access(gs_rt_tmp("never.csv"), F_OK), -1);
 	g.m = g.k = 1LL << 62;
 	g.n = g.batch = 1;
 	g.dtype = GS_DEV_F32;
 	g.trans_a = g.trans_b = 'N';
 	assert_int_equal(gs_check_ops_init(&ops, &g, 1), -1);
 	assert_null(ops.a);
-}
-
-static int
-setup(void **state)
-{
-	const char *t = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "%s/gs-runner-method-XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int
-remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)flag, (void)ftw;
-	return remove(path);
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return nftw(tmpdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 int
@@ -725,5 +678,5 @@ main(void)
 	        cmocka_unit_test(test_size_overflow),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, gs_rt_setup, gs_rt_teardown);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/confirm.h"
+#include "analysis/metrics.h"
 
 const char *
 gs_confirm_status_name(gs_confirm_status s)
@@ -56,17 +57,7 @@ find(const gs_compare *c, const gs_shape *s)
 	return NULL;
 }
 
-/* The index of T's extra column NAME, or -1. */
-static long
-extra_col(const gs_table *t, const char *name)
-{
-	for (size_t i = 0; i < t->nextra; i++)
-		if (t->extra_names[i] && strcmp(t->extra_names[i], name) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* Record R's value in extra column COL (extra_col), NAN if none. */
+/* Record R's value in extra column COL (gs_metrics_column), NAN if none. */
 static double
 extra_at(const gs_record *r, long col)
 {
@@ -77,12 +68,12 @@ extra_at(const gs_record *r, long col)
 static void
 read_clocks(gs_confirm *c, gs_confirm_item *it, const gs_table *base, const gs_table *cand)
 {
-	double cb = extra_at(it->re->base, extra_col(base, "cycles_median"));
-	double ck = extra_at(it->re->cand, extra_col(cand, "cycles_median"));
+	double cb = extra_at(it->re->base, gs_metrics_column(base, "cycles_median"));
+	double ck = extra_at(it->re->cand, gs_metrics_column(cand, "cycles_median"));
 
 	it->clock_speedup = cb > 0 && ck > 0 ? cb / ck : NAN;
-	it->throttled_base = extra_at(it->re->base, extra_col(base, "throttled_samples"));
-	it->throttled_cand = extra_at(it->re->cand, extra_col(cand, "throttled_samples"));
+	it->throttled_base = extra_at(it->re->base, gs_metrics_column(base, "throttled_samples"));
+	it->throttled_cand = extra_at(it->re->cand, gs_metrics_column(cand, "throttled_samples"));
 	it->clock_only = (it->status == GS_CONFIRMED || it->status == GS_CONFIRM_UNSURE) &&
 	                 !isnan(it->clock_speedup) &&
 	                 gs_class_of_speedup(it->clock_speedup, c->threshold) != GS_REGRESSED;
