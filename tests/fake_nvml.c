@@ -1,5 +1,5 @@
 /* fake_nvml.c: a stand-in for NVML (libnvidia-ml.so.1) that
- * tests/test_runner_method.c points gemmscope-bench's clock sampler at
+ * tests/test_runner_clocks.c points gemmscope-bench's clock sampler at
  * (runner/clocks.h), so its NVML path runs on a machine without an NVIDIA
  * driver.  It implements the six functions the sampler looks up, with
  * NVML's documented signatures and units (docs.nvidia.com/deploy/nvml-api:

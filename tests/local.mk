@@ -56,13 +56,14 @@ EXTRA_DIST += tests/gpus.sh
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
 
-# The runner's methodology (issue 14 §1): cache sizing, flushes, the clock
-# sampler against fake sysfs/NVML/cpuinfo sources, OpenBLAS against the
-# reference loop, size overflow.  tests/fake-nvml.so stands in for
+# The runner's methodology (issue 14 §1): cache sizing, flushes, warm-up,
+# OpenBLAS against the reference loop, size overflow; the clock sampler
+# against fake sysfs/NVML/cpuinfo sources.  tests/fake-nvml.so stands in for
 # libnvidia-ml.so.1 (tests/fake_nvml.c).
-check_PROGRAMS += tests/test_runner_method
-TESTS += tests/test_runner_method
+check_PROGRAMS += tests/test_runner_method tests/test_runner_clocks
+TESTS += tests/test_runner_method tests/test_runner_clocks
 tests_test_runner_method_LDADD = $(RUNNER_LIBS) $(LDADD)
+tests_test_runner_clocks_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_runner_method_CPPFLAGS = $(AM_CPPFLAGS) $(OPENBLAS_CFLAGS)
 check_DATA = tests/fake-nvml.so
 tests/fake-nvml.so: $(srcdir)/tests/fake_nvml.c

@@ -1,7 +1,8 @@
 /* runner_test.h: what the cmocka tests of gemmscope-bench share
- * (test_runner.c, test_runner_method.c): a temporary directory made by
- * the group setup and removed with its contents by the group teardown,
- * paths in it, and gs_bench_main called like the command.  Include after
+ * (test_runner.c, test_runner_method.c, test_runner_clocks.c): a
+ * temporary directory made by the group setup and removed with its
+ * contents by the group teardown, paths and files in it, and
+ * gs_bench_main called like the command.  Include after
  * <cmocka.h>; the includer defines _XOPEN_SOURCE 700 (nftw, mkdtemp). */
 #ifndef GS_RUNNER_TEST_H
 #define GS_RUNNER_TEST_H
@@ -10,6 +11,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "runner/bench.h"
 
@@ -26,6 +29,26 @@ gs_rt_tmp(const char *name)
 
 	snprintf(p, sizeof path[0], "%s/%s", gs_rt_dir, name);
 	return p;
+}
+
+/* gs_rt_put: write TEXT to the file NAME under the temporary directory,
+ * making its directories; the test fails if it cannot. */
+static inline void
+gs_rt_put(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s", gs_rt_tmp(name));
+	for (char *s = strchr(path + strlen(gs_rt_dir) + 1, '/'); s; s = strchr(s + 1, '/')) {
+		*s = '\0';
+		mkdir(path, 0700); /* exists already: fine */
+		*s = '/';
+	}
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
 }
 
 /* gs_rt_bench: gemmscope-bench FIRST ... (NULL-terminated), no backend

@@ -4,8 +4,8 @@
  * refusals with exit status 2 and 3.  Everything runs on the CPU backend;
  * tests/runner.sh drives the built binary and its device backends;
  * Tensile ProblemSizes are test_psize.c; the measuring methodology (cache
- * sizing, flushes, clocks, OpenBLAS against the reference loop, size
- * overflow) test_runner_method.c. */
+ * sizing, flushes, warm-up, OpenBLAS against the reference loop, size
+ * overflow) test_runner_method.c; the clock sampler test_runner_clocks.c. */
 #define _XOPEN_SOURCE 700
 #include <math.h>
 #include <setjmp.h>
