@@ -8,7 +8,6 @@
 
 #include "ingest/ingest.h"
 #include "model/gemm.h"
-#include "model/gpu.h"
 #include "model/stats.h"
 #include "runner/bdtype.h"
 #include "runner/bench.h"
@@ -25,9 +24,25 @@
 #include "render/fmt.h"
 
 /* Extra numeric columns of the results, in this order. */
-enum { X_ERR, X_CHECKED, X_COPIES, X_FOOTPRINT, X_THROTTLED, X__N };
-static const char *const extra_names[X__N] = {"max_rel_err", "checked_outputs", "rotating_copies",
-                                              "rotating_mib", "throttled_samples"};
+enum {
+	X_ERR,
+	X_CHECKED,
+	X_WARMUP,
+	X_COPIES,
+	X_FOOTPRINT,
+	X_CACHE,
+	X_FLUSH,
+	X_ICACHE,
+	X_THROTTLED,
+	X_SCLK,
+	X_CYCLES,
+	X__N
+};
+static const char *const extra_names[X__N] = {
+        "max_rel_err",       "checked_outputs", "warmup_launches", "rotating_copies",
+        "rotating_mib",      "cache_mib",       "flush_mib",       "icache_flushed",
+        "throttled_samples", "sclk_mhz_mean",   "cycles_median",
+};
 
 typedef struct bench {
 	gs_bench_args a;
@@ -229,25 +244,6 @@ gemm_of(const gs_shape *s)
 	return g;
 }
 
-/* Samples of M taken below 90 % of the device's peak shader clock: a
- * throttled GPU (power, temperature) or one not clocked up; NAN when the
- * peak or the sampled clock is unknown. */
-static double
-throttled(const bench *b, const gs_bench_meas *m)
-{
-	double n = 0;
-	int known = 0;
-
-	if (!m->clk || b->info.sclk_mhz <= 0)
-		return NAN;
-	for (size_t i = 0; i < m->nsamples; i++)
-		if (!isnan(m->clk[i].sclk_mhz)) {
-			known = 1;
-			n += m->clk[i].sclk_mhz < 0.9 * b->info.sclk_mhz;
-		}
-	return known ? n : NAN;
-}
-
 /* Field F of S in the order of the lists: sclk, mclk, temperature, power. */
 static double
 clock_field(const gs_clock_sample *s, size_t f)
@@ -322,9 +318,18 @@ keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 	}
 	r->extra[X_ERR] = m->max_err;
 	r->extra[X_CHECKED] = (double)m->checked;
+	r->extra[X_WARMUP] = (double)m->warmup_launches;
 	r->extra[X_COPIES] = (double)m->copies;
 	r->extra[X_FOOTPRINT] = m->footprint_mib;
-	r->extra[X_THROTTLED] = throttled(b, m);
+	r->extra[X_CACHE] = b->a.cfg.cache_mib > 0 ? b->a.cfg.cache_mib : NAN;
+	r->extra[X_FLUSH] = m->flush_mib;
+	r->extra[X_ICACHE] = m->icache_flushed;
+	r->extra[X_THROTTLED] = m->clk ? gs_clocks_throttled(m->clk, m->nsamples, b->info.sclk_mhz,
+	                                                     b->a.cfg.throttle_pct)
+	                               : NAN;
+	r->extra[X_SCLK] = m->clk ? gs_clocks_sclk_mean(m->clk, m->nsamples) : NAN;
+	r->extra[X_CYCLES] =
+	        m->clk ? gs_clocks_cycles_median(m->samples, m->clk, m->nsamples) : NAN;
 	return keep_clocks(b, r, m, err);
 }
 
@@ -429,29 +434,21 @@ run_ceilings(bench *b, gs_error *err)
 /* ---- main ------------------------------------------------------------------- */
 
 /* The device's largest cache, which the rotation and the flush must
- * exceed (measure.h): the built-in GPU table's L2 or last-level cache
- * (MALL / Infinity Cache, which the runtime's l2CacheSize does not count)
- * for the variant the runtime's name, memory, CU count and clock pick,
- * else the cache size the runtime reports. */
+ * exceed (gs_bench_cache_mib), said once unless -q. */
 static void
 set_cache(bench *b)
 {
-	const gs_gpu *g = NULL;
-	double mib = NAN;
+	gs_bench_cfg *c = &b->a.cfg;
+	char why[160];
 
-	if (strcmp(b->api->platform, "cpu") != 0)
-		g = gs_gpu_find_variant(b->info.name, (double)b->info.mem_bytes, b->info.cus,
-		                        b->info.sclk_mhz / 1000.0, NULL, 0);
-	if (g)
-		mib = gs_gpu_largest_cache_mib(g);
-	if (!(mib > 0) && b->info.l2_bytes > 0)
-		mib = (double)b->info.l2_bytes / 1048576.0;
-	b->a.cfg.cache_mib = mib > 0 ? mib : 0;
-	if (b->a.cfg.rotating_mib > 0 && b->a.cfg.cache_mib > 0 &&
-	    b->a.cfg.rotating_mib < 2 * b->a.cfg.cache_mib)
+	c->cache_mib = gs_bench_cache_mib(&b->info, b->api->platform, why, sizeof why);
+	if (!b->a.quiet)
+		say("largest cache %g MiB (%s): operands rotate over %g MiB%s", c->cache_mib, why,
+		    gs_bench_rotating_mib(c), c->flush ? ", flushed before each sample" : "");
+	if (c->rotating_mib > 0 && c->cache_mib > 0 && c->rotating_mib < 2 * c->cache_mib)
 		say("--rotating %g MiB is less than 2x the largest cache (%g MiB): operands may be "
 		    "timed warm",
-		    b->a.cfg.rotating_mib, b->a.cfg.cache_mib);
+		    c->rotating_mib, c->cache_mib);
 }
 
 static int

@@ -5,14 +5,17 @@
 #include "runner/bdtype.h"
 #include "runner/ceilings.h"
 
+/* The copy's size (ceilings.h): 4x the largest cache (CACHE_MIB, the
+ * rotation's figure, measure.h; the runtime's L2 when that is unknown),
+ * at least 512 MiB, at most a quarter of device memory. */
 static double
-copy_bytes(const gs_dev_info *info, double copy_mib)
+copy_bytes(const gs_dev_info *info, double cache_mib, double copy_mib)
 {
-	double b;
+	double llc = cache_mib > 0 ? cache_mib * 1048576.0 : (double)info->l2_bytes, b;
 
 	if (copy_mib > 0)
 		return copy_mib * 1048576.0;
-	b = fmax(4.0 * (double)info->l2_bytes, 512.0 * 1048576.0);
+	b = fmax(4.0 * llc, 512.0 * 1048576.0);
 	if (info->mem_bytes > 0)
 		b = fmin(b, (double)info->mem_bytes / 4);
 	return b;
@@ -87,7 +90,7 @@ gs_ceil_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_c
                 gs_error *err)
 {
 	memset(out, 0, sizeof *out);
-	out->copy_bytes = copy_bytes(info, copy_mib);
+	out->copy_bytes = copy_bytes(info, cfg->cache_mib, copy_mib);
 	out->gemm_size = size > 0 ? size : cfg->kind == GS_DEV_CPU ? 256 : 8192;
 	if (bandwidth(api, cfg, out->copy_bytes, &out->bandwidth_gbs, err) != 0)
 		return -1;

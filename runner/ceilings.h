@@ -1,7 +1,8 @@
 /* ceilings.h: gemmscope-bench --ceilings: what the device achieves.
  *
- * Memory bandwidth: a device-to-device copy of BYTES (default max(4×
- * last-level cache, 512 MiB), at most a quarter of device memory) timed
+ * Memory bandwidth: a device-to-device copy of BYTES (default max(4× the
+ * largest cache, cfg->cache_mib (measure.h: MI300X's Infinity Cache, not
+ * HIP's 4 MiB L2), 512 MiB), at most a quarter of device memory) timed
  * with events like a GEMM sample; bandwidth = 2·BYTES (read + write) /
  * the fastest sample, in GB/s (10^9 bytes/s).
  * Matrix peak per dtype: an S×S×S NN GEMM (default 8192; 256 on the CPU

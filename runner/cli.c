@@ -28,11 +28,14 @@ typedef enum opt_id {
 	O_DEVICE,
 	O_TILE,
 	O_WARMUP,
+	O_WARMUP_MS,
 	O_ITERS,
 	O_LAUNCHES,
 	O_ROTATING,
 	O_FLUSH,
 	O_FLUSH_MIB,
+	O_THROTTLE,
+	O_NO_ICACHE,
 	O_SEED,
 	O_CHECK,
 	O_CEIL,
@@ -69,11 +72,14 @@ static const opt options[] = {
         {"device", 0, 1, O_DEVICE},
         {"tile", 0, 1, O_TILE},
         {"warmup", 0, 1, O_WARMUP},
+        {"warmup-ms", 0, 1, O_WARMUP_MS},
         {"iters", 'i', 1, O_ITERS},
         {"launches", 0, 1, O_LAUNCHES},
         {"rotating", 0, 1, O_ROTATING},
         {"flush", 0, 0, O_FLUSH},
         {"flush-mib", 0, 1, O_FLUSH_MIB},
+        {"throttle-threshold", 0, 1, O_THROTTLE},
+        {"no-icache-flush", 0, 0, O_NO_ICACHE},
         {"seed", 0, 1, O_SEED},
         {"check-samples", 0, 1, O_CHECK},
         {"ceilings", 0, 1, O_CEIL},
@@ -101,10 +107,16 @@ gs_bench_cli_usage(FILE *out)
 	      "                         on cpu, vendor is OpenBLAS\n"
 	      "  --tile TMxTNxTK        tiled backend macro tile (default 128x128x32)\n"
 	      "measurement:\n"
-	      "  --warmup N (10)  --iters N samples (20)  --launches N per sample (1)\n"
+	      "  --warmup N (10) launches, and --warmup-ms MS (50) at least\n"
+	      "  --iters N samples (20)  --launches N per sample (1)\n"
 	      "  --rotating MiB         operand sets rotated over this much memory (default 2x the\n"
 	      "                         largest cache, 512 if unknown; 0 off)\n"
-	      "  --flush [--flush-mib MiB]  flush the cache before each sample\n"
+	      "  --flush [--flush-mib MiB]  flush the data caches before each sample (default\n"
+	      "                         2x the largest cache, as the rotation)\n"
+	      "  --no-icache-flush      keep the instruction cache warm (default: invalidated\n"
+	      "                         before each sample on AMD, as hipBLASLt's tuning)\n"
+	      "  --throttle-threshold PCT  a sample below PCT % of the peak shader clock is\n"
+	      "                         counted as throttled (default 75, as nvbench; 0 off)\n"
 	      "  --seed N (1)  --check-samples N outputs checked on big shapes (1024)\n"
 	      "  --ceilings FILE        measure bandwidth and peak TFLOP/s, write a GPU spec file\n"
 	      "                         (--ceilings-size S, --ceilings-mib MiB)\n"
@@ -129,15 +141,31 @@ parse_long(const char *name, const char *s, long lo, long hi, long *v, gs_error 
 	return 0;
 }
 
+/* A size in MiB: a number from 0 to 2^24 (16 TiB, beyond any device's
+ * memory, and a byte count that size_t holds). */
 static int
-parse_double(const char *name, const char *s, double *v, gs_error *err)
+parse_mib(const char *name, const char *s, double *v, gs_error *err)
 {
 	char *end;
 
 	*v = strtod(s, &end);
-	if (end == s || *end || !isfinite(*v) || *v < 0)
-		return gs_error_set(err, NULL, 0, 0, "--%s expects a number >= 0, got '%s'", name,
+	if (end == s || *end || !isfinite(*v) || *v < 0 || *v > 16777216.0)
+		return gs_error_set(err, NULL, 0, 0,
+		                    "--%s expects a size in MiB from 0 to 16777216, got '%s'", name,
 		                    s);
+	return 0;
+}
+
+/* A percentage from 0 to 100. */
+static int
+parse_pct(const char *name, const char *s, double *v, gs_error *err)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	if (end == s || *end || !(*v >= 0 && *v <= 100))
+		return gs_error_set(err, NULL, 0, 0,
+		                    "--%s expects a percentage from 0 to 100, got '%s'", name, s);
 	return 0;
 }
 
@@ -245,7 +273,7 @@ apply_run(gs_bench_args *a, const opt *o, const char *v, gs_error *err)
 {
 	gs_bench_cfg *c = &a->cfg;
 	gs_dev_gemm tile;
-	long seed;
+	long seed, ms;
 
 	switch (o->id) {
 	case O_BACKEND: return parse_backend(a, v, err);
@@ -258,10 +286,16 @@ apply_run(gs_bench_args *a, const opt *o, const char *v, gs_error *err)
 		c->thr_m = tile.thr_m, c->thr_n = tile.thr_n;
 		return 0;
 	case O_WARMUP: return parse_int(o->name, v, 0, &c->warmup, err);
+	case O_WARMUP_MS:
+		if (parse_long(o->name, v, 0, 600000, &ms, err) != 0)
+			return -1;
+		c->warmup_ms = (double)ms;
+		return 0;
 	case O_ITERS: return parse_int(o->name, v, 1, &c->iters, err);
 	case O_LAUNCHES: return parse_int(o->name, v, 1, &c->launches, err);
-	case O_ROTATING: return parse_double(o->name, v, &c->rotating_mib, err);
-	case O_FLUSH_MIB: return parse_double(o->name, v, &c->flush_mib, err);
+	case O_ROTATING: return parse_mib(o->name, v, &c->rotating_mib, err);
+	case O_FLUSH_MIB: return parse_mib(o->name, v, &c->flush_mib, err);
+	case O_THROTTLE: return parse_pct(o->name, v, &c->throttle_pct, err);
 	case O_SEED:
 		if (parse_long(o->name, v, 0, 0x7fffffffL, &seed, err) != 0)
 			return -1;
@@ -279,9 +313,10 @@ apply_output(gs_bench_args *a, const opt *o, const char *v, gs_error *err)
 	case O_OUTPUT: a->output = strcmp(v, "-") ? v : NULL; return 0;
 	case O_CEIL: a->ceilings = v; return 0;
 	case O_CEIL_SIZE: return parse_long(o->name, v, 1, 1L << 20, &a->ceil_size, err);
-	case O_CEIL_MIB: return parse_double(o->name, v, &a->ceil_mib, err);
+	case O_CEIL_MIB: return parse_mib(o->name, v, &a->ceil_mib, err);
 	case O_BIAS: a->bias = 1; return 0;
 	case O_FLUSH: a->cfg.flush = 1; return 0;
+	case O_NO_ICACHE: a->cfg.flush_icache = 0; return 0;
 	case O_QUIET: a->quiet = 1; return 0;
 	case O_HELP: a->help = 1; return 0;
 	case O_VERSION: a->version = 1; return 0;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model/stats.h"
 #include "runner/clocks.h"
 
 /* NVML, as its API reference documents it (docs.nvidia.com/deploy/nvml-api):
@@ -23,9 +24,11 @@ typedef int (*nvml_temp_fn)(nvml_device dev, int sensor, unsigned *c);
 typedef int (*nvml_power_fn)(nvml_device dev, unsigned *mw);
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2, NVML_TEMPERATURE_GPU = 0 };
 
+enum { PATH_LEN = 1024 };
+
 struct gs_clocks {
 	char platform[8];
-	char source[400];
+	char source[PATH_LEN + 64];
 	/* cuda */
 	void *lib;
 	nvml_device dev;
@@ -33,7 +36,9 @@ struct gs_clocks {
 	nvml_temp_fn temp;
 	nvml_power_fn power;
 	/* hip: amdgpu sysfs files of the device, "" if absent */
-	char sclk[320], mclk[320], temp_file[1024], power_file[1024];
+	char sclk[PATH_LEN], mclk[PATH_LEN], temp_file[PATH_LEN], power_file[PATH_LEN];
+	/* cpu */
+	char cpuinfo[PATH_LEN];
 };
 
 /* ---- amdgpu sysfs (what ROCm SMI itself reads) --------------------------- */
@@ -42,7 +47,7 @@ struct gs_clocks {
 static double
 dpm_mhz(const char *path)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = path[0] ? fopen(path, "r") : NULL;
 	char line[128];
 	double mhz = NAN;
 
@@ -56,7 +61,7 @@ dpm_mhz(const char *path)
 		}
 	}
 	fclose(f);
-	return mhz;
+	return mhz > 0 ? mhz : NAN;
 }
 
 /* The first number in PATH times SCALE, or NAN. */
@@ -74,42 +79,93 @@ number_file(const char *path, double scale)
 	return v * scale;
 }
 
-/* DEV's hwmon directory file NAME into OUT (SIZE bytes), "" if none. */
+/* The first line of PATH into OUT (SIZE bytes) without its newline; ""
+ * when there is no such file. */
 static void
-hwmon_file(const char *dev, const char *name, char *out, size_t size)
+line_file(const char *path, char *out, size_t size)
 {
-	char dir[320];
-	DIR *d;
-	struct dirent *e;
+	FILE *f = fopen(path, "r");
 
 	out[0] = '\0';
-	snprintf(dir, sizeof dir, "%s/hwmon", dev);
-	if (!(d = opendir(dir)))
+	if (!f)
 		return;
-	while ((e = readdir(d)))
-		if (strncmp(e->d_name, "hwmon", 5) == 0) {
-			snprintf(out, size, "%s/%s/%s", dir, e->d_name, name);
-			if (!isnan(number_file(out, 1)))
-				break;
-			out[0] = '\0';
-		}
-	closedir(d);
+	if (fgets(out, (int)size, f))
+		out[strcspn(out, "\n")] = '\0';
+	fclose(f);
 }
 
-/* The amdgpu device directory whose PCI address is BUS (any amdgpu device
+/* DEV's hwmon directory ("DEV/hwmon/hwmonN") into OUT; 0 when found. */
+static int
+hwmon_dir(const char *dev, char *out, size_t size)
+{
+	char dir[PATH_LEN / 2];
+	DIR *d;
+	const struct dirent *e;
+	int rc = -1;
+
+	snprintf(dir, sizeof dir, "%s/hwmon", dev);
+	if (!(d = opendir(dir)))
+		return -1;
+	while (rc != 0 && (e = readdir(d)))
+		if (strncmp(e->d_name, "hwmon", 5) == 0) {
+			snprintf(out, size, "%s/%s", dir, e->d_name);
+			rc = 0;
+		}
+	closedir(d);
+	return rc;
+}
+
+/* The temperature input of HWMON into OUT: the sensor labelled
+ * "junction", else "edge", else the unlabelled temp1_input; "" if none. */
+static void
+temp_input(const char *hwmon, char *out, size_t size)
+{
+	static const char *const prefer[] = {"junction", "edge"};
+	char path[PATH_LEN + 32], label[64];
+
+	for (size_t p = 0; p < sizeof prefer / sizeof *prefer; p++)
+		for (int n = 1; n <= 8; n++) {
+			snprintf(path, sizeof path, "%s/temp%d_label", hwmon, n);
+			line_file(path, label, sizeof label);
+			if (strcmp(label, prefer[p]) == 0) {
+				snprintf(out, size, "%s/temp%d_input", hwmon, n);
+				return;
+			}
+		}
+	snprintf(path, sizeof path, "%s/temp1_label", hwmon);
+	line_file(path, label, sizeof label);
+	snprintf(out, size, "%s/temp1_input", hwmon);
+	if (label[0] || isnan(number_file(out, 1)))
+		out[0] = '\0';
+}
+
+/* HWMON's power file into OUT: power1_average, else power1_input (Linux
+ * >= 6.6 on boards without an average); "" if neither reads. */
+static void
+power_input(const char *hwmon, char *out, size_t size)
+{
+	snprintf(out, size, "%s/power1_average", hwmon);
+	if (!isnan(number_file(out, 1)))
+		return;
+	snprintf(out, size, "%s/power1_input", hwmon);
+	if (isnan(number_file(out, 1)))
+		out[0] = '\0';
+}
+
+/* The device directory under DRIVER whose PCI address is BUS (any device
  * when BUS is empty) into DEV; 0 when found. */
 static int
-amdgpu_device(const char *bus, char *dev, size_t size)
+amdgpu_device(const char *driver, const char *bus, char *dev, size_t size)
 {
-	DIR *d = opendir("/sys/bus/pci/drivers/amdgpu");
-	struct dirent *e;
+	DIR *d = opendir(driver);
+	const struct dirent *e;
 	int rc = -1;
 
 	if (!d)
 		return -1;
 	while (rc != 0 && (e = readdir(d)))
 		if (strchr(e->d_name, ':') && (!bus[0] || strcasecmp(e->d_name, bus) == 0)) {
-			snprintf(dev, size, "/sys/bus/pci/drivers/amdgpu/%s", e->d_name);
+			snprintf(dev, size, "%s/%s", driver, e->d_name);
 			rc = 0;
 		}
 	closedir(d);
@@ -117,37 +173,44 @@ amdgpu_device(const char *bus, char *dev, size_t size)
 }
 
 static void
-open_amdgpu(gs_clocks *c, const char *bus)
+open_amdgpu(gs_clocks *c, const char *driver, const char *bus)
 {
-	char dev[300];
+	char dev[PATH_LEN / 2 - 16], hwmon[PATH_LEN - 64];
 
-	if (amdgpu_device(bus, dev, sizeof dev) != 0) {
-		snprintf(c->source, sizeof c->source,
-		         "not sampled: no amdgpu device %.40s in /sys/bus/pci/drivers/amdgpu", bus);
+	if (amdgpu_device(driver, bus, dev, sizeof dev) != 0) {
+		snprintf(c->source, sizeof c->source, "not sampled: no amdgpu device %.40s%sin %s",
+		         bus, bus[0] ? " " : "", driver);
 		return;
 	}
 	snprintf(c->sclk, sizeof c->sclk, "%s/pp_dpm_sclk", dev);
 	snprintf(c->mclk, sizeof c->mclk, "%s/pp_dpm_mclk", dev);
-	hwmon_file(dev, "temp2_input", c->temp_file, sizeof c->temp_file); /* junction */
-	if (!c->temp_file[0])
-		hwmon_file(dev, "temp1_input", c->temp_file, sizeof c->temp_file); /* edge */
-	hwmon_file(dev, "power1_average", c->power_file, sizeof c->power_file);
-	if (!c->power_file[0])
-		hwmon_file(dev, "power1_input", c->power_file, sizeof c->power_file);
+	if (hwmon_dir(dev, hwmon, sizeof hwmon) == 0) {
+		temp_input(hwmon, c->temp_file, sizeof c->temp_file);
+		power_input(hwmon, c->power_file, sizeof c->power_file);
+	}
 	snprintf(c->source, sizeof c->source, "amdgpu sysfs (%s)", dev);
+}
+
+static void
+sample_amdgpu(const gs_clocks *c, gs_clock_sample *s)
+{
+	s->sclk_mhz = dpm_mhz(c->sclk);
+	s->mclk_mhz = dpm_mhz(c->mclk);
+	s->temp_c = number_file(c->temp_file, 1e-3);
+	s->power_w = number_file(c->power_file, 1e-6);
 }
 
 /* ---- NVML ----------------------------------------------------------------- */
 
 static void
-open_nvml(gs_clocks *c, const char *bus)
+open_nvml(gs_clocks *c, const char *lib, const char *bus)
 {
 	nvml_init_fn init;
 	nvml_by_bus_fn by_bus;
 	nvml_by_index_fn by_index;
 
-	if (!(c->lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL))) {
-		snprintf(c->source, sizeof c->source, "not sampled: libnvidia-ml.so.1 not found");
+	if (!(c->lib = dlopen(lib, RTLD_NOW | RTLD_LOCAL))) {
+		snprintf(c->source, sizeof c->source, "not sampled: %s not found", lib);
 		return;
 	}
 	*(void **)&init = dlsym(c->lib, "nvmlInit_v2");
@@ -156,14 +219,19 @@ open_nvml(gs_clocks *c, const char *bus)
 	*(void **)&c->clock = dlsym(c->lib, "nvmlDeviceGetClockInfo");
 	*(void **)&c->temp = dlsym(c->lib, "nvmlDeviceGetTemperature");
 	*(void **)&c->power = dlsym(c->lib, "nvmlDeviceGetPowerUsage");
-	if (!init || !by_bus || !by_index || !c->clock || init() != 0 ||
-	    (bus[0] ? by_bus(bus, &c->dev) : by_index(0, &c->dev)) != 0) {
+	if (!init || !by_bus || !by_index || !c->clock) {
+		snprintf(c->source, sizeof c->source, "not sampled: %s is not NVML", lib);
+		c->clock = NULL;
+	} else if (init() != 0) {
+		snprintf(c->source, sizeof c->source, "not sampled: nvmlInit_v2 failed");
+		c->clock = NULL;
+	} else if ((bus[0] ? by_bus(bus, &c->dev) : by_index(0, &c->dev)) != 0) {
 		snprintf(c->source, sizeof c->source, "not sampled: NVML has no device %.40s",
 		         bus[0] ? bus : "0");
 		c->clock = NULL;
-		return;
+	} else {
+		snprintf(c->source, sizeof c->source, "NVML");
 	}
-	snprintf(c->source, sizeof c->source, "NVML");
 }
 
 static void
@@ -183,11 +251,11 @@ sample_nvml(const gs_clocks *c, gs_clock_sample *s)
 
 /* ---- CPU ------------------------------------------------------------------- */
 
-/* The mean "cpu MHz" of /proc/cpuinfo, NAN if it has none. */
+/* The mean "cpu MHz" of the cpuinfo file PATH, NAN if it has none. */
 static double
-cpuinfo_mhz(void)
+cpuinfo_mhz(const char *path)
 {
-	FILE *f = fopen("/proc/cpuinfo", "r");
+	FILE *f = fopen(path, "r");
 	char line[256];
 	double sum = 0;
 	int n = 0;
@@ -206,42 +274,49 @@ cpuinfo_mhz(void)
 /* ---- the sampler ----------------------------------------------------------- */
 
 gs_clocks *
-gs_clocks_open(const char *platform, const char *pci_bus_id)
+gs_clocks_open_at(const char *platform, const char *pci_bus_id, const gs_clocks_paths *paths)
 {
+	static const gs_clocks_paths sys = {"/sys/bus/pci/drivers/amdgpu", "libnvidia-ml.so.1",
+	                                    "/proc/cpuinfo"};
 	gs_clocks *c = calloc(1, sizeof *c);
 	const char *bus = pci_bus_id ? pci_bus_id : "";
+	gs_clocks_paths p = paths ? *paths : sys;
 
 	if (!c)
 		return NULL;
+	p.amdgpu_dir = p.amdgpu_dir ? p.amdgpu_dir : sys.amdgpu_dir;
+	p.nvml_lib = p.nvml_lib ? p.nvml_lib : sys.nvml_lib;
+	p.cpuinfo = p.cpuinfo ? p.cpuinfo : sys.cpuinfo;
 	snprintf(c->platform, sizeof c->platform, "%s", platform);
 	if (strcmp(platform, "cuda") == 0)
-		open_nvml(c, bus);
+		open_nvml(c, p.nvml_lib, bus);
 	else if (strcmp(platform, "hip") == 0)
-		open_amdgpu(c, bus);
-	else
-		snprintf(c->source, sizeof c->source, "%s",
-		         isnan(cpuinfo_mhz()) ? "not sampled: /proc/cpuinfo has no cpu MHz"
-		                              : "/proc/cpuinfo");
+		open_amdgpu(c, p.amdgpu_dir, bus);
+	else if (isnan(cpuinfo_mhz(p.cpuinfo)))
+		snprintf(c->source, sizeof c->source, "not sampled: %s has no cpu MHz", p.cpuinfo);
+	else {
+		snprintf(c->cpuinfo, sizeof c->cpuinfo, "%s", p.cpuinfo);
+		snprintf(c->source, sizeof c->source, "%s", p.cpuinfo);
+	}
 	return c;
+}
+
+gs_clocks *
+gs_clocks_open(const char *platform, const char *pci_bus_id)
+{
+	return gs_clocks_open_at(platform, pci_bus_id, NULL);
 }
 
 void
 gs_clocks_sample(gs_clocks *c, gs_clock_sample *out)
 {
 	*out = (gs_clock_sample){NAN, NAN, NAN, NAN};
-	if (strcmp(c->platform, "cuda") == 0) {
-		if (c->clock)
-			sample_nvml(c, out);
-	} else if (strcmp(c->platform, "hip") == 0) {
-		if (c->sclk[0]) {
-			out->sclk_mhz = dpm_mhz(c->sclk);
-			out->mclk_mhz = dpm_mhz(c->mclk);
-			out->temp_c = number_file(c->temp_file, 1e-3);
-			out->power_w = number_file(c->power_file, 1e-6);
-		}
-	} else {
-		out->sclk_mhz = cpuinfo_mhz();
-	}
+	if (c->clock)
+		sample_nvml(c, out);
+	else if (c->sclk[0])
+		sample_amdgpu(c, out);
+	else if (c->cpuinfo[0])
+		out->sclk_mhz = cpuinfo_mhz(c->cpuinfo);
 }
 
 const char *
@@ -258,4 +333,52 @@ gs_clocks_close(gs_clocks *c)
 	if (c->lib)
 		dlclose(c->lib);
 	free(c);
+}
+
+/* ---- what the readings say -------------------------------------------------- */
+
+double
+gs_clocks_throttled(const gs_clock_sample *s, size_t n, double peak_mhz, double pct)
+{
+	double count = 0;
+	int known = 0;
+
+	if (!(peak_mhz > 0) || !(pct > 0))
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(s[i].sclk_mhz)) {
+			known = 1;
+			count += s[i].sclk_mhz < pct / 100 * peak_mhz;
+		}
+	return known ? count : NAN;
+}
+
+double
+gs_clocks_sclk_mean(const gs_clock_sample *s, size_t n)
+{
+	double sum = 0;
+	size_t known = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!isnan(s[i].sclk_mhz)) {
+			sum += s[i].sclk_mhz;
+			known++;
+		}
+	return known ? sum / (double)known : NAN;
+}
+
+double
+gs_clocks_cycles_median(const double *us, const gs_clock_sample *s, size_t n)
+{
+	double *cycles = malloc((n ? n : 1) * sizeof *cycles), med;
+	size_t k = 0;
+
+	if (!cycles)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (s[i].sclk_mhz > 0)
+			cycles[k++] = us[i] * s[i].sclk_mhz;
+	med = k ? gs_stats_median(cycles, k) : NAN;
+	free(cycles);
+	return med;
 }

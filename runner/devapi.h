@@ -32,7 +32,7 @@
 extern "C" {
 #endif
 
-#define GS_DEV_ABI 2
+#define GS_DEV_ABI 3
 
 /* Element types a backend runs. */
 typedef enum gs_dev_dtype {
@@ -113,6 +113,14 @@ typedef struct gs_dev_api {
 	const char *(*timer_start)(void);
 	const char *(*timer_stop)(double *us);
 	const char *(*sync)(void);
+
+	/* flush_icache: queue on the timing stream the invalidation of every
+	 * CU's instruction cache: a kernel of CUs × 60 workgroups of 64
+	 * threads, each running s_icache_inv and 16 s_nop wait states, as
+	 * hipBLASLt's and Tensile's benchmark clients do (their --flush).
+	 * NULL where the platform has no such instruction: CUDA (PTX has
+	 * none) and the CPU. */
+	const char *(*flush_icache)(void);
 } gs_dev_api;
 
 /* The one symbol a device backend library exports. */

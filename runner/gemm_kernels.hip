@@ -35,6 +35,7 @@ char msg_buf[512];
 hipStream_t stream;
 hipEvent_t ev_start, ev_stop;
 int lds_max;
+unsigned flush_groups = 1;  /* CUs × 60: the instruction-cache flush's grid */
 
 const char *
 say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -580,6 +581,7 @@ device_info(int device, gs_dev_info *info)
 	info->l2_bytes = prop.l2CacheSize;
 	info->mem_bytes = (long long)prop.totalGlobalMem;
 	info->lds_bytes = lds_max;
+	flush_groups = prop.multiProcessorCount > 0 ? 60u * (unsigned)prop.multiProcessorCount : 1u;
 	if (hipDeviceGetPCIBusId(info->pci_bus_id, sizeof info->pci_bus_id, device) != hipSuccess)
 		info->pci_bus_id[0] = '\0';
 	return NULL;
@@ -732,6 +734,30 @@ dev_sync(void)
 	return NULL;
 }
 
+/* ---- the instruction-cache flush (devapi.h flush_icache) ------------------------ */
+
+#if !defined(GS_HIP2CUDA)
+/* Invalidate the instruction cache of the CU this workgroup runs on, then
+ * 16 wait states before the wave fetches on.  CUs × 60 workgroups reach
+ * every CU (hipBLASLt's and Tensile's clients size their flush so). */
+__global__ void
+gs_flush_icache()
+{
+	asm volatile("s_icache_inv\n\t.rept 16\n\ts_nop 0\n\t.endr" ::: "memory");
+}
+
+const char *
+dev_flush_icache(void)
+{
+	gs_flush_icache<<<dim3(flush_groups), dim3(64), 0, stream>>>();
+	TRY("LaunchKernel", hipGetLastError());
+	return NULL;
+}
+#define GS_FLUSH_ICACHE dev_flush_icache
+#else
+#define GS_FLUSH_ICACHE NULL     /* CUDA: no instruction to invalidate it */
+#endif
+
 const gs_dev_api api = {
 	GS_DEV_ABI,
 #if defined(GS_HIP2CUDA)
@@ -741,7 +767,7 @@ const gs_dev_api api = {
 #endif
 	dev_init, dev_fini, dev_alloc, dev_release, dev_upload, dev_download,
 	dev_fill, dev_copy, dev_plan, dev_run, dev_plan_free, dev_timer_start,
-	dev_timer_stop, dev_sync,
+	dev_timer_stop, dev_sync, GS_FLUSH_ICACHE,
 };
 
 } /* namespace */

@@ -1,8 +1,12 @@
+#define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "model/gpu.h"
 #include "runner/bdtype.h"
 #include "runner/check.h"
 #include "runner/measure.h"
@@ -43,11 +47,14 @@ gs_bench_cfg_default(gs_bench_cfg *cfg)
 	cfg->tile_k = 32;
 	cfg->thr_m = cfg->thr_n = 8;
 	cfg->warmup = 10;
+	cfg->warmup_ms = 50;
 	cfg->iters = 20;
 	cfg->launches = 1;
 	cfg->rotating_mib = -1;
 	cfg->seed = 1;
 	cfg->check_samples = 1024;
+	cfg->throttle_pct = GS_CLOCKS_THROTTLE_PCT;
+	cfg->flush_icache = 1;
 }
 
 double
@@ -59,12 +66,61 @@ gs_bench_gemm_bytes(const gs_dev_gemm *g)
 	             b * (double)g->m * (double)g->n + (g->bias ? (double)g->m : 0));
 }
 
+/* "the GPU table's MI300X: L2 32 MiB, last-level 256 MiB" into WHY
+ * (SIZE bytes): the cache figures G has. */
+static void
+table_why(const gs_gpu *g, char *why, size_t size)
+{
+	char l2[40] = "", llc[48] = "";
+
+	if (g->l2_mib.kind != GS_FIG_NONE)
+		snprintf(l2, sizeof l2, "L2 %g MiB", g->l2_mib.v);
+	if (g->llc_mib.kind != GS_FIG_NONE)
+		snprintf(llc, sizeof llc, "%slast-level %g MiB", l2[0] ? ", " : "", g->llc_mib.v);
+	snprintf(why, size, "the GPU table's %s: %s%s", g->name, l2, llc);
+}
+
+double
+gs_bench_cache_mib(const gs_dev_info *info, const char *platform, char *why, size_t why_size)
+{
+	const gs_gpu *g = NULL;
+	double mib = NAN;
+	char none[1];
+
+	if (!why || !why_size)
+		why = none, why_size = sizeof none;
+	if (strcmp(platform, "cpu") != 0)
+		g = gs_gpu_find_variant(info->name, (double)info->mem_bytes, info->cus,
+		                        info->sclk_mhz / 1000.0, NULL, 0);
+	if (g && (mib = gs_gpu_largest_cache_mib(g)) > 0) {
+		table_why(g, why, why_size);
+		return mib;
+	}
+	if (info->l2_bytes > 0) {
+		mib = (double)info->l2_bytes / 1048576.0;
+		snprintf(why, why_size, "the runtime's %s", strcmp(platform, "cpu") ? "L2" : "L3");
+		return mib;
+	}
+	snprintf(why, why_size, "unknown");
+	return 0;
+}
+
 double
 gs_bench_rotating_mib(const gs_bench_cfg *cfg)
 {
 	if (cfg->rotating_mib >= 0)
 		return cfg->rotating_mib;
-	return cfg->cache_mib > 0 ? 2 * cfg->cache_mib : 512;
+	return cfg->cache_mib > 0 ? 2 * cfg->cache_mib : GS_BENCH_DEFAULT_MIB;
+}
+
+size_t
+gs_bench_flush_bytes(const gs_bench_cfg *cfg)
+{
+	double mib = cfg->flush_mib > 0   ? cfg->flush_mib
+	             : cfg->cache_mib > 0 ? 2 * cfg->cache_mib
+	                                  : GS_BENCH_DEFAULT_MIB;
+
+	return cfg->flush ? (size_t)ceil(mib * 1048576.0) : 0;
 }
 
 long
@@ -205,18 +261,22 @@ check_once(run_ctx *c, gs_bench_meas *out)
 static int
 prepare_flush(run_ctx *c)
 {
-	double mib = c->cfg->flush_mib;
 	const char *msg;
 
-	if (!c->cfg->flush)
+	c->flush_bytes = gs_bench_flush_bytes(c->cfg);
+	if (c->flush_bytes == 0)
 		return 0;
-	c->flush_bytes = mib > 0                 ? (size_t)(mib * 1048576.0)
-	                 : c->cfg->cache_mib > 0 ? (size_t)(2 * c->cfg->cache_mib * 1048576.0)
-	                 : c->info->l2_bytes > 0 ? 2 * (size_t)c->info->l2_bytes
-	                                         : 64u << 20;
 	if ((msg = c->api->alloc(&c->flush, c->flush_bytes)))
 		return dev_fail(c, msg);
 	return 0;
+}
+
+/* 1 when the instruction caches are flushed before each sample: asked
+ * for, and the backend can. */
+static int
+icache_flushed(const run_ctx *c)
+{
+	return c->cfg->flush_icache && c->api->flush_icache;
 }
 
 static int
@@ -225,6 +285,8 @@ one_sample(run_ctx *c, double *us)
 	const char *msg = NULL;
 
 	if (c->flush && (msg = c->api->fill(c->flush, c->next & 0xff, c->flush_bytes)))
+		return dev_fail(c, msg);
+	if (icache_flushed(c) && (msg = c->api->flush_icache()))
 		return dev_fail(c, msg);
 	if ((msg = c->api->timer_start()))
 		return dev_fail(c, msg);
@@ -236,15 +298,42 @@ one_sample(run_ctx *c, double *us)
 	return 0;
 }
 
+/* The host's monotonic clock, ms. */
+static double
+now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+/* Step 4's warm-up: batches of `warmup` launches (1 when 0), each batch
+ * synchronised, until at least `warmup` launches have run and
+ * `warmup_ms` have passed on the host clock.  Their count into OUT. */
+static int
+warm_up(run_ctx *c, gs_bench_meas *out)
+{
+	double until = now_ms() + c->cfg->warmup_ms;
+	int batch = c->cfg->warmup > 0 ? c->cfg->warmup : 1;
+	const char *msg = NULL;
+
+	if (c->cfg->warmup == 0 && !(c->cfg->warmup_ms > 0))
+		return 0;
+	do {
+		for (int i = 0; i < batch && !msg; i++) {
+			msg = launch(c);
+			out->warmup_launches += !msg;
+		}
+	} while (!msg && !(msg = c->api->sync()) && now_ms() < until);
+	return msg ? dev_fail(c, msg) : 0;
+}
+
 static int
 time_it(run_ctx *c, gs_bench_meas *out)
 {
-	const char *msg = NULL;
-
-	for (int w = 0; w < c->cfg->warmup && !msg; w++)
-		msg = launch(c);
-	if (msg || (msg = c->api->sync()))
-		return dev_fail(c, msg);
+	if (warm_up(c, out) != 0)
+		return -1;
 	out->samples = malloc((size_t)c->cfg->iters * sizeof *out->samples);
 	if (c->cfg->clocks)
 		out->clk = malloc((size_t)c->cfg->iters * sizeof *out->clk);
@@ -304,6 +393,8 @@ gs_bench_measure(const gs_dev_api *api, const gs_dev_info *info, const gs_bench_
 		rc = check_once(&c, out);
 	if (rc == 0)
 		rc = prepare_flush(&c);
+	out->flush_mib = (double)c.flush_bytes / 1048576.0;
+	out->icache_flushed = icache_flushed(&c);
 	if (rc == 0)
 		rc = time_it(&c, out);
 	release(&c);

@@ -60,6 +60,23 @@ EXTRA_DIST += tests/gpus.sh
 tests_test_runner_LDADD = $(RUNNER_LIBS) $(LDADD)
 tests_test_psize_LDADD = $(RUNNER_LIBS) $(LDADD)
 
+# The runner's methodology (issue 14 §1): cache sizing, flushes, warm-up,
+# OpenBLAS against the reference loop, size overflow; the clock sampler
+# against fake sysfs/NVML/cpuinfo sources.  tests/fake-nvml.so stands in for
+# libnvidia-ml.so.1 (tests/fake_nvml.c).
+check_PROGRAMS += tests/test_runner_method tests/test_runner_clocks
+TESTS += tests/test_runner_method tests/test_runner_clocks
+tests_test_runner_method_LDADD = $(RUNNER_LIBS) $(LDADD)
+tests_test_runner_clocks_LDADD = $(RUNNER_LIBS) $(LDADD)
+tests_test_runner_method_CPPFLAGS = $(AM_CPPFLAGS) $(OPENBLAS_CFLAGS)
+check_DATA = tests/fake-nvml.so
+tests/fake-nvml.so: $(srcdir)/tests/fake_nvml.c
+	$(AM_V_CC)$(MKDIR_P) tests && \
+	$(CC) $(AM_CFLAGS) $(CFLAGS) -fPIC -shared $(AM_LDFLAGS) $(LDFLAGS) -o $@ \
+		$(srcdir)/tests/fake_nvml.c
+CLEANFILES += tests/fake-nvml.so
+EXTRA_DIST += tests/fake_nvml.c tests/runner_test.h
+
 EXTRA_DIST += \
 	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \
 	tests/lib.sh tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \

@@ -3,8 +3,10 @@
  * the measurement loop, the CSV it writes read back, ceilings, and the
  * refusals with exit status 2 and 3.  Everything runs on the CPU backend;
  * tests/runner.sh drives the built binary and its device backends;
- * Tensile ProblemSizes are test_psize.c. */
-#define _POSIX_C_SOURCE 200809L
+ * Tensile ProblemSizes are test_psize.c; the measuring methodology (cache
+ * sizing, flushes, warm-up, OpenBLAS against the reference loop, size
+ * overflow) test_runner_method.c; the clock sampler test_runner_clocks.c. */
+#define _XOPEN_SOURCE 700
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,13 +26,11 @@
 #include "runner/bench.h"
 #include "runner/check.h"
 #include "runner/cpugemm.h"
-#include "runner/clocks.h"
 #include "runner/measure.h"
 #include "runner/psize.h"
 #include "runner/shapes.h"
 #include "runner/tile.h"
-
-static char tmpdir[256];
+#include "runner_test.h"
 
 static const char *
 srcdir(void)
@@ -49,34 +49,6 @@ data(const char *name)
 
 	snprintf(p, sizeof path[0], "%s/%s", srcdir(), name);
 	return p;
-}
-
-static const char *
-tmp(const char *name)
-{
-	static char path[4][512];
-	static int next;
-	char *p = path[next++ % 4];
-
-	snprintf(p, sizeof path[0], "%s/%s", tmpdir, name);
-	return p;
-}
-
-static int
-bench(const char *first, ...)
-{
-	static const char *const no_dirs[] = {NULL};
-	char *argv[64];
-	int argc = 0;
-	va_list ap;
-
-	argv[argc++] = (char *)"gemmscope-bench";
-	va_start(ap, first);
-	for (const char *a = first; a && argc < 63; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
-	argv[argc] = NULL;
-	return gs_bench_main(argc, argv, no_dirs);
 }
 
 /* ---- dtypes ------------------------------------------------------------------ */
@@ -348,72 +320,6 @@ test_shapes_from_iree(void **state)
 
 /* ---- measurement ----------------------------------------------------------------- */
 
-/* The rotation footprint (measure.h step 2): 2x the largest cache by
- * default, so that an MI300X's 256 MB Infinity Cache cannot hold the
- * operands of a 1024^3 bf16 GEMM (6 MiB a set: 20 sets, the old cap at
- * the launch count, were 120 MiB). */
-static void
-test_rotation_footprint(void **state)
-{
-	gs_dev_gemm g = {1024, 1024, 1024, 1, GS_DEV_BF16, 'N', 'N', 0, 0, 0, 0, 0, 0};
-	gs_dev_gemm tiny = {16, 16, 16, 1, GS_DEV_F32, 'N', 'N', 0, 0, 0, 0, 0, 0};
-	gs_bench_cfg cfg;
-
-	(void)state;
-	gs_bench_cfg_default(&cfg);
-	assert_true(gs_bench_gemm_bytes(&g) == 6 * 1048576.0);
-	assert_true(gs_bench_rotating_mib(&cfg) == 512); /* cache unknown */
-	cfg.cache_mib = 256; /* MI300X Infinity Cache */
-	assert_true(gs_bench_rotating_mib(&cfg) == 512);
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 86); /* ceil(512/6) */
-	assert_true(86 * 6 >= 2 * 256);
-	cfg.cache_mib = 50; /* H100 L2 */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 17); /* ceil(100/6) */
-	cfg.rotating_mib = 0; /* hot-cache timing */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&g)), 1);
-	cfg.rotating_mib = 512; /* 3 KiB sets: capped */
-	assert_int_equal(gs_bench_copies(&cfg, gs_bench_gemm_bytes(&tiny)), GS_BENCH_MAX_COPIES);
-}
-
-/* The clock sampler (clocks.h): the CPU's from /proc/cpuinfo; a device
- * platform whose library or device is missing degrades to NAN readings
- * and says why, never failing the run. */
-static void
-test_clocks(void **state)
-{
-	const char *platforms[] = {"cuda", "hip"};
-	gs_clocks *c = gs_clocks_open("cpu", NULL);
-	gs_clock_sample s;
-	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[256];
-	int has_mhz = 0;
-
-	(void)state;
-	while (f && fgets(line, sizeof line, f))
-		has_mhz |= strncmp(line, "cpu MHz", 7) == 0;
-	if (f)
-		fclose(f);
-	assert_non_null(c);
-	gs_clocks_sample(c, &s);
-	if (has_mhz) {
-		assert_string_equal(gs_clocks_source(c), "/proc/cpuinfo");
-		assert_true(s.sclk_mhz > 100 && s.sclk_mhz < 10000);
-	} else {
-		assert_true(isnan(s.sclk_mhz));
-	}
-	assert_true(isnan(s.mclk_mhz) && isnan(s.temp_c) && isnan(s.power_w));
-	gs_clocks_close(c);
-	for (int p = 0; p < 2; p++) {
-		c = gs_clocks_open(platforms[p], "0000:ff:1f.7"); /* no such device */
-		assert_non_null(c);
-		assert_true(strncmp(gs_clocks_source(c), "not sampled: ", 13) == 0);
-		gs_clocks_sample(c, &s);
-		assert_true(isnan(s.sclk_mhz) && isnan(s.mclk_mhz) && isnan(s.temp_c) &&
-		            isnan(s.power_w));
-		gs_clocks_close(c);
-	}
-}
-
 static void
 test_measure_cpu(void **state)
 {
@@ -442,6 +348,8 @@ test_measure_cpu(void **state)
 	assert_int_equal(m.nsamples, 5);
 	assert_int_equal(m.copies, 32);
 	assert_true(fabs(m.footprint_mib - 32 * 33120 / 1048576.0) < 1e-12);
+	assert_true(m.flush_mib == 1);
+	assert_int_equal(m.icache_flushed, 0); /* the CPU has no such flush */
 	assert_int_equal(m.full_check, 1);
 	assert_int_equal(m.checked, 2 * 48 * 40);
 	assert_true(m.max_err <= m.bound);
@@ -466,12 +374,12 @@ test_results_read_back(void **state)
 {
 	gs_table *in = NULL, *out = NULL;
 	gs_error err;
-	const char *csv = tmp("out.csv"), *again = tmp("again.csv");
+	const char *csv = gs_rt_tmp("out.csv"), *again = gs_rt_tmp("again.csv");
 
 	(void)state;
-	assert_int_equal(bench("--backend", "cpu", "--shapes",
-	                       data("tests/data/runner/regressions.csv"), "--iters", "3",
-	                       "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes",
+	                             data("tests/data/runner/regressions.csv"), "--iters", "3",
+	                             "--warmup", "1", "--rotating", "1", "-q", "-o", csv, NULL),
 	                 0);
 	assert_int_equal(gs_ingest_read(data("tests/data/runner/regressions.csv"), NULL, &in, &err),
 	                 0);
@@ -488,8 +396,8 @@ test_results_read_back(void **state)
 			assert_string_equal(r->tag, in->rec[i].tag);
 	}
 	/* the runner's output is a shape list too */
-	assert_int_equal(bench("--backend", "cpu", "--shapes", csv, "--iters", "2", "--warmup", "0",
-	                       "-q", "-o", again, NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes", csv, "--iters", "2",
+	                             "--warmup", "0", "-q", "-o", again, NULL),
 	                 0);
 	gs_table_free(out);
 	assert_int_equal(gs_ingest_read(again, NULL, &out, &err), 0);
@@ -527,15 +435,16 @@ spec_reads_back(const char *path, double *bw_gbs, double *bf16_tflops)
 static void
 test_ceilings_cpu(void **state)
 {
-	const char *spec = tmp("cpu.gpu");
+	const char *spec = gs_rt_tmp("cpu.gpu");
 	char line[512];
 	double bw = 0, bf16 = 0, parsed_bw, parsed_bf16;
 	int keys = 0;
 	FILE *f;
 
 	(void)state;
-	assert_int_equal(bench("--backend", "cpu", "--ceilings", spec, "--ceilings-size", "48",
-	                       "--ceilings-mib", "2", "--iters", "3", "--warmup", "1", "-q", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--ceilings", spec, "--ceilings-size",
+	                             "48", "--ceilings-mib", "2", "--iters", "3", "--warmup", "1",
+	                             "-q", NULL),
 	                 0);
 	f = fopen(spec, "r");
 	assert_non_null(f);
@@ -562,78 +471,35 @@ test_ceilings_cpu(void **state)
 static void
 test_refusals(void **state)
 {
-	const char *csv = tmp("never.csv");
+	const char *csv = gs_rt_tmp("never.csv");
 
 	(void)state;
 	/* no device backend found: exit 3, nothing written */
-	assert_int_equal(
-	        bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
-	        GS_BENCH_NO_GPU);
-	assert_int_equal(
-	        bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64", "-o", csv, NULL),
-	        GS_BENCH_NO_GPU);
+	assert_int_equal(gs_rt_bench("--backend", "tiled", "-m", "64", "-n", "64", "-k", "64", "-o",
+	                             csv, NULL),
+	                 GS_BENCH_NO_GPU);
+	assert_int_equal(gs_rt_bench("--backend", "vendor", "-m", "64", "-n", "64", "-k", "64",
+	                             "-o", csv, NULL),
+	                 GS_BENCH_NO_GPU);
 	assert_int_equal(access(csv, F_OK), -1);
 	/* usage and input errors: exit 2 */
-	assert_int_equal(bench("--backend", "cpu", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("--bogus", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("-m", "64", "-n", "64", NULL), GS_BENCH_USAGE);
-	assert_int_equal(bench("-m", "64", "-n", "64", "-k", "64", "--dtype", "f64", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("--bogus", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("-m", "64", "-n", "64", NULL), GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("-m", "64", "-n", "64", "-k", "64", "--dtype", "f64", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--tile", "7x7x", "-m", "1", "-n", "1", "-k", "1", NULL),
+	assert_int_equal(gs_rt_bench("--tile", "7x7x", "-m", "1", "-n", "1", "-k", "1", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "--range", "[[16,0,128]]", NULL),
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "--range", "[[16,0,128]]", NULL),
 	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "--shapes", tmp("missing.csv"), NULL),
-	                 GS_BENCH_USAGE);
-	assert_int_equal(bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8", "--device", "1",
-	                       "-o", csv, NULL),
+	assert_int_equal(
+	        gs_rt_bench("--backend", "cpu", "--shapes", gs_rt_tmp("missing.csv"), NULL),
+	        GS_BENCH_USAGE);
+	assert_int_equal(gs_rt_bench("--backend", "cpu", "-m", "8", "-n", "8", "-k", "8",
+	                             "--device", "1", "-o", csv, NULL),
 	                 GS_BENCH_USAGE);
 	assert_int_equal(access(csv, F_OK), -1);
-	assert_int_equal(bench("--help", NULL), GS_BENCH_OK);
-}
-
-static int
-setup(void **state)
-{
-	const char *t = getenv("TMPDIR");
-
-	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "%s/gs-runner-XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(tmpdir) ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	return rmdir(tmpdir);
-}
-
-/* Issue 11, item 1: a shape whose operand sizes overflow is refused where
- * it enters the plan, and the check operands refuse it too. */
-static void
-test_size_overflow(void **state)
-{
-	static const char *const dt[] = {"f32", NULL};
-	gs_bshapes_opts o = {dt, 'N', 'N', 0};
-	gs_table *plan = gs_table_new("shapes");
-	gs_dev_gemm g = {0};
-	gs_check_ops ops;
-	gs_error err;
-
-	(void)state;
-	assert_int_equal(gs_bshapes_add_mnk(plan, 1L << 31, 1, 1L << 31, 1, &o, &err), -1);
-	assert_string_equal(err.file, "-m/-n/-k");
-	assert_non_null(strstr(err.msg, "overflow"));
-	assert_int_equal(plan->n, 0);
-	assert_int_equal(gs_bshapes_add_mnk(plan, 64, 64, 64, 1, &o, &err), 1);
-	gs_table_free(plan);
-	g.m = g.k = 1LL << 62;
-	g.n = g.batch = 1;
-	g.dtype = GS_DEV_F32;
-	g.trans_a = g.trans_b = 'N';
-	assert_int_equal(gs_check_ops_init(&ops, &g, 1), -1);
-	assert_null(ops.a);
+	assert_int_equal(gs_rt_bench("--help", NULL), GS_BENCH_OK);
 }
 
 int
@@ -648,14 +514,11 @@ main(void)
 	        cmocka_unit_test(test_tile),
 	        cmocka_unit_test(test_shapes_from_regressions),
 	        cmocka_unit_test(test_shapes_from_iree),
-	        cmocka_unit_test(test_rotation_footprint),
-	        cmocka_unit_test(test_clocks),
 	        cmocka_unit_test(test_measure_cpu),
-	        cmocka_unit_test(test_size_overflow),
 	        cmocka_unit_test(test_results_read_back),
 	        cmocka_unit_test(test_ceilings_cpu),
 	        cmocka_unit_test(test_refusals),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, gs_rt_setup, gs_rt_teardown);
 }

@@ -1,10 +1,12 @@
 /* confirm.c: classify a report's regressions against their
  * re-measurement (confirm.h).  The report itself is read by ingest
  * (ingest/report_json.h); nothing here reads a file. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/confirm.h"
+#include "analysis/metrics.h"
 
 const char *
 gs_confirm_status_name(gs_confirm_status s)
@@ -55,6 +57,30 @@ find(const gs_compare *c, const gs_shape *s)
 	return NULL;
 }
 
+/* Record R's value in extra column COL (gs_metrics_column), NAN if none. */
+static double
+extra_at(const gs_record *r, long col)
+{
+	return col >= 0 && r->extra ? r->extra[col] : NAN;
+}
+
+/* IT's clocks from its re-measured pair (confirm.h "Clocks"). */
+static void
+read_clocks(gs_confirm *c, gs_confirm_item *it, const gs_table *base, const gs_table *cand)
+{
+	double cb = extra_at(it->re->base, gs_metrics_column(base, "cycles_median"));
+	double ck = extra_at(it->re->cand, gs_metrics_column(cand, "cycles_median"));
+
+	it->clock_speedup = cb > 0 && ck > 0 ? cb / ck : NAN;
+	it->throttled_base = extra_at(it->re->base, gs_metrics_column(base, "throttled_samples"));
+	it->throttled_cand = extra_at(it->re->cand, gs_metrics_column(cand, "throttled_samples"));
+	it->clock_only = (it->status == GS_CONFIRMED || it->status == GS_CONFIRM_UNSURE) &&
+	                 !isnan(it->clock_speedup) &&
+	                 gs_class_of_speedup(it->clock_speedup, c->threshold) != GS_REGRESSED;
+	c->clock_only += it->clock_only;
+	c->throttled += it->throttled_base > 0 || it->throttled_cand > 0;
+}
+
 int
 gs_confirm_run(gs_confirm *c, const gs_table *base, const gs_table *cand,
                const gs_compare_opts *opts, gs_error *err)
@@ -66,15 +92,19 @@ gs_confirm_run(gs_confirm *c, const gs_table *base, const gs_table *cand,
 		return -1;
 	for (size_t i = 0; i < c->n; i++) {
 		gs_confirm_item *it = &c->items[i];
+		it->clock_speedup = it->throttled_base = it->throttled_cand = NAN;
 		it->re = find(&c->re, &it->shape);
-		if (!it->re)
+		if (!it->re) {
 			it->status = GS_NOT_REMEASURED, c->not_remeasured++;
-		else if (it->re->cls == GS_REGRESSED)
+			continue;
+		}
+		if (it->re->cls == GS_REGRESSED)
 			it->status = GS_CONFIRMED, c->confirmed++;
 		else if (it->re->cls == GS_UNSURE)
 			it->status = GS_CONFIRM_UNSURE, c->unsure++;
 		else
 			it->status = GS_NOT_REPRODUCED, c->not_reproduced++;
+		read_clocks(c, it, base, cand);
 	}
 	return 0;
 }

@@ -8,6 +8,16 @@
  * allow a U test), not reproduced (neutral or improved), unsure (crossed
  * the threshold without significance) or not re-measured (missing from a
  * re-measured file).  The regenerated list keeps the confirmed ones only.
+ *
+ * Clocks: where both re-measurements carry gemmscope-bench's columns
+ * (runner/clocks.h) each item also has the speedup at equal clocks, from
+ * the median sample in shader clock cycles (cycles_median: time × the
+ * clock sampled after each sample), and the samples taken while
+ * throttled (throttled_samples).  A slowdown in time that is no slowdown
+ * in cycles is a clock, not a kernel: nvbench's robust comparison
+ * reports FAST or SLOW only when cycle space confirms the time gap
+ * (NVIDIA/nvbench docs/nvbench_compare_robust.md).  The status itself
+ * stays the time's; clock_only flags the item.
  */
 #ifndef GS_CONFIRM_H
 #define GS_CONFIRM_H
@@ -32,6 +42,14 @@ typedef struct gs_confirm_item {
 	double orig_speedup; /* t_base / t_cand in the original report */
 	const gs_pair *re; /* the re-measured pair, NULL if not re-measured */
 	gs_confirm_status status;
+	double clock_speedup; /* cycles_median base / cand of the re-measured
+	                         pair: the speedup at equal clocks; NAN when
+	                         either side lacks it */
+	double throttled_base, throttled_cand; /* throttled_samples of each
+	                                          side; NAN when unknown */
+	int clock_only; /* 1: confirmed or unsure in time, but not regressed
+	                   at equal clocks (gs_class_of_speedup on
+	                   clock_speedup with the report's threshold) */
 } gs_confirm_item;
 
 typedef struct gs_confirm {
@@ -39,6 +57,9 @@ typedef struct gs_confirm {
 	gs_confirm_item *items; /* original regressions, in report order */
 	size_t n;
 	size_t confirmed, not_reproduced, unsure, not_remeasured;
+	size_t clock_only; /* items with clock_only set */
+	size_t throttled; /* re-measured items with a throttled sample on
+	                     either side */
 	gs_compare re; /* the re-measured comparison */
 } gs_confirm;
 
@@ -52,7 +73,8 @@ int gs_confirm_init(gs_confirm *c, gs_rjson_report *rep, gs_error *err);
 
 /* gs_confirm_run: compare the re-measured tables BASE and CAND (finished;
  * borrowed for the life of OUT) with OPTS (its threshold is replaced by the
- * report's) and classify every loaded item.  Returns 0 or -1 with ERR. */
+ * report's), classify every loaded item and read its clocks (above).
+ * Returns 0 or -1 with ERR. */
 int gs_confirm_run(gs_confirm *c, const gs_table *base, const gs_table *cand,
                    const gs_compare_opts *opts, gs_error *err);
 

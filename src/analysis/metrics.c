@@ -27,9 +27,8 @@ gs_metrics_find(const gs_metrics *m, const char *name)
 	return NULL;
 }
 
-/* Index of column NAME among T's extra columns, or -1. */
-static long
-column_of(const gs_table *t, const char *name)
+long
+gs_metrics_column(const gs_table *t, const char *name)
 {
 	for (size_t i = 0; i < t->nextra; i++)
 		if (t->extra_names[i] && strcmp(t->extra_names[i], name) == 0)
@@ -90,7 +89,7 @@ count_missing(const gs_table *from, const gs_table *in)
 	size_t n = 0;
 
 	for (size_t i = 0; i < from->nextra; i++)
-		if (column_of(in, from->extra_names[i]) < 0)
+		if (gs_metrics_column(in, from->extra_names[i]) < 0)
 			n++;
 	return n;
 }
@@ -109,7 +108,7 @@ gs_metrics_run(const gs_compare *c, gs_metrics *out, gs_error *err)
 	if (!out->m)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < b->nextra; i++) {
-		long col = column_of(k, b->extra_names[i]);
+		long col = gs_metrics_column(k, b->extra_names[i]);
 		if (col < 0)
 			continue;
 		gs_metric_delta *d = &out->m[out->n++];

@@ -61,6 +61,10 @@ int gs_metrics_run(const gs_compare *c, gs_metrics *out, gs_error *err);
 /* gs_metrics_free: release what M owns; M is left empty. */
 void gs_metrics_free(gs_metrics *m);
 
+/* gs_metrics_column: the index of T's extra column NAME (exact match) in
+ * t->extra_names and record->extra, or -1 when T has none. */
+long gs_metrics_column(const gs_table *t, const char *name);
+
 /* gs_metrics_find: the metric named NAME in M, or NULL. */
 const gs_metric_delta *gs_metrics_find(const gs_metrics *m, const char *name);
 

@@ -14,7 +14,8 @@ libgs_a_SOURCES += \
 	src/render/json_confirm.c src/render/json_explain.c \
 	src/render/json_history.c src/render/json_model.c src/render/html_model.c src/render/model_impl.h src/render/jsonw.c src/render/jsonw.h \
 	src/render/junit.c src/render/junit_history.c src/render/junitw.c \
-	src/render/junitw.h src/render/markdown.c src/render/markdown_cause.c src/render/markdown_history.c \
+	src/render/junitw.h src/render/markdown.c src/render/markdown_cause.c \
+	src/render/markdown_confirm.c src/render/markdown_history.c \
 	src/render/native_csv.h src/render/output.c src/render/overroof.c src/render/overroof.h src/render/output.h \
 	src/render/plot.c src/render/plot.h src/render/plot_compare.c \
 	src/render/plot_dense.c src/render/plot_density.c \

@@ -9,9 +9,8 @@
  * shape class and dtype where there is more than one group (4 rows at
  * most), what the efficiency model says of the worst two, the rule.
  * Report: input and GPU, summary table, the largest time consumers with
- * their efficiency.  Confirm: the counts and at most 20 original
- * regressions, the confirmed first.  History: markdown_history.c, reached
- * through gs_render_markdown.  Every string from an input is escaped:
+ * their efficiency.  Confirm: markdown_confirm.c; history:
+ * markdown_history.c, both reached through gs_render_markdown.  Every string from an input is escaped:
  * markdown punctuation with a backslash, '<', '>' and '&' as entities, so
  * neither a table nor raw HTML can be injected.
  */
@@ -21,7 +20,6 @@
 #include <string.h>
 
 #include "analysis/cause.h"
-#include "analysis/confirm.h"
 #include "analysis/effpair.h"
 #include "analysis/impact.h"
 #include "analysis/single.h"
@@ -503,65 +501,13 @@ compare_markdown(const gs_report *r, FILE *out)
 	        c->opts.threshold * 100, r->version ? r->version : "");
 }
 
-enum { CONFIRM_ROWS = 20 };
-
-static void
-confirm_row(FILE *out, const gs_confirm_item *it)
-{
-	char shape[256];
-
-	fputs("| ", out);
-	gs_fmt_md_text(out, gs_shape_format(&it->shape, shape, sizeof shape));
-	fprintf(out, " | %.2f\xc3\x97 | ", 1 / it->orig_speedup);
-	if (it->re)
-		fprintf(out, "%.2f\xc3\x97", 1 / it->re->speedup);
-	else
-		fputs("\xe2\x80\x94", out);
-	fprintf(out, " | %s |\n", gs_confirm_status_name(it->status));
-}
-
-/* confirm's summary: the counts and a table of the original regressions,
- * confirmed ones first, at most CONFIRM_ROWS rows. */
-static int
-confirm_markdown(const gs_report *r, FILE *out, gs_error *err)
-{
-	const gs_confirm *c = r->confirm;
-	size_t shown = 0;
-
-	gs_md_gates(r, out);
-	fprintf(out, "### gemmscope confirm: %zu of %zu regression%s confirmed\n\n", c->confirmed,
-	        c->n, plural_s(c->n));
-	fprintf(out,
-	        "%zu confirmed, %zu not reproduced, %zu unsure, %zu not re-measured "
-	        "(threshold %g %%).",
-	        c->confirmed, c->not_reproduced, c->unsure, c->not_remeasured, c->threshold * 100);
-	gs_md_report_link(r, out, " ");
-	fputs("\n\n", out);
-	if (c->n > CONFIRM_ROWS)
-		fprintf(out, "The first %d, confirmed first; --json lists all %zu.\n\n",
-		        CONFIRM_ROWS, c->n);
-	if (c->n)
-		fputs("| Shape (M\xc3\x97N\xc3\x97K) | Original slowdown | Re-measured slowdown | "
-		      "Status |\n|---|---:|---:|---|\n",
-		      out);
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < c->n && shown < CONFIRM_ROWS; i++) {
-			int confirmed = c->items[i].status == GS_CONFIRMED;
-			if (confirmed != (pass == 0))
-				continue;
-			confirm_row(out, &c->items[i]);
-			shown++;
-		}
-	return ferror(out) ? gs_error_set(err, NULL, 0, 0, "write failed") : 0;
-}
-
 int
 gs_render_markdown(const gs_report *r, FILE *out, gs_error *err)
 {
 	if (r->kind == GS_REPORT_HISTORY && r->hist && r->hseries)
 		return gs_md_history(r, out, err);
 	if (r->kind == GS_REPORT_CONFIRM && r->confirm)
-		return confirm_markdown(r, out, err);
+		return gs_md_confirm(r, out, err);
 	if (r->kind == GS_REPORT_SINGLE && r->single)
 		single_markdown(r, out);
 	else if (r->kind == GS_REPORT_COMPARE && r->cmp)

@@ -43,6 +43,13 @@ void gs_md_gates(const gs_report *r, FILE *out);
 void gs_md_report_link(const gs_report *r, FILE *out, const char *lead);
 void gs_junit_gates(gs_jx *x, const gs_report *r);
 
+/* gs_md_confirm (markdown_confirm.c): `confirm --markdown`: the gates'
+ * line (gs_md_gates), the counts, at most 20 original regressions (the
+ * confirmed first) with their slowdowns in time and at equal clocks and
+ * their throttled samples, a line on slowdowns that are a clock and one
+ * on throttled samples.  R->confirm set. */
+int gs_md_confirm(const gs_report *r, FILE *out, gs_error *err);
+
 /* History (html_history.c, json_history.c, markdown_history.c,
  * csv_history.c, junit_history.c): R->hist, R->run_cls and R->hseries set,
  * R->modes optional.
