@@ -175,6 +175,8 @@ by_drop_desc(const void *a, const void *b)
 {
 	const gs_cliff *p = a, *q = b;
 
+	if ((p->crossed == 0) != (q->crossed == 0)) /* what the inputs explain first */
+		return p->crossed == 0 ? 1 : -1;
 	if (p->drop != q->drop)
 		return p->drop < q->drop ? 1 : -1;
 	if (p->sweep != q->sweep)

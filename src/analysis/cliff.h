@@ -55,7 +55,9 @@ typedef struct gs_cliffs {
 	size_t *order; /* owned: the rows of every sweep, back to back */
 	gs_sweep *sweeps; /* owned */
 	size_t nsweeps;
-	gs_cliff *cliffs; /* owned, by drop descending (ties: sweep, size) */
+	gs_cliff *cliffs; /* owned: those whose crossing the inputs tell
+	                     first, then by drop descending (ties: sweep,
+	                     size), as the report lists them */
 	size_t ncliffs;
 } gs_cliffs;
 
