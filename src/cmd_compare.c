@@ -273,7 +273,7 @@ build_report(const gs_cli *cli, cmp_run *x, gs_error *err)
 	gs_report_environment(r, x->base, x->cand);
 	gs_report_kernels(r, x->base, x->cand);
 	gs_gates_compare(&x->cmp, cli->min_geomean, cli->max_regressed, &r->gates);
-	if (gs_report_timestamp(&r->timestamp, err) != 0 || gs_report_effpairs(r, err) != 0 ||
+	if (gs_report_timestamp(&r->timestamp, err) != 0 ||
 	    gs_figures_compare(&x->cmp, r->datadir, &r->plots, &r->nplots, err) != 0 ||
 	    gs_figures_efficiency(&x->cmp, &x->eff[0], &x->eff[1], r->datadir, &r->plots,
 	                          &r->nplots, err) != 0 ||

@@ -94,7 +94,11 @@ setup_traces(void **state)
 	f->rep.eff_base = &f->sb;
 	f->rep.eff_cand = &f->sc;
 	f->rep.gpu = f->sb.gpu;
-	assert_int_equal(gs_report_effpairs(&f->rep, &err), 0);
+	{ /* the explanation is computed on demand, for any pair */
+		char why[GS_REPORT_EXPLAIN_MAX];
+		assert_true(gs_report_explain(&f->rep, 0, why, sizeof why)[0] != '\0');
+		assert_string_equal(gs_report_explain(&f->rep, f->cmp.npairs, why, sizeof why), "");
+	}
 	assert_int_equal(gs_cause_run(&f->cmp, &f->sb, &f->sc, &f->causes, &err), 0);
 	assert_int_equal(gs_impact_run(&f->cmp, f->cand, 10, &f->impact, &err), 0);
 	f->rep.causes = &f->causes;
@@ -442,7 +446,6 @@ test_html_no_gpu(void **state)
 	r.cmp = &cmp;
 	r.eff_base = &sb;
 	r.eff_cand = &sc;
-	assert_int_equal(gs_report_effpairs(&r, &err), 0);
 	p = page_of(&r);
 	assert_xpath_count(
 	        p.doc,

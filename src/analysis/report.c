@@ -12,71 +12,23 @@
 #include "analysis/single.h"
 #include "model/gpu.h"
 
-/* The explanations most pairs of a table without tiles share: kept once,
- * not once per pair. */
-static const char *const shared_texts[] = {
-        "quantisation cannot be compared (tile unknown on both sides)",
-        "same kernel; quantisation cannot be compared (tile unknown on both sides)",
-};
-
-/* The shared copy of TEXT, or NULL when it is not one of shared_texts. */
-static const char *
-shared_text(const char *text)
+const char *
+gs_report_explain(const gs_report *r, size_t i, char *buf, size_t size)
 {
-	for (size_t i = 0; i < sizeof shared_texts / sizeof *shared_texts; i++)
-		if (strcmp(text, shared_texts[i]) == 0)
-			return shared_texts[i];
-	return NULL;
-}
-
-/* Whether TEXT is one of shared_texts itself (not a copy). */
-static int
-is_shared(const char *text)
-{
-	for (size_t i = 0; i < sizeof shared_texts / sizeof *shared_texts; i++)
-		if (text == shared_texts[i])
-			return 1;
-	return 0;
-}
-
-/* Pair P's reading into *OUT.  Returns 0, or -1 when out of memory. */
-static int
-effpair_of(const gs_report *r, const gs_pair *p, gs_report_eff *out)
-{
+	const gs_pair *p;
 	gs_eff eb, ec;
-	gs_effpair_side b = {gs_single_row_of(r->eff_base, p->base), NULL, r->eff_base->gpu};
-	gs_effpair_side c = {gs_single_row_of(r->eff_cand, p->cand), NULL, r->eff_cand->gpu};
-	char text[GS_REPORT_EXPLAIN_MAX];
-	const char *shared;
+	gs_effpair_side b, c;
 
+	if (size)
+		buf[0] = '\0';
+	if (!r->cmp || !r->eff_base || !r->eff_cand || i >= r->cmp->npairs)
+		return buf;
+	p = &r->cmp->pairs[i];
+	b = (gs_effpair_side){gs_single_row_of(r->eff_base, p->base), NULL, r->eff_base->gpu};
+	c = (gs_effpair_side){gs_single_row_of(r->eff_cand, p->cand), NULL, r->eff_cand->gpu};
 	b.eff = gs_single_eff(r->eff_base, b.row, &eb);
 	c.eff = gs_single_eff(r->eff_cand, c.row, &ec);
-	gs_effpair_compute(p, &b, &c, &out->e);
-	gs_effpair_explain(p, &b, &c, text, sizeof text);
-	if ((shared = shared_text(text)))
-		out->explanation = shared;
-	else
-		out->explanation = strdup(text);
-	return out->explanation ? 0 : -1;
-}
-
-int
-gs_report_effpairs(gs_report *r, gs_error *err)
-{
-	const gs_compare *c = r->cmp;
-
-	r->effpairs = NULL;
-	if (!c || !r->eff_base || !r->eff_cand)
-		return 0;
-	r->effpairs = calloc(c->npairs ? c->npairs : 1, sizeof *r->effpairs);
-	if (!r->effpairs)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	for (size_t i = 0; i < c->npairs; i++)
-		if (effpair_of(r, &c->pairs[i], &r->effpairs[i]) != 0) {
-			gs_report_model_free(r);
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
-		}
-	return 0;
+	return gs_effpair_explain(p, &b, &c, buf, size);
 }
 
 static int
@@ -240,11 +192,6 @@ gs_report_gpus(gs_report *r, gs_error *err)
 void
 gs_report_model_free(gs_report *r)
 {
-	if (r->effpairs && r->cmp)
-		for (size_t i = 0; i < r->cmp->npairs; i++)
-			if (!is_shared(r->effpairs[i].explanation))
-				free((char *)r->effpairs[i].explanation);
-	free(r->effpairs);
 	free(r->run_cls);
 	free(r->hseries);
 	if (r->reg_eff)
@@ -254,7 +201,6 @@ gs_report_model_free(gs_report *r)
 	free(r->gpus);
 	r->gpus = NULL;
 	r->ngpus = 0;
-	r->effpairs = NULL;
 	r->run_cls = NULL;
 	r->hseries = NULL;
 	r->reg_eff = NULL;

@@ -48,23 +48,13 @@ typedef struct gs_report_plot {
 	                            point into it; owned, may be NULL */
 } gs_report_plot;
 
-/* One matched pair's efficiency reading (effpair.h), computed once. */
-typedef struct gs_report_eff {
-	gs_effpair e; /* cause, ratios */
-	const char *explanation; /* gs_effpair_explain's text (at most
-	                               GS_REPORT_EXPLAIN_MAX - 1 bytes): a
-	                               static string shared by all pairs when
-	                               it is a common no-information text (tile
-	                               unknown on both sides), else owned;
-	                               freed by gs_report_model_free */
-} gs_report_eff;
-
+/* Room for any gs_report_explain text. */
 enum { GS_REPORT_EXPLAIN_MAX = 1024 };
 
 /* The command a model was built for; each writer formats the kinds the
  * format table of render/output.c lists for it. */
 typedef enum gs_report_kind {
-	GS_REPORT_COMPARE, /* compare: cmp, metrics, eff_*, effpairs, gates,
+	GS_REPORT_COMPARE, /* compare: cmp, metrics, eff_*, gates,
 	                               causes, impact */
 	GS_REPORT_SINGLE, /* report: single */
 	GS_REPORT_HISTORY, /* history: hist, modes, run_cls, hseries,
@@ -105,9 +95,6 @@ typedef struct gs_report {
 	gs_report_plot *plots; /* owned by whoever built the report */
 	size_t nplots;
 	/* Computed once by analysis (this module), read by every writer: */
-	gs_report_eff *effpairs; /* compare: one per cmp->pairs[i] when eff_base
-	                               and eff_cand are set (gs_report_effpairs),
-	                               else NULL; owned */
 	gs_class *run_cls; /* history: per run, the trend class
 	                               (gs_report_history), else NULL; owned */
 	gs_gates gates; /* compare, history, confirm: the CI gates
@@ -164,13 +151,14 @@ typedef struct gs_report {
 	                                   (gs_report_kernels) */
 } gs_report;
 
-/* gs_report_effpairs: fill R->effpairs for a compare model (R->cmp,
- * R->eff_base and R->eff_cand set): for every pair its gs_effpair
- * (gs_effpair_compute) and explanation (gs_effpair_explain, truncated to
- * GS_REPORT_EXPLAIN_MAX - 1 bytes), on each side's GPU.  Leaves NULL when a
- * side's efficiency model is missing.  Returns 0, or -1 with ERR when out
- * of memory (R->effpairs NULL).  Freed by gs_report_model_free. */
-int gs_report_effpairs(gs_report *r, gs_error *err);
+/* gs_report_explain: why pair I of a compare model's time changed, as
+ * the efficiency model reads it (gs_effpair_explain on both sides' whole
+ * efficiency, analysis/effpair.h), into BUF of SIZE bytes
+ * (GS_REPORT_EXPLAIN_MAX holds any); "" without the efficiency models or
+ * for I out of range.  Computed on each call (a writer asks for the few
+ * pairs it shows, or for the shapes whose tile or GPU is known): a
+ * million-shape compare held one text per pair.  Returns BUF. */
+const char *gs_report_explain(const gs_report *r, size_t i, char *buf, size_t size);
 
 /* gs_report_history: fill the history parts of R (R->hist set):
  * R->run_cls, run i's class being its geomean speedup against the first

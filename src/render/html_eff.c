@@ -125,7 +125,7 @@ explained(gs_html *w, xmlNodePtr sec)
 {
 	const gs_report *r = w->r;
 	const gs_compare *c = w->c;
-	char shape[GS_FMT_SHAPE_LEN], text[TEXT_MAX], sl[GS_FMT_LEN];
+	char shape[GS_FMT_SHAPE_LEN], text[TEXT_MAX], sl[GS_FMT_LEN], why[GS_REPORT_EXPLAIN_MAX];
 	xmlNodePtr ol;
 
 	gs_html_add_text(w, sec, "h3", NULL, "Top regressions explained");
@@ -152,7 +152,7 @@ explained(gs_html *w, xmlNodePtr sec)
 		snprintf(text, sizeof text, " \xe2\x80\x94 %s slower: ",
 		         gs_fmt_ratio(sl, sizeof sl, gs_fmt_slowdown(p), 2));
 		gs_html_text(w, li, text);
-		gs_html_text(w, li, r->effpairs[c->top_regressed[i]].explanation);
+		gs_html_text(w, li, gs_report_explain(r, c->top_regressed[i], why, sizeof why));
 		gs_html_text(w, li, ".");
 	}
 }
@@ -419,7 +419,7 @@ gs_html_eff_compare(gs_html *w, xmlNodePtr sec, gs_error *err)
 {
 	const gs_report *r = w->r;
 
-	if (!r->eff_base || !r->eff_cand || !r->effpairs) {
+	if (!r->eff_base || !r->eff_cand) {
 		if (r->metrics) {
 			gs_html_add_text(w, sec, "h2", NULL, "Efficiency");
 			metrics(w, sec);

@@ -408,8 +408,9 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 {
 	const gs_pair *p = &r->cmp->pairs[i];
 	const gs_single_row *b, *c;
+	char why[GS_REPORT_EXPLAIN_MAX];
 
-	if (!r->eff_base || !r->eff_cand || !r->effpairs)
+	if (!r->eff_base || !r->eff_cand)
 		return;
 	b = gs_single_row_of(r->eff_base, p->base);
 	c = gs_single_row_of(r->eff_cand, p->cand);
@@ -420,7 +421,7 @@ efficiency_pair(gs_jw *w, const gs_report *r, size_t i)
 	efficiency(w, "baseline", r->eff_base, b);
 	efficiency(w, "candidate", r->eff_cand, c);
 	gs_jw_map_close(w);
-	gs_jw_kv_str(w, "explanation", r->effpairs[i].explanation);
+	gs_jw_kv_str(w, "explanation", gs_report_explain(r, i, why, sizeof why));
 }
 
 /* ---- per-metric deltas (analysis/metrics.h) */

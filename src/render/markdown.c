@@ -337,9 +337,9 @@ explained(FILE *out, const gs_report *r)
 {
 	const gs_compare *c = r->cmp;
 	size_t n = c->ntop_regressed < EXPLAINED_MAX ? c->ntop_regressed : EXPLAINED_MAX;
-	char shape[GS_FMT_SHAPE_LEN];
+	char shape[GS_FMT_SHAPE_LEN], why[GS_REPORT_EXPLAIN_MAX];
 
-	if (n == 0 || !r->eff_base || !r->eff_cand || !r->effpairs)
+	if (n == 0 || !r->eff_base || !r->eff_cand)
 		return;
 	if (!r->eff_base->gpu && !r->eff_cand->gpu && !gs_top_explained(r, n)) {
 		/* n lines of "tile unknown on both sides" say less than one */
@@ -360,7 +360,7 @@ explained(FILE *out, const gs_report *r)
 		fputs("- ", out);
 		gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
 		fputs(": ", out);
-		gs_fmt_md_text(out, r->effpairs[c->top_regressed[i]].explanation);
+		gs_fmt_md_text(out, gs_report_explain(r, c->top_regressed[i], why, sizeof why));
 		fputc('\n', out);
 	}
 }

@@ -105,8 +105,10 @@ says_nothing(const char *e)
 int
 gs_top_explained(const gs_report *r, size_t n)
 {
+	char e[GS_REPORT_EXPLAIN_MAX];
+
 	for (size_t i = 0; i < n && i < r->cmp->ntop_regressed; i++)
-		if (!says_nothing(r->effpairs[r->cmp->top_regressed[i]].explanation))
+		if (!says_nothing(gs_report_explain(r, r->cmp->top_regressed[i], e, sizeof e)))
 			return 1;
 	return 0;
 }
