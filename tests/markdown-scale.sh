@@ -53,6 +53,29 @@ check "compare 10k: groups capped" \
 check "compare 10k: JSON compact, one line" test "$(wc -l < r.json)" -eq 1
 check "compare 10k: JSON ends with a newline" test "$(tail -c 1 r.json | od -An -c | tr -d ' ')" = '\n'
 
+# Everything the summary can hold at once: both gates failing, an
+# environment that differs (library and runtime columns), --gpu, a
+# --weights workload and --report-url, on the shipped example (whose
+# worst regressions by time lost are its worst by slowdown: one line).
+ex="$top_srcdir/examples/iree-kernel-benchmark"
+"$GEMMSCOPE" report "$ex/rocblas-gemm.csv" -q -o n-b.html --csv n-b.csv
+"$GEMMSCOPE" report "$ex/hipblaslt-gemm.csv" -q -o n-c.html --csv n-c.csv
+awk -v lib="rocBLAS 4.1" -v rt="HIP 6.2" 'NR == 1 { print $0 ",library,runtime"; next }
+	{ print $0 "," lib "," rt }' n-b.csv > env-b.csv
+awk -v lib="hipBLASLt 0.10" -v rt="HIP 6.3" 'NR == 1 { print $0 ",library,runtime"; next }
+	{ print $0 "," lib "," rt }' n-c.csv > env-c.csv
+printf 'M,N,K,dtype,trans_a,trans_b,count,time_us_median\n28672,4,8192,f16,T,N,10,100\n' > work.csv
+status_is 1 "everything at once" "$GEMMSCOPE" compare env-b.csv env-c.csv -q -o all.html \
+	--markdown all.md --gpu mi300x --min-geomean 1.2 --max-regressed 3 --weights work.csv \
+	--report-url https://ci.example/r.html
+lines=$(wc -l < all.md)
+echo "# everything at once: $lines markdown lines"
+check "everything at once: at most 60 lines ($lines)" test "$lines" -le 60
+check "everything at once: the environment line" grep -q '^\*\*Environment differs:\*\*' all.md
+check "everything at once: the workload line" grep -q 'Workload impact (--weights)' all.md
+check "everything at once: worst by time lost in one line" \
+	grep -q '^\*\*Worst 5 by time lost:\*\* the same shapes as above' all.md
+
 status_is 1 "compare 10k with a gate" "$GEMMSCOPE" compare base.csv cand.csv -q -o r2.html \
 	--markdown r2.md --max-regressed 10
 check "gate: the first line is FAIL with the gate" \

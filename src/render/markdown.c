@@ -242,8 +242,26 @@ top_regressions(FILE *out, const gs_compare *c)
 	}
 }
 
+/* Whether the first N regressions by time lost are all among the first N
+ * by slowdown (the table above). */
+static int
+all_in_top(const gs_compare *c, size_t n)
+{
+	size_t m = top_n(c, c->ntop_regressed);
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = 0;
+		while (j < m && c->top_regressed[j] != c->top_lost[i])
+			j++;
+		if (j == m)
+			return 0;
+	}
+	return 1;
+}
+
 /* The regressions that cost the most time (cmp->top_lost), with their
- * share of the time lost. */
+ * share of the time lost; one line when they are the shapes of the table
+ * above. */
 static void
 top_lost(FILE *out, const gs_compare *c)
 {
@@ -252,6 +270,17 @@ top_lost(FILE *out, const gs_compare *c)
 
 	if (n == 0)
 		return;
+	if (all_in_top(c, n)) { /* the table would repeat the one above */
+		double lost = 0;
+		for (size_t i = 0; i < n; i++)
+			lost += c->pairs[c->top_lost[i]].cand->t.median -
+			        c->pairs[c->top_lost[i]].base->t.median;
+		fprintf(out,
+		        "\n**Worst %zu by time lost:** the same shapes as above, %.1f %% of the time "
+		        "lost together.\n",
+		        n, c->s.time_lost_us > 0 ? 100 * lost / c->s.time_lost_us : 0.0);
+		return;
+	}
 	fprintf(out, "\n### Worst %zu by time lost\n", n);
 	fputs(SHAPE_HEAD " Slowdown | Time lost (\xc2\xb5s) | Share of lost |\n"
 	                 "|---|---:|---:|---:|---:|---:|\n",
