@@ -40,6 +40,8 @@ check "compare 10k: the scatter is a 2-D histogram" grep -q 'log-log, as a 2-D h
 check "compare 10k: the sorted curve keeps each pixel column's extremes" \
 	grep -q 'drawn per pixel column from the smallest' r.html
 check "compare 10k: the HTML is under 3 MB" test "$(wc -c < r.html)" -lt 3145728
+check "compare 10k: random shapes make no sweep, and the report says so" \
+	grep -q 'Cliffs: no sweep (at least 6 sizes of one dimension' r.html
 check "compare 10k: the first line is the verdict" \
 	grep -q '^## GEMM comparison: [0-9]* regressions, [0-9]* improvements; geomean ' r.md
 check "compare 10k: ... on the first line" sh -c "head -n 1 r.md | grep -q 'improvements; geomean'"

@@ -188,6 +188,17 @@ gs_html_model(gs_html *w, xmlNodePtr sec)
 	if (gs_model_cliff_sentence(w->r, buf, sizeof buf)) {
 		gs_html_para(w, sec, NULL, "Cliffs (%s): %s.", GS_MODEL_CLIFF_WHAT, buf);
 		html_cliffs(w, sec);
+	} else {
+		size_t sweeps = 0;
+		for (int i = 0; i < gs_model_nsides(w->r); i++) {
+			gs_model_side x = gs_model_side_of(w->r, i);
+			sweeps += x.cliffs ? x.cliffs->nsweeps : 0;
+		}
+		gs_html_para(
+		        w, sec, "none", "Cliffs: %s.",
+		        sweeps ? "no drop beyond the threshold along any sweep"
+		               : "no sweep (at least 6 sizes of one dimension, every other key "
+		                 "field and the tag alike) in the inputs");
 	}
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/fmt.h"
 #include "render/plot.h"
 #include "render/plot_impl.h"
 
@@ -133,12 +134,14 @@ threshold_legend(gs_plot *p, double t, int with_band, int unsure)
 static void
 count_note(gs_plot *p, size_t drawn, size_t skipped, const char *what)
 {
-	char buf[256];
+	char buf[256], d[GS_FMT_LEN], k[GS_FMT_LEN];
 
+	gs_fmt_count(d, sizeof d, drawn); /* 997,500, as the tables write it */
 	if (skipped)
-		snprintf(buf, sizeof buf, "%zu %s, %zu skipped (not > 0)", drawn, what, skipped);
+		snprintf(buf, sizeof buf, "%s %s, %s skipped (not > 0)", d, what,
+		         gs_fmt_count(k, sizeof k, skipped));
 	else
-		snprintf(buf, sizeof buf, "%zu %s", drawn, what);
+		snprintf(buf, sizeof buf, "%s %s", d, what);
 	gs_frame_note(p, buf);
 }
 
