@@ -11,6 +11,7 @@
 
 #include "model/kernel_class.h"
 #include "table.h"
+#include "util/hash.h"
 #include "util/grow.h"
 #include "util/utf8.h"
 
@@ -43,47 +44,22 @@ struct gs_index {
 };
 
 static uint64_t
-hash_bytes(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 1099511628211ULL; /* FNV-1a */
-	}
-	return h;
-}
-
-/* MurmurHash3's fmix64 finalizer: FNV-1a's low bits (the ones the index
- * masks) depend only on the inputs' low bits; this spreads every bit. */
-static uint64_t
-mix(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
-static uint64_t
 shape_hash(const gs_shape *s)
 {
-	uint64_t h = 14695981039346656037ULL;
+	uint64_t h = GS_FNV1A_BASIS;
 
-	h = hash_bytes(h, s->op, strlen(s->op));
-	h = hash_bytes(h, &s->batch, sizeof s->batch);
-	h = hash_bytes(h, &s->M, sizeof s->M);
-	h = hash_bytes(h, &s->N, sizeof s->N);
-	h = hash_bytes(h, &s->K, sizeof s->K);
-	h = hash_bytes(h, s->dtype, strlen(s->dtype));
-	h = hash_bytes(h, &s->trans_a, 1);
-	h = hash_bytes(h, &s->trans_b, 1);
-	h = hash_bytes(h, &s->bias, sizeof s->bias);
+	h = gs_fnv1a(h, s->op, strlen(s->op));
+	h = gs_fnv1a(h, &s->batch, sizeof s->batch);
+	h = gs_fnv1a(h, &s->M, sizeof s->M);
+	h = gs_fnv1a(h, &s->N, sizeof s->N);
+	h = gs_fnv1a(h, &s->K, sizeof s->K);
+	h = gs_fnv1a(h, s->dtype, strlen(s->dtype));
+	h = gs_fnv1a(h, &s->trans_a, 1);
+	h = gs_fnv1a(h, &s->trans_b, 1);
+	h = gs_fnv1a(h, &s->bias, sizeof s->bias);
 	if (s->name)
-		h = hash_bytes(h, s->name, strlen(s->name));
-	return mix(h);
+		h = gs_fnv1a(h, s->name, strlen(s->name));
+	return gs_mix64(h);
 }
 
 /* Ask for transparent huge pages on the large arrays (records, key
@@ -227,7 +203,7 @@ str_lookup(const gs_table *t, const char *s)
 	const struct gs_index *ix = t->index;
 	size_t mask = ix->str_cap - 1;
 
-	for (size_t i = mix(hash_bytes(14695981039346656037ULL, s, strlen(s))) & mask;;
+	for (size_t i = gs_mix64(gs_fnv1a(14695981039346656037ULL, s, strlen(s))) & mask;;
 	     i = (i + 1) & mask)
 		if (!ix->str[i] || strcmp(ix->str[i], s) == 0)
 			return &ix->str[i];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis/cliff.h"
+#include "util/hash.h"
 
 static _Thread_local const gs_single *sort_s;
 static _Thread_local char sort_dim;
@@ -191,34 +192,18 @@ by_drop_desc(const void *a, const void *b)
  * Counts are per hash bucket, so they may be too high (collisions), never
  * too low: no sweep is lost, and the exact sort below decides. */
 
-static uint64_t
-mix64(uint64_t h)
-{
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	return h ^ (h >> 33);
-}
-
 /* A hash of every key field of R but M, N and K, and of its tag. */
 static uint64_t
 rest_hash(const gs_record *r)
 {
 	const gs_shape *s = &r->shape;
-	uint64_t h = 14695981039346656037ULL;
-
-	for (const char *p = r->tag ? r->tag : ""; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ 0x100) * 1099511628211ULL; /* tag and op apart */
-	for (const char *p = s->op; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h = (h ^ 0x100) * 1099511628211ULL; /* op and dtype apart */
-	for (const char *p = s->dtype; *p; p++)
-		h = (h ^ (unsigned char)*p) * 1099511628211ULL;
-	h ^= mix64((uint64_t)s->batch) + ((uint64_t)(unsigned char)s->trans_a << 16) +
+	const char *tag = r->tag ? r->tag : "";
+	uint64_t h = gs_fnv1a(GS_FNV1A_BASIS, tag, strlen(tag) + 1); /* with the NUL: */
+	h = gs_fnv1a(h, s->op, strlen(s->op) + 1); /* tag, op and dtype apart */
+	h = gs_fnv1a(h, s->dtype, strlen(s->dtype));
+	h ^= gs_mix64((uint64_t)s->batch) + ((uint64_t)(unsigned char)s->trans_a << 16) +
 	     ((uint64_t)(unsigned char)s->trans_b << 8) + (uint64_t)s->bias;
-	return mix64(h);
+	return gs_mix64(h);
 }
 
 /* The bucket of S's sweep along D, REST its rest_hash, MASK the table's. */
@@ -227,7 +212,7 @@ bucket(uint64_t rest, const gs_shape *s, char d, size_t mask)
 {
 	uint64_t a = (uint64_t)(d == 'M' ? s->N : s->M), b = (uint64_t)(d == 'K' ? s->N : s->K);
 
-	return (size_t)(mix64(rest ^ mix64(mix64(a) + b)) & mask);
+	return (size_t)(gs_mix64(rest ^ gs_mix64(gs_mix64(a) + b)) & mask);
 }
 
 /* The usable rows of S that may be in a sweep along D, in table order,

@@ -423,6 +423,16 @@ gs_runset_free(gs_table **runs, char **names, size_t n)
 	free(names);
 }
 
+/* L: the runs of PATHS named and ordered (nothing read yet). */
+static int
+prepare(run_list *l, const char *const *paths, size_t n, const gs_ingest_opts *io,
+        const char *order_column, gs_error *err)
+{
+	int rc = collect(l, paths, n, io, err);
+
+	return rc == 0 ? order(l, order_column, err) : rc;
+}
+
 /* The paths and names of L's runs, handed over to *PATHS and *NAMES. */
 static int
 hand_over_names(run_list *l, char ***paths, char ***names, gs_error *err)
@@ -453,9 +463,7 @@ gs_runset_list(const char *const *paths, size_t n, const gs_ingest_opts *io,
 
 	*run_paths = *names = NULL;
 	*nruns = 0;
-	rc = collect(&l, paths, n, io, err);
-	if (rc == 0)
-		rc = order(&l, order_column, err);
+	rc = prepare(&l, paths, n, io, order_column, err);
 	if (rc == 0)
 		rc = hand_over_names(&l, run_paths, names, err);
 	if (rc == 0)
@@ -488,9 +496,7 @@ gs_runset_load(const char *const *paths, size_t n, const gs_ingest_opts *io,
 	*runs = NULL;
 	*names = NULL;
 	*nruns = 0;
-	rc = collect(&l, paths, n, io, err);
-	if (rc == 0)
-		rc = order(&l, order_column, err);
+	rc = prepare(&l, paths, n, io, order_column, err);
 	if (rc == 0)
 		rc = read_all(&l, io, err);
 	if (rc == 0)

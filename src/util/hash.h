@@ -1,0 +1,37 @@
+/* hash.h: the 64-bit hashing the key indexes share.
+ *
+ * gs_fnv1a continues an FNV-1a hash (Fowler, Noll, Vo; offset basis
+ * 14695981039346656037, prime 1099511628211) over N bytes; gs_mix64 is
+ * MurmurHash3's fmix64 finalizer, which spreads every input bit over the
+ * low bits an index masks (FNV-1a's low bits depend only on the inputs'
+ * low bits).  Pure, no state.
+ */
+#ifndef GS_HASH_H
+#define GS_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define GS_FNV1A_BASIS 14695981039346656037ULL
+
+static inline uint64_t
+gs_fnv1a(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 1099511628211ULL;
+	return h;
+}
+
+static inline uint64_t
+gs_mix64(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	return h ^ (h >> 33);
+}
+
+#endif
