@@ -395,6 +395,12 @@ views(void **state)
 	assert_int_equal(gs_view_of(t), GS_VIEW_UNKNOWN);
 	assert_int_equal(gs_table_set_format(t, "tracelens-gemm"), 0);
 	assert_int_equal(gs_view_of(t), GS_VIEW_ROW_MAJOR);
+	assert_int_equal(gs_table_set_format(t, "onednn-benchdnn"), 0);
+	assert_int_equal(gs_view_of(t), GS_VIEW_ROW_MAJOR);
+	assert_int_equal(gs_table_set_format(t, "cutlass-profiler"), 0);
+	assert_int_equal(gs_view_of(t), GS_VIEW_COL_MAJOR);
+	assert_int_equal(gs_table_set_format(t, "nvbench-json"), 0); /* its axes say nothing */
+	assert_int_equal(gs_view_of(t), GS_VIEW_UNKNOWN);
 	gs_table_free(t);
 	assert_string_equal(gs_view_name(GS_VIEW_COL_MAJOR), "column-major (BLAS)");
 }

@@ -8,8 +8,13 @@
 
 #include "analysis/impact.h"
 
-static const char *const row_formats[] = {"pytorch-trace", "tracelens-gemm"};
-static const char *const col_formats[] = {"rocblas-bench", "hipblaslt-bench", "tensile"};
+/* Formats whose M and N are PyTorch's row-major view (oneDNN's benchdnn
+ * writes its matmul problems row-major too), and those in BLAS's
+ * column-major one (the CUTLASS profiler's reader turns its layouts into
+ * BLAS transposes).  Any other format says nothing. */
+static const char *const row_formats[] = {"pytorch-trace", "tracelens-gemm", "onednn-benchdnn"};
+static const char *const col_formats[] = {"rocblas-bench", "hipblaslt-bench", "tensile",
+                                          "cutlass-profiler"};
 
 static int
 listed(const char *f, const char *const *list, size_t n)
