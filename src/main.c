@@ -246,7 +246,7 @@ refused(command cmd, int opt)
 static const char *const command_usage[] = {
         "usage: gemmscope compare BASELINE CANDIDATE [options]\n"
         "Compare a candidate run against a baseline, shape by shape: speedups, their\n"
-        "geomean with a bootstrap CI, U tests, efficiency, and the CI gates.\n",
+        "geomean with a t interval, U tests, efficiency, and the CI gates.\n",
         "usage: gemmscope report INPUT [options]\n"
         "One run: the efficiency breakdown of every shape against the GPU's roofline.\n",
         "usage: gemmscope history RUN... | DIR [options]\n"
