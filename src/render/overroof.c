@@ -27,15 +27,20 @@ gs_over_roof_text(const gs_single *s, const char *label, char *buf, size_t size)
 	const char *from = s ? s->opts.gpu_from : NULL, *gpu = s && s->gpu ? s->gpu->name : "?";
 	int option = from && from[0] == '-';
 	char head[256];
+	double w;
+	int dec;
 
 	if (size)
 		buf[0] = '\0';
 	if (n == 0 || size == 0)
 		return NULL;
+	w = worst(s);
+	/* as many decimals as it takes to show it above 100 (100.3 %, not 100 %) */
+	dec = w >= 101 ? 0 : w >= 100.1 ? 1 : w >= 100.01 ? 2 : 3;
 	snprintf(head, sizeof head,
-	         "%s%s%zu GEMM%s run%s above 100 %% of the roof of %s math on %s (up to %.0f %%)",
+	         "%s%s%zu GEMM%s run%s above 100 %% of the roof of %s math on %s (up to %.*f %%)",
 	         label ? label : "", label ? ": " : "", n, n == 1 ? "" : "s", n == 1 ? "s" : "",
-	         n == 1 ? "its" : "their", gpu, worst(s));
+	         n == 1 ? "its" : "their", gpu, dec, w);
 	if (option)
 		snprintf(
 		        buf, size,
