@@ -134,30 +134,38 @@ gpu_changed(const side *b, const side *c)
 	return vb && vc && strcmp(vb, vc) != 0;
 }
 
+/* One pair's cause while it is decided: what the report keeps, and the
+ * figures behind it. */
+typedef struct calc {
+	gs_cause_kind kind;
+	unsigned missing;
+	gs_cause_figs f;
+} calc;
+
 /* Intensity, ridge and the memory roof: the baseline's row, else the
  * candidate's; the memory roof's share of each side's time. */
 static void
-roofline(const gs_pair *p, const side *b, const side *c, gs_cause *out)
+roofline(const gs_pair *p, const side *b, const side *c, calc *out)
 {
 	const side *sides[2] = {b, c};
 	double mem_us = NAN;
 
-	out->intensity = out->ridge = NAN;
+	out->f.intensity = out->f.ridge = NAN;
 	for (int i = 0; i < 2; i++) {
 		const gs_single_row *r = sides[i]->row;
 		gs_eff e;
 		if (!r || !r->have_eff)
 			continue;
-		if (!isfinite(out->intensity))
-			out->intensity = r->ai;
-		if (sides[i]->gpu && !isfinite(out->ridge) && gs_single_eff(sides[i]->s, r, &e) &&
+		if (!isfinite(out->f.intensity))
+			out->f.intensity = r->ai;
+		if (sides[i]->gpu && !isfinite(out->f.ridge) && gs_single_eff(sides[i]->s, r, &e) &&
 		    isfinite(e.ridge)) {
-			out->ridge = e.ridge;
+			out->f.ridge = e.ridge;
 			mem_us = e.memory_us;
 		}
 	}
-	out->mem_base = mem_us / p->base->t.median;
-	out->mem_cand = mem_us / p->cand->t.median;
+	out->f.mem_base = mem_us / p->base->t.median;
+	out->f.mem_cand = mem_us / p->cand->t.median;
 }
 
 static double
@@ -169,30 +177,30 @@ predicted_us(const side *s)
 /* Rule 4's fraction; FULL 0 (a pair with no cause): from the dim_eff ratio
  * alone, without computing the whole efficiency model again. */
 static void
-quantization(const gs_pair *p, const side *b, const side *c, int full, gs_cause *out)
+quantization(const gs_pair *p, const side *b, const side *c, int full, calc *out)
 {
 	double db = dim_eff(b), dc = dim_eff(c);
 	double pb = full ? predicted_us(b) : NAN, pc = full ? predicted_us(c) : NAN;
 	double measured = log(p->cand->t.median / p->base->t.median);
 
-	out->dim_ratio = out->pred_ratio = out->predicted = NAN;
+	out->f.dim_ratio = out->f.pred_ratio = out->f.predicted = NAN;
 	if (!isfinite(db) || !isfinite(dc) || db <= 0 || dc <= 0)
 		return;
-	out->dim_ratio = db / dc;
-	out->pred_ratio = pb > 0 && pc > 0 ? pc / pb : out->dim_ratio;
+	out->f.dim_ratio = db / dc;
+	out->f.pred_ratio = pb > 0 && pc > 0 ? pc / pb : out->f.dim_ratio;
 	if (isfinite(measured) && measured != 0)
-		out->predicted = log(out->pred_ratio) / measured;
+		out->f.predicted = log(out->f.pred_ratio) / measured;
 }
 
 static int
-memory_bound(const gs_cause *e)
+memory_bound(const calc *e)
 {
-	return isfinite(e->intensity) && isfinite(e->ridge) && e->intensity < e->ridge &&
-	       e->mem_base >= MEM_NEAR && e->mem_cand >= MEM_NEAR;
+	return isfinite(e->f.intensity) && isfinite(e->f.ridge) && e->f.intensity < e->f.ridge &&
+	       e->f.mem_base >= MEM_NEAR && e->f.mem_cand >= MEM_NEAR;
 }
 
 static gs_cause_kind
-decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
+decide(const gs_pair *p, const side *b, const side *c, const calc *e)
 {
 	int kd = kernel_diff(b, c);
 
@@ -205,7 +213,7 @@ decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
 		                              : GS_CAUSE_SAME_KERNEL_FASTER;
 	if (memory_bound(e))
 		return GS_CAUSE_MEMORY_BOUND;
-	if (kd == 1 && isfinite(e->predicted) && e->predicted >= QUANT_MOST)
+	if (kd == 1 && isfinite(e->f.predicted) && e->f.predicted >= QUANT_MOST)
 		return GS_CAUSE_QUANTIZATION;
 	if (kd == 1)
 		return GS_CAUSE_KERNEL_CHANGED;
@@ -214,16 +222,16 @@ decide(const gs_pair *p, const side *b, const side *c, const gs_cause *e)
 
 /* The GS_MISS_* bits of an unknown cause E of sides B and C. */
 static unsigned
-missing_bits(const side *b, const side *c, const gs_cause *e)
+missing_bits(const side *b, const side *c, const calc *e)
 {
 	unsigned m =
 	        (has_name(b) ? 0u : GS_MISS_NAME_BASE) | (has_name(c) ? 0u : GS_MISS_NAME_CAND);
 
 	if (!b->gpu && !c->gpu)
 		m |= GS_MISS_GPU;
-	else if (!isfinite(e->intensity))
+	else if (!isfinite(e->f.intensity))
 		m |= GS_MISS_MNK;
-	else if (!isfinite(e->ridge))
+	else if (!isfinite(e->f.ridge))
 		m |= GS_MISS_ROOF;
 	return m;
 }
@@ -259,19 +267,19 @@ tile_change(gs_dynbuf *d, const side *b, const side *c)
  * change)", with "(memory time floors the prediction)" when the memory
  * term, not dim_eff, sets a side's prediction; nothing without one. */
 static int
-predicted_clause(gs_dynbuf *d, const side *b, const side *c, const gs_cause *e)
+predicted_clause(gs_dynbuf *d, const side *b, const side *c, const calc *e)
 {
-	int floored = fabs(e->pred_ratio - e->dim_ratio) > 1e-9 * e->dim_ratio;
+	int floored = fabs(e->f.pred_ratio - e->f.dim_ratio) > 1e-9 * e->f.dim_ratio;
 
-	if (!isfinite(e->predicted))
+	if (!isfinite(e->f.predicted))
 		return 0;
 	return gs_dynbuf_printf(
 	        d,
 	        "; dim_eff %.3f " ARROW " %.3f%s predicts %.2f" TIMES " of the "
 	        "measured %.2f" TIMES " time ratio (%.0f %% of the change)",
 	        dim_eff(b), dim_eff(c), floored ? " (memory time floors the prediction)" : "",
-	        e->pred_ratio, b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
-	        e->predicted * 100);
+	        e->f.pred_ratio, b->rec->t.median > 0 ? c->rec->t.median / b->rec->t.median : NAN,
+	        e->f.predicted * 100);
 }
 
 /* A share as a percentage with the digits it needs: "61 %", "3.1 %",
@@ -288,7 +296,7 @@ pct(char *buf, size_t size, double f)
 /* What is missing for an unknown cause, and why the roofline rules did
  * not decide when the GPU is known. */
 static int
-missing(gs_dynbuf *d, const side *b, const side *c, gs_cause *e)
+missing(gs_dynbuf *d, const side *b, const side *c, calc *e)
 {
 	char what[160], p1[32], p2[32];
 
@@ -298,14 +306,14 @@ missing(gs_dynbuf *d, const side *b, const side *c, gs_cause *e)
 		return -1;
 	if (e->missing & (GS_MISS_GPU | GS_MISS_MNK | GS_MISS_ROOF))
 		return 0;
-	if (!(e->intensity < e->ridge))
+	if (!(e->f.intensity < e->f.ridge))
 		return gs_dynbuf_printf(d, " (compute-bound: intensity %.1f >= ridge %.1f FLOP/B)",
-		                        e->intensity, e->ridge);
+		                        e->f.intensity, e->f.ridge);
 	return gs_dynbuf_printf(d,
 	                        " (intensity %.1f below the ridge %.1f FLOP/B, but at %s " ARROW
 	                        " %s of the memory roof: not memory-bound)",
-	                        e->intensity, e->ridge, pct(p1, sizeof p1, e->mem_base),
-	                        pct(p2, sizeof p2, e->mem_cand));
+	                        e->f.intensity, e->f.ridge, pct(p1, sizeof p1, e->f.mem_base),
+	                        pct(p2, sizeof p2, e->f.mem_cand));
 }
 
 static int
@@ -339,8 +347,8 @@ gpu_text(gs_dynbuf *d, const side *b, const side *c, double f, const char *dir)
 }
 
 static int
-memory_text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const gs_cause *e,
-            double f, const char *dir)
+memory_text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const calc *e, double f,
+            const char *dir)
 {
 	char p1[32], p2[32];
 
@@ -349,16 +357,16 @@ memory_text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, const 
 	                        "ridge %.1f FLOP/B (%s, %s), both sides near the memory roof "
 	                        "(%s " ARROW " %s of the bandwidth): bytes moved set its time, "
 	                        "tile and wave quantization do not; %.2f" TIMES " %s",
-	                        e->intensity, e->ridge, (b->gpu ? b->gpu : c->gpu)->name,
-	                        p->base->shape.dtype, pct(p1, sizeof p1, e->mem_base),
-	                        pct(p2, sizeof p2, e->mem_cand), f, dir) ||
+	                        e->f.intensity, e->f.ridge, (b->gpu ? b->gpu : c->gpu)->name,
+	                        p->base->shape.dtype, pct(p1, sizeof p1, e->f.mem_base),
+	                        pct(p2, sizeof p2, e->f.mem_cand), f, dir) ||
 	       kernel_clause(d, b, c);
 }
 
 /* ENV: what differs between the runs' environments ("" when nothing the
  * inputs state does), see env_differences. */
 static int
-text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, gs_cause *e, const char *env)
+text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, calc *e, const char *env)
 {
 	double r = p->cand->t.median / p->base->t.median;
 	const char *dir = r > 1 ? "slower" : "faster";
@@ -389,32 +397,66 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, gs_cause *e, 
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* The figures and the kind of pair P's cause into *E; with TEXT (may be
+ * NULL) its sentence, which a neutral pair does not get.  Returns 0, or
+ * -1 when out of memory. */
 static int
-one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_cause *out)
+decide_pair(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, calc *e,
+            char **text_out)
 {
 	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
 	gs_dynbuf d;
 
+	memset(e, 0, sizeof *e);
 	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED) {
-		/* no cause, one shared empty text and no ridge (which needs the
-		 * whole efficiency model): most of a million shapes */
-		out->kind = GS_CAUSE_NONE;
-		out->intensity = b.row && b.row->have_eff   ? b.row->ai
+		/* no cause, no text and no ridge (which needs the whole
+		 * efficiency model): most of a million shapes */
+		e->kind = GS_CAUSE_NONE;
+		e->f.intensity = b.row && b.row->have_eff   ? b.row->ai
 		                 : c.row && c.row->have_eff ? c.row->ai
 		                                            : NAN;
-		out->ridge = out->mem_base = out->mem_cand = NAN;
-		quantization(p, &b, &c, 0, out);
-		out->text = no_text;
+		e->f.ridge = e->f.mem_base = e->f.mem_cand = NAN;
+		quantization(p, &b, &c, 0, e);
 		return 0;
 	}
-	roofline(p, &b, &c, out);
-	quantization(p, &b, &c, 1, out);
-	out->kind = decide(p, &b, &c, out);
+	roofline(p, &b, &c, e);
+	quantization(p, &b, &c, 1, e);
+	e->kind = decide(p, &b, &c, e);
+	if (!text_out)
+		return 0;
 	gs_dynbuf_init(&d, TEXT_MAX);
-	if (text(&d, p, &b, &c, out, env) != 0) /* out of memory (the text is far below the cap) */
+	if (text(&d, p, &b, &c, e, env) != 0) /* out of memory (the text is far below the cap) */
 		return -1;
-	out->text = gs_dynbuf_take(&d, NULL);
-	return out->text ? 0 : -1;
+	*text_out = gs_dynbuf_take(&d, NULL);
+	return *text_out ? 0 : -1;
+}
+
+static int
+one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_cause *out)
+{
+	calc e;
+	char *t = no_text; /* a neutral pair's: shared */
+	int classified = p->cls == GS_IMPROVED || p->cls == GS_REGRESSED;
+
+	if (decide_pair(p, sb, sc, env, &e, classified ? &t : NULL) != 0)
+		return -1;
+	out->kind = e.kind;
+	out->missing = e.missing;
+	out->text = t;
+	return 0;
+}
+
+int
+gs_cause_figures(const gs_compare *cmp, size_t i, const gs_single *base, const gs_single *cand,
+                 gs_cause_figs *out)
+{
+	calc e;
+
+	if (i >= cmp->npairs)
+		return -1;
+	decide_pair(&cmp->pairs[i], base, cand, "", &e, NULL);
+	*out = e.f;
+	return 0;
 }
 
 /* Make gs_cause_sum(V) equal TOTAL exactly: the largest bucket takes the

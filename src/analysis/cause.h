@@ -85,30 +85,34 @@ enum {
 	GS_MISS_ROOF = 16 /* the GPU has no roofline for the dtype */
 };
 
-/* One pair's cause. */
-typedef struct gs_cause {
-	gs_cause_kind kind;
-	char *text; /* one sentence for the report, owned by the
-	                                 gs_causes; "" for GS_CAUSE_NONE; never NULL
-	                                 after a successful gs_cause_run */
+/* The figures the rule chain weighs for one pair (gs_cause_figures). */
+typedef struct gs_cause_figs {
 	double predicted; /* rule 4's fraction of the change that the
-	                                 prediction ratio explains; NAN unless both
-	                                 sides are predicted (set for every cause
-	                                 where they are, not only quantization) */
+	                     prediction ratio explains; NAN unless both sides
+	                     are predicted (set for every cause where they are,
+	                     not only quantization) */
 	double dim_ratio; /* dim_eff_base / dim_eff_cand; NAN */
 	double pred_ratio; /* pred_cand / pred_base: the t_cand / t_base
-	                                 quantization predicts (the dim_eff ratio
-	                                 without a roofline, and for a
-	                                 GS_CAUSE_NONE pair, whose whole model is
-	                                 not computed again); NAN */
+	                      quantization predicts (the dim_eff ratio without a
+	                      roofline, and for a GS_CAUSE_NONE pair, whose whole
+	                      model is not computed again); NAN */
 	double intensity; /* FLOP/B of the shape; NAN without M/N/K */
-	double ridge; /* FLOP/B of the GPU for the dtype; NAN (and not
-	                 computed for a GS_CAUSE_NONE pair) */
-	double mem_base, mem_cand; /* share of the memory roof each side
-	                                 reaches: (bytes / bandwidth) / t; NAN
-	                                 without a GPU's bandwidth (and not
-	                                 computed for a GS_CAUSE_NONE pair) */
+	double ridge; /* FLOP/B of the GPU for the dtype; NAN (and not computed
+	                 for a GS_CAUSE_NONE pair) */
+	double mem_base, mem_cand; /* share of the memory roof each side reaches:
+	                              (bytes / bandwidth) / t; NAN without a GPU's
+	                              bandwidth (and not computed for a
+	                              GS_CAUSE_NONE pair) */
+} gs_cause_figs;
+
+/* One pair's cause, as the report keeps it (16 bytes: a million pairs
+ * hold one each; the figures behind it are gs_cause_figures'). */
+typedef struct gs_cause {
+	gs_cause_kind kind;
 	unsigned missing; /* GS_MISS_* bits of an unknown cause, else 0 */
+	char *text; /* one sentence for the report, owned by the gs_causes;
+	               "" for GS_CAUSE_NONE; never NULL after a successful
+	               gs_cause_run */
 } gs_cause;
 
 typedef struct gs_causes {
@@ -141,6 +145,12 @@ typedef struct gs_causes {
  * memory; free OUT with gs_causes_free() in either case. */
 int gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand,
                  gs_causes *out, gs_error *err);
+
+/* gs_cause_figures: the figures the rule chain weighed for pair I of CMP
+ * (as gs_cause_run, with the same BASE and CAND efficiency models, may be
+ * NULL), computed again into *OUT.  Returns 0, or -1 for I out of range. */
+int gs_cause_figures(const gs_compare *cmp, size_t i, const gs_single *base, const gs_single *cand,
+                     gs_cause_figs *out);
 
 /* gs_causes_free: release what C owns; C is left empty. */
 void gs_causes_free(gs_causes *c);
