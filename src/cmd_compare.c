@@ -172,6 +172,7 @@ side_efficiency(const gs_cli *cli, int side, const gs_table *t, gs_gpu_choice *c
 	gs_single_opts o;
 
 	gs_single_opts_default(&o);
+	o.by_time = 0; /* a compare ranks pairs, not one side's rows */
 	if (gs_cli_gpu(cli, side, t, c, err) != 0)
 		return -1;
 	o.gpu_from = c->from;

@@ -16,6 +16,7 @@ gs_single_opts_default(gs_single_opts *o)
 	memset(o, 0, sizeof *o);
 	o->roof = GS_ROOF_PEAK;
 	o->top = 4;
+	o->by_time = 1;
 }
 
 const char *
@@ -375,8 +376,9 @@ gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o, gs_
 	choose_cus(out);
 	out->roof_bw_tbs = gpu ? gs_gpu_roof_bw(gpu, out->opts.roof, NULL) : NAN;
 	out->rows = calloc(t->n ? t->n : 1, sizeof *out->rows);
-	out->by_time = calloc(t->n ? t->n : 1, sizeof *out->by_time);
-	if (!out->rows || !out->by_time)
+	if (out->opts.by_time)
+		out->by_time = calloc(t->n ? t->n : 1, sizeof *out->by_time);
+	if (!out->rows || (out->opts.by_time && !out->by_time))
 		return gs_error_set(err, t->path, 0, 0, "out of memory");
 	if (!(kp = gs_kparser_new(err)))
 		return -1;
@@ -389,7 +391,7 @@ gs_single_run(const gs_table *t, const gs_gpu *gpu, const gs_single_opts *o, gs_
 		}
 	}
 	gs_kparser_free(kp);
-	if (sort_by_time(out) != 0)
+	if (out->opts.by_time && sort_by_time(out) != 0)
 		return gs_error_set(err, t->path, 0, 0, "out of memory");
 	summarise(out);
 	return 0;

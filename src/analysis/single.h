@@ -38,6 +38,8 @@ typedef struct gs_single_opts {
 	const char *gpu_from; /* static: how the GPU was chosen ("--gpu",
 	                           "the input"), NULL when there is none */
 	const char *gpu_why; /* borrowed: why the input's board (variant), or NULL */
+	int by_time; /* 1: rank the rows by time (by_time), 1 by default; a
+	                compare, which ranks pairs, sets 0 */
 } gs_single_opts;
 
 /* The parts of a row that only some records have: a kernel name, a GPU
@@ -127,7 +129,8 @@ typedef struct gs_single {
 	gs_single_row *rows; /* owned, in table order (rows[i].rec == &table->rec[i]) */
 	size_t n;
 	size_t *by_time; /* owned, n indices into rows by total_us
-	                                 descending (ties: table order) */
+	                                 descending (ties: table order); NULL
+	                                 when opts.by_time is 0 */
 	gs_single_summary s;
 } gs_single;
 
