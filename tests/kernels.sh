@@ -48,6 +48,9 @@ same "HTML: ten other kernels shown, the full name in the title" \
 	"$(xmllint --html --xpath 'count(//table[@class="kernel-others"]/tbody/tr[td[@title]])' "$tmp/r.html" 2>/dev/null)" \
 	10
 
+check "markdown: the top table of a kernel trace is headed by kernel, not by M×N×K" \
+	grep -qx '| Kernel | Calls | Total (µs) | TFLOP/s | Tile | dim_eff | % of roofline |' "$tmp/r.md"
+
 v2="$d/rocprof/kernel_trace_v2.csv.gz" v1="$d/rocprof/kernel_trace_v1.csv"
 status_is 0 "compare two rocprof kernel traces" "$GEMMSCOPE" compare "$v2" "$v1" -q \
 	--junit "$tmp/c.xml" --json "$tmp/c.json" -o "$tmp/c.html"

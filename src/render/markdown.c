@@ -482,10 +482,15 @@ single_markdown(const gs_report *r, FILE *out)
 	if (r->residuals[0] || r->cliffs[0])
 		fputc('\n', out);
 	gs_md_model(r, out);
-	fprintf(out, "\n### Top %zu shape%s by total time\n", n, plural_s(n));
-	fputs("| Shape (M\xc3\x97N\xc3\x97K) | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | "
-	      "dim_eff | % of roofline |\n|---|---:|---:|---:|---|---:|---:|\n",
-	      out);
+	/* a profiler's per-kernel table is keyed by kernel, not by shape */
+	int kernels = s->n > 0 && s->rows[0].rec->shape.name != NULL;
+
+	fprintf(out, "\n### Top %zu %s by total time\n", n,
+	        kernels ? (n == 1 ? "kernel" : "kernels") : (n == 1 ? "shape" : "shapes"));
+	fprintf(out,
+	        "| %s | Calls | Total (\xc2\xb5s) | TFLOP/s | Tile | dim_eff | %% of roofline "
+	        "|\n|---|---:|---:|---:|---|---:|---:|\n",
+	        kernels ? "Kernel" : "Shape (M\xc3\x97N\xc3\x97K)");
 	for (size_t i = 0; i < n; i++)
 		single_row(out, s, &s->rows[s->by_time[i]]);
 	fprintf(out,
