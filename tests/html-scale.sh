@@ -147,5 +147,23 @@ same "history: 20 more partial shapes" \
 	"$(hx h.html 'substring-before(//section[@id="unmatched"]//p[@class="more"], ":")')" \
 	"20 more shapes not listed here (100 of 120 shown)"
 
+# A breakdown with more tags than rows: one tag per shape (300), the
+# largest baseline times first, capped at 100 with the "more" line.
+awk 'BEGIN {
+	print "M,N,K,dtype,tag,time_us_median" > "tag-b.csv"
+	print "M,N,K,dtype,tag,time_us_median" > "tag-c.csv"
+	for (i = 1; i <= 300; i++) {
+		printf "%d,64,64,f16,t%d,%d\n", i, i, i > "tag-b.csv"
+		printf "%d,64,64,f16,t%d,%d\n", i, i, i > "tag-c.csv"
+	}
+}'
+status_is 0 "compare 300 shapes of 300 tags" "$GEMMSCOPE" compare tag-b.csv tag-c.csv -q -o tag.html
+same "tags: 100 rows, the largest baseline time first" \
+	"$(hx tag.html 'count(//section[@id="breakdown"]/table[1]/tbody/tr)') $(hx tag.html 'string(//section[@id="breakdown"]/table[1]/tbody/tr[1]/td[1])') $(hx tag.html 'string(//section[@id="breakdown"]/table[1]/tbody/tr[100]/td[1])')" \
+	"100 t300 t201"
+same "tags: 200 more tags" \
+	"$(hx tag.html 'substring-before(//section[@id="breakdown"]/p[@class="more"], ":")')" \
+	"200 more tags not listed here (100 of 300 shown)"
+
 echo "# $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

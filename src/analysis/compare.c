@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/compare.h"
+#include "util/hash.h"
 #include "model/stats.h"
 #include "util/grow.h"
 
@@ -219,22 +220,57 @@ summarize(gs_compare *c, gs_error *err)
 
 /* ---- breakdowns ------------------------------------------------------- */
 
-/* The group BY/NAME, created if new.  *LAST is the position of the group
- * last returned: consecutive pairs mostly share it (a sweep's rows come
- * in families), so it is tried before the scan. */
+/* The groups by (kind, name): open addressing over group positions + 1
+ * (0: empty), at most half full.  A scan per pair was quadratic in the
+ * number of tags (nvbench and Tensile inputs can tag every shape). */
+typedef struct group_index {
+	size_t *slot;
+	size_t cap; /* a power of two, or 0 */
+} group_index;
+
+static size_t *
+group_slot(group_index *x, const gs_compare *c, const char *by, const char *name)
+{
+	uint64_t h = gs_fnv1a(GS_FNV1A_BASIS, by, strlen(by) + 1);
+	size_t i = (size_t)gs_mix64(gs_fnv1a(h, name, strlen(name))) & (x->cap - 1);
+
+	while (x->slot[i] && !(c->groups[x->slot[i] - 1].by == by &&
+	                       strcmp(c->groups[x->slot[i] - 1].name, name) == 0))
+		i = (i + 1) & (x->cap - 1);
+	return &x->slot[i];
+}
+
+/* Room in X for one more group of C's; -1 when out of memory. */
+static int
+group_room(group_index *x, const gs_compare *c)
+{
+	size_t cap = x->cap ? 2 * x->cap : 64;
+	size_t *s;
+
+	if (2 * (c->ngroups + 1) <= x->cap)
+		return 0;
+	if (!(s = calloc(cap, sizeof *s)))
+		return -1;
+	free(x->slot);
+	x->slot = s;
+	x->cap = cap;
+	for (size_t g = 0; g < c->ngroups; g++)
+		*group_slot(x, c, c->groups[g].by, c->groups[g].name) = g + 1;
+	return 0;
+}
+
+/* The group BY/NAME, created if new. */
 static gs_group *
-group_get(gs_compare *c, const char *by, const char *name, size_t *cap, size_t *last)
+group_get(gs_compare *c, const char *by, const char *name, size_t *cap, group_index *x)
 {
 	gs_group *g;
+	size_t *slot;
 
-	if (*last < c->ngroups && c->groups[*last].by == by &&
-	    strcmp(c->groups[*last].name, name) == 0)
-		return &c->groups[*last];
-	for (size_t i = 0; i < c->ngroups; i++)
-		if (c->groups[i].by == by && strcmp(c->groups[i].name, name) == 0) {
-			*last = i;
-			return &c->groups[i];
-		}
+	if (group_room(x, c) != 0)
+		return NULL;
+	slot = group_slot(x, c, by, name);
+	if (*slot)
+		return &c->groups[*slot - 1];
 	if (GS_GROW(c->groups, *cap, c->ngroups + 1, SIZE_MAX) != 0)
 		return NULL;
 	g = &c->groups[c->ngroups];
@@ -243,7 +279,7 @@ group_get(gs_compare *c, const char *by, const char *name, size_t *cap, size_t *
 	g->name = strdup(name);
 	if (!g->name)
 		return NULL;
-	*last = c->ngroups++;
+	*slot = ++c->ngroups;
 	return g;
 }
 
@@ -267,7 +303,8 @@ groups(gs_compare *c, gs_error *err)
 {
 	static const char by_tag[] = "tag", by_dtype[] = "dtype", by_class[] = "class";
 	const char *const order[] = {by_tag, by_dtype, by_class};
-	size_t cap = 0, last = 0;
+	size_t cap = 0;
+	group_index x = {NULL, 0};
 
 	for (size_t o = 0; o < 3; o++) {
 		for (size_t i = 0; i < c->npairs; i++) {
@@ -281,12 +318,15 @@ groups(gs_compare *c, gs_error *err)
 				name = gs_shape_class_name(gs_shape_classify(&p->base->shape));
 			if (!name)
 				continue; /* inputs without tags have no tag breakdown */
-			gs_group *g = group_get(c, order[o], name, &cap, &last);
-			if (!g)
+			gs_group *g = group_get(c, order[o], name, &cap, &x);
+			if (!g) {
+				free(x.slot);
 				return gs_error_set(err, NULL, 0, 0, "out of memory");
+			}
 			group_add(g, p);
 		}
 	}
+	free(x.slot);
 	for (size_t i = 0; i < c->ngroups; i++)
 		c->groups[i].geomean = exp(c->groups[i].geomean / (double)c->groups[i].n);
 	return 0;

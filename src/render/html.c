@@ -78,27 +78,59 @@ group_row(gs_html *w, xmlNodePtr tb, const gs_group *g)
 	gs_html_td_us(w, tr, g->total_cand_us);
 }
 
+static _Thread_local const gs_group *sort_groups;
+
+/* Groups by baseline time, largest first (ties: their order). */
+static int
+by_base_time(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = sort_groups[i].total_base_us, y = sort_groups[j].total_base_us;
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return (i > j) - (i < j);
+}
+
+/* The breakdown by BY under the heading TITLE.  Tags come largest
+ * baseline time first and at most GS_HTML_LIST_ROWS of them (a sweep can
+ * tag every shape: 50,000 tags made a 12 MB page); the JSON has all. */
 static void
 group_table(gs_html *w, xmlNodePtr sec, const char *by, const char *title)
 {
 	char heads[256];
-	xmlNodePtr tb = NULL;
+	size_t n = 0, shown, *idx = malloc((w->c->ngroups ? w->c->ngroups : 1) * sizeof *idx);
+	int tags = strcmp(by, "tag") == 0;
+	xmlNodePtr tb;
 
-	for (size_t i = 0; i < w->c->ngroups; i++) {
-		const gs_group *g = &w->c->groups[i];
-		if (!g->by || strcmp(g->by, by) != 0)
-			continue;
-		if (!tb) {
-			gs_html_add_text(w, sec, "h3", NULL, title);
-			snprintf(heads, sizeof heads,
-			         "%s|Shapes|Improved|Regressed|Neutral|"
-			         "Unsure|Geomean|\xce\xa3 baseline (\xc2\xb5s)|"
-			         "\xce\xa3 candidate (\xc2\xb5s)",
-			         title);
-			tb = gs_html_table(w, sec, "groups", heads, "tnnnnnnnn");
-		}
-		group_row(w, tb, g);
+	if (!idx) {
+		w->failed = 1;
+		return;
 	}
+	for (size_t i = 0; i < w->c->ngroups; i++)
+		if (w->c->groups[i].by && strcmp(w->c->groups[i].by, by) == 0)
+			idx[n++] = i;
+	if (n == 0) {
+		free(idx);
+		return;
+	}
+	if (tags) {
+		sort_groups = w->c->groups;
+		qsort(idx, n, sizeof *idx, by_base_time);
+	}
+	gs_html_add_text(w, sec, "h3", NULL, title);
+	snprintf(heads, sizeof heads,
+	         "%s|Shapes|Improved|Regressed|Neutral|Unsure|Geomean|\xce\xa3 baseline "
+	         "(\xc2\xb5s)|\xce\xa3 candidate (\xc2\xb5s)",
+	         title);
+	tb = gs_html_table(w, sec, "groups", heads, "tnnnnnnnn");
+	shown = tags && n > GS_HTML_LIST_ROWS ? GS_HTML_LIST_ROWS : n;
+	for (size_t i = 0; i < shown; i++)
+		group_row(w, tb, &w->c->groups[idx[i]]);
+	gs_html_more(w, sec, shown, n, "tag", "tags",
+	             "the largest by baseline time are shown; the JSON output (--json) has every "
+	             "group");
+	free(idx);
 }
 
 static void
