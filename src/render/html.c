@@ -396,36 +396,40 @@ static void
 method_tests(gs_html *w, xmlNodePtr dl)
 {
 	const gs_compare *c = w->c;
+	char t[GS_FMT_LEN], sb[GS_FMT_LEN], nb[GS_FMT_LEN], sc[GS_FMT_LEN], nc[GS_FMT_LEN];
 
 	gs_html_define(w, dl, "Significance",
 	               "With at least %u samples on each side, a "
 	               "two-sided Mann\xe2\x80\x93Whitney U test compares the two sample sets; "
-	               "the p-values of the %zu tested shapes are corrected (%s) and a shape "
+	               "the p-values of the %s tested shapes are corrected (%s) and a shape "
 	               "that crosses the threshold with corrected p \xe2\x89\xa5 %g is unsure. "
 	               "Without correction about %.1f false positives would be expected. "
 	               "Shapes with fewer samples are classed by the threshold alone.",
-	               c->opts.min_samples, c->s.tested, gs_fmt_correction(c->opts.correction),
-	               c->opts.alpha, c->s.expected_false_positives);
+	               c->opts.min_samples, gs_fmt_count(t, sizeof t, c->s.tested),
+	               gs_fmt_correction(c->opts.correction), c->opts.alpha,
+	               c->s.expected_false_positives);
 	gs_html_define(w, dl, "Samples in these inputs",
-	               "Baseline: %zu of %zu shapes have at "
-	               "least %u samples; candidate: %zu of %zu.",
-	               with_samples(c->base, c->opts.min_samples), c->base->n, c->opts.min_samples,
-	               with_samples(c->cand, c->opts.min_samples), c->cand->n);
+	               "Baseline: %s of %s shapes have at "
+	               "least %u samples; candidate: %s of %s.",
+	               gs_fmt_count(sb, sizeof sb, with_samples(c->base, c->opts.min_samples)),
+	               gs_fmt_count(nb, sizeof nb, c->base->n), c->opts.min_samples,
+	               gs_fmt_count(sc, sizeof sc, with_samples(c->cand, c->opts.min_samples)),
+	               gs_fmt_count(nc, sizeof nc, c->cand->n));
 }
 
 static void
 method_means(gs_html *w, xmlNodePtr dl)
 {
 	const gs_compare_summary *s = &w->c->s;
-	char net[GS_FMT_LEN], diff[GS_FMT_LEN];
+	char net[GS_FMT_LEN], diff[GS_FMT_LEN], m[GS_FMT_LEN];
 
 	gs_html_define(w, dl, "Geometric-mean speedup",
-	               "exp(mean(ln s)) over the %zu matched "
+	               "exp(mean(ln s)) over the %s matched "
 	               "shapes, each shape weighted equally. The 95 %% confidence interval is "
 	               "exp(mean \xc2\xb1 t(0.975, n\xe2\x88\x92"
 	               "1) \xc2\xb7 sd / \xe2\x88\x9an) "
 	               "on ln s (Student's t).",
-	               s->matched);
+	               gs_fmt_count(m, sizeof m, s->matched));
 	gs_html_define(w, dl, "Weighted speedup",
 	               "\xce\xa3 t_base / \xce\xa3 t_cand over the "
 	               "matched shapes: the speedup of running all of them once, dominated by "
