@@ -123,14 +123,18 @@ text_roofline(const gs_explain *r, FILE *out)
 	}
 }
 
+/* One tile's figures under LABEL; TIME: its cost is a time (the
+ * wave-aware model's, µs), else a score that only ranks tiles (the seed
+ * model's). */
 static void
-text_cost(FILE *out, const char *label, const gs_tile_cost *c, int cus)
+text_cost(FILE *out, const char *label, const gs_tile_cost *c, int cus, int time)
 {
 	line(out, label,
-	     "%dx%d%s%.0d: cost %.4g us, %ld workgroups in %ld steps on %d CUs, "
+	     "%dx%d%s%.0d: cost %.4g%s, %ld workgroups in %ld steps on %d CUs, "
 	     "work_util %.6f, dim_eff %.6f, %s-bound per iteration",
-	     c->wg_m, c->wg_n, c->wg_k ? "x" : "", c->wg_k, c->cost_us, c->num_wgs, c->timesteps,
-	     cus, c->work_util, c->dim_eff, c->memory_bound ? "memory" : "compute");
+	     c->wg_m, c->wg_n, c->wg_k ? "x" : "", c->wg_k, c->cost_us, time ? " us" : " (a score)",
+	     c->num_wgs, c->timesteps, cus, c->work_util, c->dim_eff,
+	     c->memory_bound ? "memory" : "compute");
 }
 
 static void
@@ -142,24 +146,24 @@ text_model(const gs_explain *r, FILE *out)
 		line(out, "tile_model", "not available: %s", r->pick_err);
 		return;
 	}
-	text_cost(out, "tile_model", &p->best, r->cus);
+	text_cost(out, "tile_model", &p->best, r->cus, 0);
 	line(out, "model_seed",
 	     "subgroups %d, mn tiles %d, k tiles %d, intrinsic %dx%dx%d; "
 	     "%d candidates, %d over shared memory",
 	     p->best.subgroups, p->best.mn_tiles, p->best.k_tiles, p->best.intr_m, p->best.intr_n,
 	     p->best.intr_k, p->ncandidates, p->nrejected);
 	if (r->have_actual)
-		text_cost(out, "model_actual", &r->actual, r->cus);
+		text_cost(out, "model_actual", &r->actual, r->cus, 0);
 	if (!r->have_wave)
 		return;
-	text_cost(out, "wave_model", &r->wave, r->cus);
+	text_cost(out, "wave_model", &r->wave, r->cus, 1);
 	line(out, "wave_note",
 	     "the wave-aware correction: a wave's workgroups share their A/B panels through "
 	     "the cache; under it the seed's pick %dx%dx%d costs %.4g us",
 	     r->wave_of_seed.wg_m, r->wave_of_seed.wg_n, r->wave_of_seed.wg_k,
 	     r->wave_of_seed.cost_us);
 	if (r->have_wave_actual)
-		text_cost(out, "wave_actual", &r->wave_of_actual, r->cus);
+		text_cost(out, "wave_actual", &r->wave_of_actual, r->cus, 1);
 }
 
 static void
