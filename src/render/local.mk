@@ -6,17 +6,19 @@ libgs_a_SOURCES += \
 	src/render/cause_impl.h src/render/csv_history.c src/render/csv_out.c \
 	src/render/figures.c src/render/figures.h src/render/figures_history.c src/render/figures_roof.c \
 	src/render/figures_sweep.c \
-	src/render/figures_history.h src/render/fmt.c src/render/fmt.h \
+	src/render/figures_history.h src/render/fmt.c src/render/fmt.h src/render/fmt_xml.c \
 	src/render/html.c src/render/html_cause.c src/render/html_core.c \
 	src/render/html_eff.c src/render/html_eff.h src/render/html_history.c \
 	src/render/html_history_method.c src/render/html_impl.h \
 	src/render/html_single.c src/render/json.c src/render/json_cause.c \
 	src/render/json_confirm.c src/render/json_explain.c \
+	src/render/json_eff.c src/render/json_eff_impl.h \
 	src/render/json_history.c src/render/json_model.c src/render/html_model.c src/render/model_impl.h src/render/jsonw.c src/render/jsonw.h \
 	src/render/junit.c src/render/junit_history.c src/render/junitw.c \
 	src/render/junitw.h src/render/markdown.c src/render/markdown_cause.c \
 	src/render/markdown_confirm.c src/render/markdown_history.c \
-	src/render/native_csv.h src/render/output.c src/render/overroof.c src/render/overroof.h src/render/output.h \
+	src/render/native_csv.h src/render/output.c src/render/output_impl.h \
+	src/render/output_stale.c src/render/overroof.c src/render/overroof.h src/render/output.h \
 	src/render/plot.c src/render/plot.h src/render/plot_compare.c \
 	src/render/plot_dense.c src/render/plot_density.c \
 	src/render/plot_draw.c src/render/plot_frame.c src/render/plot_history.c \

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "render/output.h"
+#include "render/output_impl.h"
 #include "render/plot.h"
 #include "util/outfile.h"
 
@@ -160,18 +161,6 @@ typedef struct pending {
 	assets a;
 } pending;
 
-/* "DIR/NAME.EXT" as a new string, or NULL when out of memory. */
-static char *
-join(const char *dir, const char *name, const char *ext)
-{
-	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 3;
-	char *p = malloc(n);
-
-	if (p)
-		snprintf(p, n, "%s/%s%s", dir, name, ext);
-	return p;
-}
-
 /* ---- distinct paths ---------------------------------------------------- */
 
 /* The existing inputs of R ("-" as /dev/stdin, the file it reads): a name
@@ -216,7 +205,7 @@ output_list(const gs_report *r, const gs_output_paths *paths, const char **outs,
 			outs[(*nout)++] = path_of(paths, (gs_output_format)f);
 	for (size_t i = 0; paths->assets && i < r->nplots; i++) {
 		for (int k = 0; k < NASSET; k++) {
-			char *p = join(paths->assets, r->plots[i].id, asset_ext[k]);
+			char *p = gs_output_join(paths->assets, r->plots[i].id, asset_ext[k]);
 			if (!p)
 				return gs_error_set(err, paths->assets, 0, 0, "out of memory");
 			owned[(*nowned)++] = p;
@@ -252,87 +241,7 @@ check_distinct(const gs_report *r, const gs_output_paths *paths, gs_error *err)
 	return rc;
 }
 
-/* ---- stale temporaries -------------------------------------------------- */
-
-/* Remove every entry of directory PATH (one level: the files of an assets
- * directory), then PATH itself.  Best effort. */
-static void
-remove_flat_dir(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-
-	if (d) {
-		while ((e = readdir(d)))
-			if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, ".."))
-				unlinkat(dirfd(d), e->d_name, 0);
-		closedir(d);
-	}
-	rmdir(path);
-}
-
-/* Whether NAME is "BASE" GS_OUTFILE_TMP_TAG and six [A-Za-z0-9]. */
-static int
-assets_tmp_name(const char *name, const char *base)
-{
-	static const char alnum[] = "abcdefghijklmnopqrstuvwxyz"
-	                            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	size_t nb = strlen(base), nt = strlen(GS_OUTFILE_TMP_TAG);
-
-	return strncmp(name, base, nb) == 0 && strncmp(name + nb, GS_OUTFILE_TMP_TAG, nt) == 0 &&
-	       strlen(name + nb + nt) == 6 && strspn(name + nb + nt, alnum) == 6;
-}
-
-/* Remove the stale temporary assets directories of DIR (a killed run's
- * "DIR.gemmscope-XXXXXX", ours, older than GS_OUTFILE_STALE_S) in PARENT. */
-static void
-clean_stale_assets(const char *parent, const char *base)
-{
-	DIR *d = opendir(parent);
-	struct dirent *e;
-	struct stat st;
-	time_t now = time(NULL);
-
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char *p;
-		if (!assets_tmp_name(e->d_name, base) ||
-		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-		    !S_ISDIR(st.st_mode) || st.st_uid != geteuid() ||
-		    (double)now - (double)st.st_mtime < (double)GS_OUTFILE_STALE_S)
-			continue;
-		if ((p = join(parent, e->d_name, "")))
-			remove_flat_dir(p);
-		free(p);
-	}
-	closedir(d);
-}
-
-/* Remove the stale temporaries in the directory of output PATH (not for
- * "-" nor an existing non-regular file: those are written in place); for
- * the assets directory (ASSETS set) also its own temporaries inside. */
-static void
-clean_stale_for(const char *path, int is_assets)
-{
-	struct stat st;
-	const char *slash = strrchr(path, '/');
-	char *parent;
-
-	if (strcmp(path, "-") == 0 ||
-	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !(is_assets && S_ISDIR(st.st_mode))))
-		return;
-	parent = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
-	if (!parent)
-		return;
-	gs_outfile_clean_stale(parent, GS_OUTFILE_STALE_S, NULL);
-	if (is_assets) {
-		clean_stale_assets(parent, slash ? slash + 1 : path);
-		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			gs_outfile_clean_stale(path, GS_OUTFILE_STALE_S, NULL);
-	}
-	free(parent);
-}
+/* ---- stale temporaries (output_stale.c) ---------------------------------- */
 
 static void
 clean_stale(const gs_output_paths *paths)
@@ -342,11 +251,11 @@ clean_stale(const gs_output_paths *paths)
 
 	for (int f = 0; f < GS_OUT_NFORMATS; f++)
 		if (formats[f].write && path_of(paths, (gs_output_format)f))
-			clean_stale_for(path_of(paths, (gs_output_format)f), 0);
+			gs_output_clean_stale_for(path_of(paths, (gs_output_format)f), 0);
 	while (n > 1 && paths->assets[n - 1] == '/')
 		n--; /* "DIR/": DIR */
 	if (n > 0 && (dir = strndup(paths->assets, n))) {
-		clean_stale_for(dir, 1);
+		gs_output_clean_stale_for(dir, 1);
 		free(dir);
 	}
 }
@@ -472,7 +381,7 @@ assets_mktemp(assets *a, gs_error *err)
 static int
 assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
 {
-	char *path = join(a->tmp, pl->id, ".svg");
+	char *path = gs_output_join(a->tmp, pl->id, ".svg");
 	gs_outfile f;
 	int rc = -1;
 
@@ -490,7 +399,7 @@ assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
 	rc = 0;
 	for (int k = 1; k < NASSET && rc == 0 && pl->plot; k++) {
 		free(path);
-		if (!(path = join(a->tmp, pl->id, asset_ext[k])))
+		if (!(path = gs_output_join(a->tmp, pl->id, asset_ext[k])))
 			return gs_error_set(err, a->dir, 0, 0, "out of memory");
 		rc = gs_plot_png(pl->plot, path, asset_scale[k], err);
 	}
@@ -533,7 +442,7 @@ static void
 assets_abort(assets *a)
 {
 	if (a->tmp)
-		remove_flat_dir(a->tmp);
+		gs_output_remove_flat_dir(a->tmp);
 	free(a->tmp);
 	free(a->dir);
 	memset(a, 0, sizeof *a);
@@ -547,8 +456,8 @@ assets_move(assets *a, const gs_report *r, gs_error *err)
 	for (size_t i = 0; i < r->nplots; i++) {
 		for (int k = 0; k < (r->plots[i].plot ? NASSET : 1); k++) {
 			const char *ext = asset_ext[k];
-			char *from = join(a->tmp, r->plots[i].id, ext);
-			char *to = join(a->dir, r->plots[i].id, ext);
+			char *from = gs_output_join(a->tmp, r->plots[i].id, ext);
+			char *to = gs_output_join(a->dir, r->plots[i].id, ext);
 			int rc = from && to ? rename(from, to) : (errno = ENOMEM, -1);
 
 			if (rc != 0)
