@@ -7,7 +7,7 @@ bench_trace_ingest_bench_SOURCES = bench/trace/ingest_bench.c
 bench_trace_ingest_bench_LDADD = $(GS_LIBS)
 
 EXTRA_DIST += \
-	bench/compare/RESULTS.md bench/compare/check.py bench/compare/gen.py \
+	bench/compare/RESULTS.md bench/compare/check.py bench/compare/gen.py bench/history/gen.py \
 	bench/compare/ingest_compare.c bench/compare/ref.py bench/compare/run.sh \
 	bench/runner/README.md bench/runner/cpu-square.csv bench/runner/sweep.sh \
 	bench/runner/h100/nvidia-smi.txt bench/runner/h100/tiled-msweep.csv \

@@ -113,6 +113,8 @@ EXTRA_DIST += \
 	tests/data/bad/truncated.csv.gz tests/data/bad/unknown-columns.csv \
 	tests/data/bad/zero-dim.csv tests/data/csv/README.md \
 	tests/data/csv/bom-crlf-quoted.csv tests/data/csv/hipblaslt-bench.txt \
+	tests/data/csv/hipblaslt-bench-v1.txt tests/data/csv/hipblaslt-grep.txt \
+	tests/data/csv/tensile-nonbatched.csv \
 	tests/data/csv/iree-excluded.csv tests/data/csv/iree-tatb.csv \
 	tests/data/csv/mapped.csv tests/data/csv/native.csv \
 	tests/data/csv/repeated.csv tests/data/csv/rocblas-bench.txt \
@@ -138,6 +140,7 @@ EXTRA_DIST += \
 	tests/data/history/modes/gemm-no_overlap.csv tests/data/history/xe/f16.csv \
 	tests/data/history/xe/try1-i8.csv tests/data/history/xe/try2.csv \
 	tests/data/history/xe/try3.csv tests/data/runner/README.md \
+	tests/data/runner/h100-tiled-msweep.csv tests/data/runner/h100-vendor-msweep.csv \
 	tests/data/runner/bad-range.yaml tests/data/runner/regressions.csv \
 	tests/data/runner/sizes.yaml tests/data/runner/tensile-config.yaml \
 	tests/data/trace/README.md tests/data/trace/hta/LICENSE \
