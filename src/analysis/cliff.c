@@ -217,48 +217,67 @@ bucket(uint64_t rest, const gs_shape *s, char d, size_t mask)
 
 /* The usable rows of S that may be in a sweep along D, in table order,
  * into O; returns how many.  REST: each row's rest_hash; CNT: MASK + 1
- * zeroed counters, left zeroed. */
+ * zeroed counters, left zeroed; BK: S->n scratch entries for each usable
+ * row's bucket, so that the records are read once, not twice (at a
+ * million rows the second walk through them cost as much as the sort). */
 static size_t
 candidates(const gs_single *s, const uint64_t *rest, char d, unsigned char *cnt, size_t mask,
-           size_t *o)
+           uint32_t *bk, size_t *o)
 {
 	size_t m = 0;
 
-	for (size_t i = 0; i < s->n; i++)
-		if (rest[i]) {
-			unsigned char *c = &cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)];
-			*c += *c < 255;
-		}
-	for (size_t i = 0; i < s->n; i++)
-		if (rest[i] &&
-		    cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)] >= GS_CLIFF_MIN_POINTS)
-			o[m++] = i;
+	enum { AHEAD = 16 }; /* counters prefetched ahead: CNT is megabytes,
+	                        so each access would wait for memory */
+
 	for (size_t i = 0; i < s->n; i++)
 		if (rest[i])
-			cnt[bucket(rest[i], &s->rows[i].rec->shape, d, mask)] = 0;
+			bk[i] = (uint32_t)bucket(rest[i], &s->rows[i].rec->shape, d, mask);
+	for (size_t i = 0; i < s->n; i++) {
+		if (i + AHEAD < s->n && rest[i + AHEAD])
+			__builtin_prefetch(&cnt[bk[i + AHEAD]], 1);
+		if (rest[i]) {
+			unsigned char *c = &cnt[bk[i]];
+
+			*c += *c < 255;
+		}
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		if (i + AHEAD < s->n && rest[i + AHEAD])
+			__builtin_prefetch(&cnt[bk[i + AHEAD]], 0);
+		if (rest[i] && cnt[bk[i]] >= GS_CLIFF_MIN_POINTS)
+			o[m++] = i;
+	}
+	memset(cnt, 0, mask + 1);
 	return m;
 }
 
 /* The rest_hash of every usable row of S (0 for the others; a usable
- * row's 0 becomes 1) into a new array, its count into *NU, and a zeroed
- * counter table of a power of two >= 4 NU entries into *CNT, *MASK. */
+ * row's 0 becomes 1) into a new array, its count into *NU, a zeroed
+ * counter table of a power of two >= 4 NU entries (at most 2^32, so that
+ * a bucket fits candidates' 32-bit scratch) into *CNT, *MASK, and that
+ * scratch of S->n entries into *BK. */
 static uint64_t *
-filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask)
+filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask, uint32_t **bk)
 {
 	uint64_t *rest = malloc((s->n ? s->n : 1) * sizeof *rest);
 	size_t size = 64;
 
 	*nu = 0;
 	*cnt = NULL;
+	*bk = NULL;
 	if (!rest)
 		return NULL;
 	for (size_t i = 0; i < s->n; i++) {
 		rest[i] = usable(&s->rows[i]) ? rest_hash(s->rows[i].rec) | 1 : 0;
 		*nu += rest[i] != 0;
 	}
-	while (size < 4 * *nu && size < ((size_t)1 << 40))
+	while (size < 4 * *nu && size < ((size_t)1 << 32))
 		size *= 2;
-	if (!(*cnt = calloc(size, 1))) {
+	*cnt = calloc(size, 1);
+	*bk = malloc((s->n ? s->n : 1) * sizeof **bk);
+	if (!*cnt || !*bk) {
+		free(*cnt);
+		free(*bk);
 		free(rest);
 		return NULL;
 	}
@@ -288,20 +307,22 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	const char dims[3] = {'M', 'N', 'K'};
 	size_t nu, total = 0, scap = 0, ccap = 0, mask = 0;
 	unsigned char *cnt;
+	uint32_t *bk;
 	uint64_t *rest;
 
 	memset(out, 0, sizeof *out);
-	if (!(rest = filter_new(s, &nu, &cnt, &mask)))
+	if (!(rest = filter_new(s, &nu, &cnt, &mask, &bk)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	/* each usable row can be in one sweep per dimension */
 	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order))) {
 		free(rest);
 		free(cnt);
+		free(bk);
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	}
 	for (int k = 0; k < 3; k++) {
 		size_t *o = out->order + total, used;
-		size_t m = candidates(s, rest, dims[k], cnt, mask, o);
+		size_t m = candidates(s, rest, dims[k], cnt, mask, bk, o);
 
 		sort_s = s;
 		sort_dim = dims[k];
@@ -316,6 +337,7 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	}
 	free(rest);
 	free(cnt);
+	free(bk);
 	shrink_order(out, total);
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
