@@ -207,9 +207,11 @@ scaled(double a, int k)
 /* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
  * non-zero, |V| in [1e-300, 1e300]), as gs_fmt_exact: the 17 digits of |V|
  * are taken from one long double product (one rounding, 2^-64 relative)
- * and rounded to 15 and 16; a digit string whose rounding is within 1 % of
- * a unit of a tie (the product's error is below 0.8 %) gets 0 (the caller
- * uses printf).  Returns 1 with BUF (GS_FMT_LEN bytes) filled, else 0. */
+ * and rounded to 15 and 16.  The product, below 1e17 < 2^57, is within
+ * 2^-8 (0.4 %) of a unit of the 17th digit of the exact one, so of a unit
+ * of the P-th digit within 0.4 % / 10^(17-P): a rounding within 1 % / 10^
+ * (17-P) of a tie cannot be decided here and gets 0 (the caller uses
+ * printf).  Returns 1 with BUF (GS_FMT_LEN bytes) filled, else 0. */
 static int
 fast_exact(char *buf, double v)
 {
@@ -236,7 +238,7 @@ fast_exact(char *buf, double v)
 		for (int i = p; i < DIGITS_MAX; i++)
 			unit *= 10;
 		r = (x - (long double)(m17 - m17 % unit)) / (long double)unit; /* in [0, 1) */
-		if (fabsl(r - 0.5L) < 1e-2L)
+		if (fabsl(r - 0.5L) < 1e-2L / (long double)unit)
 			return 0;
 		m = m17 / unit + (r > 0.5L);
 		ep = e;
