@@ -15,7 +15,9 @@ flush(gs_jw *w)
 }
 
 /* yajl's print callback: tokens are a few bytes each, so they are
- * gathered into the fixed buffer rather than one fwrite per token. */
+ * gathered into the fixed buffer rather than one fwrite per token.  Most
+ * are one byte (quotes, commas, colons, brackets): stored without a call
+ * to memcpy, which was a quarter of the JSON writer's time. */
 static void
 print_cb(void *ctx, const char *s, size_t len)
 {
@@ -29,7 +31,10 @@ print_cb(void *ctx, const char *s, size_t len)
 			return;
 		}
 	}
-	memcpy(w->buf + w->len, s, len);
+	if (len == 1)
+		w->buf[w->len] = s[0];
+	else
+		memcpy(w->buf + w->len, s, len);
 	w->len += len;
 }
 
