@@ -812,6 +812,9 @@ test_json_numbers(void **state)
 	v[2] = 99999999999999999.0;
 	v[3] = 9.9999999999999995e-5;
 	v[4] = 1e-5;
+	v[5] = 190.2110595703125; /* bytes / 2^20: an exact tie at 15 digits */
+	v[6] = 0.00104236602783203125; /* an exact tie at 17 digits: half to even */
+	v[7] = 1.430511474609375e-05; /* 15 / 2^20: a tie at 15, the odd digit up */
 	assert_int_equal(gs_jw_begin(&w, f, 0, &err), 0);
 	gs_jw_array_open(&w, NULL);
 	for (long i = 0; i < N; i++)

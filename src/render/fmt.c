@@ -250,6 +250,60 @@ decimal_exponent(double a)
 	return (int)floor((e2 + f) * 0.30102999566398120); /* log10(2) */
 }
 
+/* Whether A · 10^K (A a normal double > 0, 0 <= K <= 27) is exact in a
+ * long double of 64 significand bits: the odd part of A's significand
+ * times 5^K fits in 64 bits (the power of two only moves the exponent).
+ * MiB figures (bytes / 2^20) and other short binary fractions are: their
+ * 16-digit decimals end in 5, a true tie at 15 digits that only an exact
+ * product can round (half to even, as printf does). */
+static int
+scaled_exact(double a, int k)
+{
+#if LDBL_MANT_DIG >= 64
+	static const uint64_t pow5[28] = {
+	        1ULL,
+	        5ULL,
+	        25ULL,
+	        125ULL,
+	        625ULL,
+	        3125ULL,
+	        15625ULL,
+	        78125ULL,
+	        390625ULL,
+	        1953125ULL,
+	        9765625ULL,
+	        48828125ULL,
+	        244140625ULL,
+	        1220703125ULL,
+	        6103515625ULL,
+	        30517578125ULL,
+	        152587890625ULL,
+	        762939453125ULL,
+	        3814697265625ULL,
+	        19073486328125ULL,
+	        95367431640625ULL,
+	        476837158203125ULL,
+	        2384185791015625ULL,
+	        11920928955078125ULL,
+	        59604644775390625ULL,
+	        298023223876953125ULL,
+	        1490116119384765625ULL,
+	        7450580596923828125ULL};
+	uint64_t bits, sig, prod;
+
+	if (k < 0 || k > 27)
+		return 0;
+	memcpy(&bits, &a, sizeof bits);
+	sig = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
+	sig >>= __builtin_ctzll(sig);
+	return !__builtin_mul_overflow(sig, pow5[k], &prod);
+#else
+	(void)a;
+	(void)k;
+	return 0;
+#endif
+}
+
 static int
 fast_exact(char *buf, double v)
 {
@@ -257,7 +311,7 @@ fast_exact(char *buf, double v)
 	int e = decimal_exponent(a);
 	long double x;
 	unsigned long long m17, m = 0;
-	int p, ep = e, ok = 0;
+	int p, ep = e, ok = 0, exact;
 
 	if (DIGITS_MAX - 1 - e < -26 || DIGITS_MAX - 1 - e > 26)
 		return 0;
@@ -269,6 +323,7 @@ fast_exact(char *buf, double v)
 	if (x < 1e16L || x >= 1e17L)
 		return 0;
 	m17 = (unsigned long long)x;
+	exact = scaled_exact(a, DIGITS_MAX - 1 - e);
 	for (p = 15; p <= DIGITS_MAX && !ok; p++) {
 		unsigned long long unit = 1;
 		long double r;
@@ -276,9 +331,12 @@ fast_exact(char *buf, double v)
 		for (int i = p; i < DIGITS_MAX; i++)
 			unit *= 10;
 		r = (x - (long double)(m17 - m17 % unit)) / (long double)unit; /* in [0, 1) */
-		if (fabsl(r - 0.5L) < 1e-2L / (long double)unit)
+		if (exact && r == 0.5L) /* a true tie: half to even */
+			m = m17 / unit + (m17 / unit % 2);
+		else if (!exact && fabsl(r - 0.5L) < 1e-2L / (long double)unit)
 			return 0;
-		m = m17 / unit + (r > 0.5L);
+		else
+			m = m17 / unit + (r > 0.5L);
 		ep = e;
 		if (m == (unsigned long long)pow10l_exact(p)) { /* 99..9 rounded up */
 			m /= 10;
