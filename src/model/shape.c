@@ -138,7 +138,7 @@ gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
 		in++;
 	for (size_t i = 0; i < sizeof canon_first / sizeof *canon_first; i++) {
 		if (strcmp(in, canon_first[i]) == 0) { /* fast path: already canonical */
-			snprintf(out, GS_DTYPE_LEN, "%s", canon_first[i]);
+			memcpy(out, canon_first[i], strlen(canon_first[i]) + 1); /* < GS_DTYPE_LEN */
 			return 0;
 		}
 	}
