@@ -224,10 +224,10 @@ static size_t
 candidates(const gs_single *s, const uint64_t *rest, char d, unsigned char *cnt, size_t mask,
            uint32_t *bk, size_t *o)
 {
+	/* Counters are prefetched AHEAD rows ahead: CNT is megabytes, so each
+	 * access would wait for memory. */
+	const size_t AHEAD = 16;
 	size_t m = 0;
-
-	enum { AHEAD = 16 }; /* counters prefetched ahead: CNT is megabytes,
-	                        so each access would wait for memory */
 
 	for (size_t i = 0; i < s->n; i++)
 		if (rest[i])

@@ -137,8 +137,10 @@ gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
 	while (*in == ' ')
 		in++;
 	for (size_t i = 0; i < sizeof canon_first / sizeof *canon_first; i++) {
-		if (strcmp(in, canon_first[i]) == 0) { /* fast path: already canonical */
-			memcpy(out, canon_first[i], strlen(canon_first[i]) + 1); /* < GS_DTYPE_LEN */
+		/* fast path: already canonical (each name is shorter than
+		 * GS_DTYPE_LEN) */
+		if (strcmp(in, canon_first[i]) == 0) {
+			memcpy(out, canon_first[i], strlen(canon_first[i]) + 1);
 			return 0;
 		}
 	}

@@ -113,10 +113,10 @@ enum { DIGITS_MAX = 17 };
 static long double
 pow10l_exact(int k)
 {
-	static const long double p[28] = {
-	        1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,  1e7L,  1e8L,  1e9L,
-	        1e10L, 1e11L, 1e12L, 1e13L, 1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L,
-	        1e20L, 1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
+	static const long double p[28] = {1e0L,  1e1L,  1e2L,  1e3L,  1e4L,  1e5L,  1e6L,
+	                                  1e7L,  1e8L,  1e9L,  1e10L, 1e11L, 1e12L, 1e13L,
+	                                  1e14L, 1e15L, 1e16L, 1e17L, 1e18L, 1e19L, 1e20L,
+	                                  1e21L, 1e22L, 1e23L, 1e24L, 1e25L, 1e26L, 1e27L};
 
 	return p[k];
 }
@@ -136,7 +136,8 @@ halfway(long double y)
 	return (sig & 0x7ff) == 0x400;
 #else
 	int x;
-	long double f = ldexpl(frexpl(y, &x), 54); /* in [2^53, 2^54): an odd whole number is halfway */
+	/* F in [2^53, 2^54): an odd whole number is halfway */
+	long double f = ldexpl(frexpl(y, &x), 54);
 	unsigned long long u = (unsigned long long)f;
 
 	return (long double)u == f && (u & 1);
@@ -260,35 +261,6 @@ static int
 scaled_exact(double a, int k)
 {
 #if LDBL_MANT_DIG >= 64
-	static const uint64_t pow5[28] = {
-	        1ULL,
-	        5ULL,
-	        25ULL,
-	        125ULL,
-	        625ULL,
-	        3125ULL,
-	        15625ULL,
-	        78125ULL,
-	        390625ULL,
-	        1953125ULL,
-	        9765625ULL,
-	        48828125ULL,
-	        244140625ULL,
-	        1220703125ULL,
-	        6103515625ULL,
-	        30517578125ULL,
-	        152587890625ULL,
-	        762939453125ULL,
-	        3814697265625ULL,
-	        19073486328125ULL,
-	        95367431640625ULL,
-	        476837158203125ULL,
-	        2384185791015625ULL,
-	        11920928955078125ULL,
-	        59604644775390625ULL,
-	        298023223876953125ULL,
-	        1490116119384765625ULL,
-	        7450580596923828125ULL};
 	uint64_t bits, sig, prod;
 
 	if (k < 0 || k > 27)
@@ -296,7 +268,9 @@ scaled_exact(double a, int k)
 	memcpy(&bits, &a, sizeof bits);
 	sig = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
 	sig >>= __builtin_ctzll(sig);
-	return !__builtin_mul_overflow(sig, pow5[k], &prod);
+	/* 5^K = 10^K / 2^K: exact, a power of two apart in a long double */
+	return !__builtin_mul_overflow(sig, (uint64_t)(pow10l_exact(k) / (long double)(1ULL << k)),
+	                               &prod);
 #else
 	(void)a;
 	(void)k;
