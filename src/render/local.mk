@@ -6,7 +6,7 @@ libgs_a_SOURCES += \
 	src/render/cause_impl.h src/render/csv_history.c src/render/csv_out.c \
 	src/render/figures.c src/render/figures.h src/render/figures_history.c src/render/figures_roof.c \
 	src/render/figures_sweep.c \
-	src/render/figures_history.h src/render/fmt.c src/render/fmt.h src/render/fmt_xml.c \
+	src/render/figures_history.h src/render/fmt.c src/render/fmt.h src/render/fmt_num.c src/render/fmt_xml.c \
 	src/render/html.c src/render/html_cause.c src/render/html_core.c \
 	src/render/html_eff.c src/render/html_eff.h src/render/html_history.c \
 	src/render/html_history_method.c src/render/html_impl.h \
