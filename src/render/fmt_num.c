@@ -15,6 +15,34 @@
 
 enum { DIGITS_MAX = 17 };
 
+/* 10^K for K in [0, 19]: the powers of ten a uint64_t holds. */
+static uint64_t
+pow10u(int k)
+{
+	static const uint64_t p[20] = {1ULL,
+	                               10ULL,
+	                               100ULL,
+	                               1000ULL,
+	                               10000ULL,
+	                               100000ULL,
+	                               1000000ULL,
+	                               10000000ULL,
+	                               100000000ULL,
+	                               1000000000ULL,
+	                               10000000000ULL,
+	                               100000000000ULL,
+	                               1000000000000ULL,
+	                               10000000000000ULL,
+	                               100000000000000ULL,
+	                               1000000000000000ULL,
+	                               10000000000000000ULL,
+	                               100000000000000000ULL,
+	                               1000000000000000000ULL,
+	                               10000000000000000000ULL};
+
+	return p[k];
+}
+
 /* 10^K for K in [0, 27]: exact in long double (5^27 < 2^64, so each
  * literal converts without rounding). */
 static long double
@@ -133,14 +161,6 @@ scaled(double a, int k)
 	return k >= 0 ? (long double)a * pow10l_exact(k) : (long double)a / pow10l_exact(-k);
 }
 
-/* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
- * non-zero, |V| in [1e-300, 1e300]), as gs_fmt_exact: the 17 digits of |V|
- * are taken from one long double product (one rounding, 2^-64 relative)
- * and rounded to 15 and 16.  The product, below 1e17 < 2^57, is within
- * 2^-8 (0.4 %) of a unit of the 17th digit of the exact one, so of a unit
- * of the P-th digit within 0.4 % / 10^(17-P): a rounding within 1 % / 10^
- * (17-P) of a tie cannot be decided here and gets 0 (the caller uses
- * printf).  Returns 1 with BUF (GS_FMT_LEN bytes) filled, else 0. */
 /* floor(log10(A)) for a normal A > 0, or one off: from the binary
  * exponent and the mantissa's fraction F, with log2(1 + F) taken as F (at
  * most 0.086 low, 0.026 of a decade), without a call to log10.
@@ -168,16 +188,17 @@ static int
 scaled_exact(double a, int k)
 {
 #if LDBL_MANT_DIG >= 64
-	uint64_t bits, sig, prod;
+	uint64_t bits, sig, p5, prod;
 
 	if (k < 0 || k > 27)
 		return 0;
 	memcpy(&bits, &a, sizeof bits);
 	sig = (bits & ((1ULL << 52) - 1)) | (1ULL << 52);
 	sig >>= __builtin_ctzll(sig);
-	/* 5^K = 10^K / 2^K: exact, a power of two apart in a long double */
-	return !__builtin_mul_overflow(sig, (uint64_t)(pow10l_exact(k) / (long double)(1ULL << k)),
-	                               &prod);
+	/* 5^K = 10^K / 2^K, in integers (a long double conversion to an
+	 * integer changes the x87 control word twice: slow) */
+	p5 = k <= 19 ? pow10u(k) >> k : (pow10u(19) >> 19) * (pow10u(k - 19) >> (k - 19));
+	return !__builtin_mul_overflow(sig, p5, &prod);
 #else
 	(void)a;
 	(void)k;
@@ -185,6 +206,14 @@ scaled_exact(double a, int k)
 #endif
 }
 
+/* The shortest of %.15g, %.16g, %.17g that reads back to V (finite,
+ * non-zero, |V| in [1e-300, 1e300]), as gs_fmt_exact: the 17 digits of |V|
+ * are taken from one long double product (one rounding, 2^-64 relative)
+ * and rounded to 15 and 16.  The product, below 1e17 < 2^57, is within
+ * 2^-8 (0.4 %) of a unit of the 17th digit of the exact one, so where
+ * the part a rounding drops is within 1 % of such a unit of a tie, only
+ * an exact product (scaled_exact) decides; otherwise 0 (the caller uses
+ * printf).  Returns 1 with BUF (GS_FMT_LEN bytes) filled, else 0. */
 static int
 fast_exact(char *buf, double v)
 {
@@ -203,23 +232,25 @@ fast_exact(char *buf, double v)
 	}
 	if (x < 1e16L || x >= 1e17L)
 		return 0;
-	m17 = (unsigned long long)x;
+	/* floor(X) through llrintl: a cast would change the x87 control word
+	 * to truncate and back, twice as slow as the rest of this function */
+	m17 = (unsigned long long)llrintl(x);
+	m17 -= (long double)m17 > x;
 	exact = scaled_exact(a, DIGITS_MAX - 1 - e);
 	for (p = 15; p <= DIGITS_MAX && !ok; p++) {
-		unsigned long long unit = 1;
-		long double r;
+		unsigned long long unit = pow10u(DIGITS_MAX - p);
+		/* what rounding to P digits drops, in units of the 17th digit:
+		 * in [0, UNIT), within 2^-8 of the exact value's */
+		long double d = x - (long double)(long long)(m17 - m17 % unit), half = unit / 2.0L;
 
-		for (int i = p; i < DIGITS_MAX; i++)
-			unit *= 10;
-		r = (x - (long double)(m17 - m17 % unit)) / (long double)unit; /* in [0, 1) */
-		if (exact && r == 0.5L) /* a true tie: half to even */
+		if (exact && d == half) /* a true tie: half to even */
 			m = m17 / unit + (m17 / unit % 2);
-		else if (!exact && fabsl(r - 0.5L) < 1e-2L / (long double)unit)
+		else if (!exact && fabsl(d - half) < 1e-2L)
 			return 0;
 		else
-			m = m17 / unit + (r > 0.5L);
+			m = m17 / unit + (d > half);
 		ep = e;
-		if (m == (unsigned long long)pow10l_exact(p)) { /* 99..9 rounded up */
+		if (m == pow10u(p)) { /* 99..9 rounded up */
 			m /= 10;
 			ep++;
 		}
