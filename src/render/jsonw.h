@@ -44,8 +44,10 @@ int gs_jw_end(gs_jw *w, gs_error *err);
 /* The generator calls, one JSON token each (kv_: a key, then its value),
  * in the order yajl requires.  Nothing is returned: a failure (out of
  * memory, a token out of place) sets W->failed for gs_jw_end().  Keys are
- * written as given (program literals); string values are cleaned first.
- * Arguments are borrowed. */
+ * written as given: program literals, ASCII (yajl does not check them);
+ * string values as given when plain ASCII, else cleaned into well-formed
+ * UTF-8 first (gs_fmt_clean), so the output is valid UTF-8 whatever the
+ * input held.  Arguments are borrowed. */
 void gs_jw_key(gs_jw *w, const char *k);
 void gs_jw_str(gs_jw *w, const char *s); /* NULL -> null */
 void gs_jw_num(gs_jw *w, double v); /* non-finite -> null */
