@@ -22,6 +22,7 @@
 
 #include "util/checked.h"
 #include "util/outfile.h"
+#include "util/writeback.h"
 
 static char dir[64];
 
@@ -378,6 +379,34 @@ test_clean_stale(void **state)
 	rmdir(in_dir("d.gemmscope-ABCDEF"));
 }
 
+/* gs_writeback_start hands the stdio buffer to the file (its bytes are in
+ * the file at once, whatever the kernel does with the hint) and leaves no
+ * error on streams that cannot be synced. */
+static void
+test_writeback(void **state)
+{
+	const char *path = in_dir("wb.txt");
+	FILE *f = fopen(path, "w"), *null = fopen("/dev/null", "w");
+	struct stat st;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(null);
+	for (int i = 0; i < 1000; i++)
+		fprintf(f, "%d,", i);
+	gs_writeback_start(f);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, 3890); /* 10 + 90·2 + 900·3 digits, 1000 commas */
+	assert_false(ferror(f));
+	fputs("x", null);
+	gs_writeback_start(null);
+	gs_writeback_start(stdout);
+	assert_false(ferror(null));
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(fclose(null), 0);
+	unlink(path);
+}
+
 int
 main(void)
 {
@@ -386,6 +415,7 @@ main(void)
 	        cmocka_unit_test(test_dev_null),   cmocka_unit_test(test_fifo),
 	        cmocka_unit_test(test_streams),    cmocka_unit_test(test_same),
 	        cmocka_unit_test(test_commit_all), cmocka_unit_test(test_clean_stale),
+	        cmocka_unit_test(test_writeback),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -23,6 +23,7 @@
 #include "render/fmt.h"
 #include "render/native_csv.h"
 #include "render/writer_impl.h"
+#include "util/writeback.h"
 
 const char GS_NATIVE_CSV_HEADER[] =
         "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
@@ -49,6 +50,10 @@ put_s(const char *s, FILE *out)
 	while (*s)
 		putc_unlocked(*s++, out);
 }
+
+/* Rows between two gs_writeback_start calls: about GS_WRITEBACK_BYTES
+ * at the ~230 bytes of a compare row. */
+enum { WRITEBACK_ROWS = GS_WRITEBACK_BYTES / 256 };
 
 /* A number field: the shortest exact text, empty if not finite. */
 static void
@@ -222,6 +227,8 @@ gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *
 		if (n)
 			put_ext(out, ext, &s->table->rec[i], i);
 		put_c('\n', out);
+		if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
+			gs_writeback_start(out);
 	}
 	funlockfile(out);
 	return finish(out, err);
@@ -269,8 +276,11 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 	put_s(GS_NATIVE_CSV_HEADER, out);
 	put_s(COMPARE_HEADER, out);
 	put_c('\n', out);
-	for (size_t i = 0; i < c->npairs; i++)
+	for (size_t i = 0; i < c->npairs; i++) {
 		put_pair(out, &c->pairs[i], r->eff_cand);
+		if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
+			gs_writeback_start(out);
+	}
 	funlockfile(out);
 	return finish(out, err);
 }

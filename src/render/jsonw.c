@@ -4,14 +4,21 @@
 
 #include "render/fmt.h"
 #include "render/jsonw.h"
+#include "util/writeback.h"
 
-/* Write the buffered bytes to the stream. */
+/* Write the buffered bytes to the stream; every GS_WRITEBACK_BYTES, start
+ * their way to the disk (util/writeback.h). */
 static void
 flush(gs_jw *w)
 {
 	if (w->len && fwrite(w->buf, 1, w->len, w->out) != w->len)
 		w->failed = 1;
+	w->unsynced += w->len;
 	w->len = 0;
+	if (w->unsynced >= GS_WRITEBACK_BYTES) {
+		gs_writeback_start(w->out);
+		w->unsynced = 0;
+	}
 }
 
 /* yajl's print callback: tokens are a few bytes each, so they are
@@ -52,6 +59,7 @@ gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err)
 	w->failed = 0;
 	w->indent = indent != 0;
 	w->len = 0;
+	w->unsynced = 0;
 	w->buf = malloc(GS_JW_BUF);
 	w->g = w->buf ? yajl_gen_alloc(NULL) : NULL;
 	if (!w->g) {

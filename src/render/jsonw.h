@@ -28,6 +28,7 @@ typedef struct gs_jw {
 	int failed;
 	int indent; /* 1: 2-space indent; 0: compact */
 	size_t len; /* bytes waiting in buf */
+	size_t unsynced; /* bytes written since the last gs_writeback_start */
 	char *buf; /* GS_JW_BUF bytes, owned */
 } gs_jw;
 
