@@ -1,7 +1,8 @@
-/* readers_test.h: what the tests of the other tools' readers share
- * (test_cutlass, test_nvbench, test_benchdnn, test_ncu): the record of a
- * shape, a temporary input written from a string, a read that must fail
- * at a given place.  Include after <cmocka.h> and testdata.h. */
+/* readers_test.h: what the tests of the readers share (test_cutlass,
+ * test_nvbench, test_benchdnn, test_ncu, test_rocprof, test_trace): a
+ * tolerance assertion, the record of a shape, a temporary input written
+ * from a string, a read that must fail at a given place.  Include after
+ * <cmocka.h> and testdata.h. */
 #ifndef GS_READERS_TEST_H
 #define GS_READERS_TEST_H
 

@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "testdata.h"
+#include "readers_test.h"
 #include <sqlite3.h>
 
 #include "ingest/csvrows.h"
@@ -31,14 +32,6 @@
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
 
 static gs_table *json908; /* read once: the reference for the others */
-
-#define assert_near(a, b, tol) \
-	do { \
-		double a_ = (a), b_ = (b); \
-		if (!(fabs(a_ - b_) <= (tol))) \
-			fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, \
-			         (double)(tol)); \
-	} while (0)
 
 static char *
 temp_name(void)

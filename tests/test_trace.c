@@ -20,6 +20,7 @@
 #include <cmocka.h>
 
 #include "testdata.h"
+#include "readers_test.h"
 
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
@@ -30,14 +31,6 @@
 #define BERT "gaunernst_bert-small-uncased__1016001"
 #define QWEN "Qwen_Qwen1.5-0.5B-Chat__1016005"
 #define HTA "tests/data/trace/hta/mi250_minitoy_train_ROCm6_2_kineto.json.gz"
-
-#define assert_near(a, b, tol) \
-	do { \
-		double a_ = (a), b_ = (b); \
-		if (!(fabs(a_ - b_) <= (tol))) \
-			fail_msg("%s = %.9f, expected %.9f (tolerance %g)", #a, a_, b_, \
-			         (double)(tol)); \
-	} while (0)
 
 /* A temporary file holding LEN bytes of DATA; the caller unlinks it. */
 static char *
