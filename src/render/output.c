@@ -555,14 +555,12 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 	return 0;
 }
 
-/* The commit window: every temporary finished (complete, fsynced) before
- * the first rename; then the assets, then the files, renamed. */
+/* The commit window: every temporary was finished (complete, fsynced) by
+ * the job that wrote it (run_job), before the first rename; the assets,
+ * then the files, renamed. */
 static int
 commit_all(pending *p, const gs_report *r, gs_error *err)
 {
-	for (size_t i = 0; i < p->n; i++)
-		if (gs_outfile_finish(&p->file[i], err) != 0)
-			return -1;
 	if (assets_commit(&p->a, r, err) != 0)
 		return -1;
 	return gs_outfile_commit_all(p->file, p->n, err);
