@@ -839,6 +839,80 @@ test_json_numbers(void **state)
 	free(v);
 }
 
+/* An element of test_json_array_par: an object whose text varies with I
+ * (numbers of every length, a string needing escapes, null, nested). */
+static void
+par_element(gs_jw *w, const void *arg, size_t i)
+{
+	const double *scale = arg;
+	char s[32];
+
+	snprintf(s, sizeof s, "row \"%zu\"", i);
+	gs_jw_map_open(w);
+	gs_jw_kv_count(w, "i", (long long)i);
+	gs_jw_kv_num(w, "x", (double)i * *scale);
+	gs_jw_kv_str(w, "s", s);
+	gs_jw_kv_str(w, "none", i % 3 ? NULL : "three");
+	gs_jw_array_open(w, "a");
+	for (size_t k = 0; k < i % 4; k++)
+		gs_jw_num(w, 1.0 / (double)(k + i + 1));
+	gs_jw_array_close(w);
+	gs_jw_map_close(w);
+}
+
+/* The array ELEMENT writes for 0..N-1 in a document, with
+ * gs_jw_array_par when PAR, else the plain loop; INDENT as --json-indent. */
+static char *
+par_document(size_t n, int par, int indent)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	double scale = 0.1;
+	FILE *f = open_memstream(&buf, &len);
+	gs_jw w;
+	gs_error err;
+
+	assert_non_null(f);
+	assert_int_equal(gs_jw_begin(&w, f, indent, &err), 0);
+	gs_jw_map_open(&w);
+	gs_jw_kv_str(&w, "before", "x");
+	gs_jw_array_open(&w, "shapes");
+	if (par)
+		gs_jw_array_par(&w, n, par_element, &scale);
+	else
+		for (size_t i = 0; i < n; i++)
+			par_element(&w, &scale, i);
+	gs_jw_array_close(&w);
+	gs_jw_kv_count(&w, "after", (long long)n);
+	gs_jw_map_close(&w);
+	assert_int_equal(gs_jw_end(&w, &err), 0);
+	fclose(f);
+	return buf;
+}
+
+/* The shapes array generated on two threads in runs (jsonw_par.c) is the
+ * plain loop's text byte for byte: below the threshold, at it, at whole
+ * and partial runs, and with more runs than slots; indented too. */
+static void
+test_json_array_par(void **state)
+{
+	const size_t sizes[] = {0, 1, 16383, 16384, 16385, 4096 * 9, 4096 * 9 + 1, 100003};
+
+	(void)state;
+	for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+		for (int indent = 0; indent < 2; indent++) {
+			char *plain = par_document(sizes[k], 0, indent);
+			char *par = par_document(sizes[k], 1, indent);
+			yajl_val v = parse_json(par);
+
+			assert_string_equal(par, plain);
+			assert_int_equal(YAJL_GET_ARRAY(get(v, "shapes", NULL))->len, sizes[k]);
+			yajl_tree_free(v);
+			free(plain);
+			free(par);
+		}
+}
+
 /* Compact by default: one line, ended by a newline; --json-indent: the
  * same tree, 2-space indented. */
 static void
@@ -963,6 +1037,7 @@ main(void)
 	        cmocka_unit_test(test_html_errors),
 	        cmocka_unit_test(test_json_synthetic),
 	        cmocka_unit_test(test_json_numbers),
+	        cmocka_unit_test(test_json_array_par),
 	        cmocka_unit_test(test_verdict_at_scale),
 	        cmocka_unit_test(test_csv_synthetic),
 	        cmocka_unit_test(test_junit_synthetic),

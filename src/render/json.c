@@ -113,6 +113,13 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_map_close(w);
 }
 
+/* pair as a gs_jw_array_par element: ARG is the report. */
+static void
+pair_element(gs_jw *w, const void *arg, size_t i)
+{
+	pair(w, arg, i);
+}
+
 static void
 record(gs_jw *w, const gs_record *r)
 {
@@ -312,8 +319,7 @@ document(gs_jw *w, const gs_report *r)
 	pair_list(w, "top_improvements", r, c->top_improved, c->ntop_improved);
 	pair_list(w, "top_regressions", r, c->top_regressed, c->ntop_regressed);
 	gs_jw_array_open(w, "shapes");
-	for (size_t i = 0; i < c->npairs; i++)
-		pair(w, r, i);
+	gs_jw_array_par(w, c->npairs, pair_element, r);
 	gs_jw_array_close(w);
 	record_list(w, "only_in_baseline", c->only_base, c->nonly_base);
 	record_list(w, "only_in_candidate", c->only_cand, c->nonly_cand);
@@ -374,6 +380,15 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 	gs_jw_map_close(w);
 }
 
+/* single_shape as a gs_jw_array_par element: ARG is the report. */
+static void
+single_element(gs_jw *w, const void *arg, size_t i)
+{
+	const gs_report *r = arg;
+
+	single_shape(w, r, &r->single->rows[i]);
+}
+
 static void
 single_document(gs_jw *w, const gs_report *r)
 {
@@ -392,8 +407,7 @@ single_document(gs_jw *w, const gs_report *r)
 	single_summary(w, s);
 	gs_jw_gates(w, &r->gates);
 	gs_jw_array_open(w, "shapes");
-	for (size_t i = 0; i < s->n; i++)
-		single_shape(w, r, &s->rows[i]);
+	gs_jw_array_par(w, s->n, single_element, r);
 	gs_jw_array_close(w);
 	gs_jw_array_open(w, "top_time");
 	for (size_t i = 0; i < s->n; i++)

@@ -30,12 +30,27 @@ print_cb(void *ctx, const char *s, size_t len)
 {
 	gs_jw *w = ctx;
 
-	if (w->len + len > GS_JW_BUF) {
-		flush(w);
-		if (len > GS_JW_BUF) {
-			if (fwrite(s, 1, len, w->out) != len)
+	if (w->len + len > w->cap) {
+		if (!w->out) { /* memory: grow, doubling */
+			size_t cap = w->cap;
+			char *b;
+
+			while (cap < w->len + len)
+				cap *= 2;
+			b = realloc(w->buf, cap);
+			if (!b) {
 				w->failed = 1;
-			return;
+				return;
+			}
+			w->buf = b;
+			w->cap = cap;
+		} else {
+			flush(w);
+			if (len > w->cap) {
+				if (fwrite(s, 1, len, w->out) != len)
+					w->failed = 1;
+				return;
+			}
 		}
 	}
 	if (len == 1)
@@ -60,6 +75,7 @@ gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err)
 	w->indent = indent != 0;
 	w->len = 0;
 	w->unsynced = 0;
+	w->cap = GS_JW_BUF;
 	w->buf = malloc(GS_JW_BUF);
 	w->g = w->buf ? yajl_gen_alloc(NULL) : NULL;
 	if (!w->g) {
@@ -78,6 +94,36 @@ gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err)
 	 * the JSON writer's instructions. */
 	yajl_gen_config(w->g, yajl_gen_print_callback, print_cb, (void *)w);
 	return 0;
+}
+
+int
+gs_jw_begin_mem(gs_jw *w, gs_error *err)
+{
+	return gs_jw_begin(w, NULL, 0, err);
+}
+
+void
+gs_jw_mem_reset(gs_jw *w)
+{
+	yajl_gen_reset(w->g, NULL);
+	w->len = 0;
+	w->failed = 0;
+}
+
+void
+gs_jw_raw(gs_jw *w, const char *s, size_t n)
+{
+	print_cb(w, s, n);
+}
+
+void
+gs_jw_free(gs_jw *w)
+{
+	if (w->g)
+		yajl_gen_free(w->g);
+	w->g = NULL;
+	free(w->buf);
+	w->buf = NULL;
 }
 
 int

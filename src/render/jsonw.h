@@ -28,14 +28,43 @@ typedef struct gs_jw {
 	int failed;
 	int indent; /* 1: 2-space indent; 0: compact */
 	size_t len; /* bytes waiting in buf */
+	size_t cap; /* buf's size: GS_JW_BUF, or more in memory */
 	size_t unsynced; /* bytes written since the last gs_writeback_start */
-	char *buf; /* GS_JW_BUF bytes, owned */
+	char *buf; /* cap bytes, owned; a memory generator's output */
 } gs_jw;
 
 /* gs_jw_begin: a generator writing to OUT, indented with 2 spaces when
  * INDENT is non-zero, else compact.  Returns 0, or -1 with ERR on out of
  * memory (nothing to free then). */
 int gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err);
+
+/* gs_jw_begin_mem: a compact generator writing into memory: its output
+ * is W->buf[0 .. W->len), grown as needed (out of memory sets ->failed).
+ * Returns 0, or -1 with ERR on out of memory.  Free with gs_jw_free(). */
+int gs_jw_begin_mem(gs_jw *w, gs_error *err);
+
+/* gs_jw_mem_reset: start a new document on the memory generator W, its
+ * output emptied (the buffer kept). */
+void gs_jw_mem_reset(gs_jw *w);
+
+/* gs_jw_free: free W's generator and buffer without writing anything
+ * (a memory generator's end; gs_jw_end does it for a stream). */
+void gs_jw_free(gs_jw *w);
+
+/* gs_jw_raw: N bytes of JSON another generator made, as they are, into
+ * W's output.  W's generator does not see them: the caller keeps the
+ * document well-formed (gs_jw_array_par). */
+void gs_jw_raw(gs_jw *w, const char *s, size_t n);
+
+/* gs_jw_array_par: the N elements of the array just opened in W, element
+ * I written by ELEMENT(W', ARG, I) as one value.  In compact mode, above
+ * a few thousand elements, runs of elements are generated into memory on
+ * this thread and a second one and written in their order (about 7 MB
+ * held at a time): the bytes are those of the plain loop, which runs
+ * otherwise.  ELEMENT is then called on both threads at once and must
+ * only read shared data.  The caller closes the array. */
+void gs_jw_array_par(gs_jw *w, size_t n, void (*element)(gs_jw *, const void *, size_t),
+                     const void *arg);
 
 /* gs_jw_end: flush the buffer, end the document with a newline, free the
  * generator; 0, or -1 with ERR if a call failed or OUT could not be

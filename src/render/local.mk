@@ -13,7 +13,7 @@ libgs_a_SOURCES += \
 	src/render/html_single.c src/render/json.c src/render/json_cause.c \
 	src/render/json_confirm.c src/render/json_explain.c \
 	src/render/json_eff.c src/render/json_eff_impl.h \
-	src/render/json_history.c src/render/json_model.c src/render/html_model.c src/render/model_impl.h src/render/jsonw.c src/render/jsonw.h \
+	src/render/json_history.c src/render/json_model.c src/render/html_model.c src/render/model_impl.h src/render/jsonw.c src/render/jsonw.h src/render/jsonw_par.c \
 	src/render/junit.c src/render/junit_history.c src/render/junitw.c \
 	src/render/junitw.h src/render/markdown.c src/render/markdown_cause.c \
 	src/render/markdown_confirm.c src/render/markdown_history.c \
