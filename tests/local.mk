@@ -27,7 +27,7 @@ TESTS += \
 
 TESTS += \
 	tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
-	tests/exports.sh tests/gates.sh tests/history.sh tests/html-scale.sh tests/layers.sh \
+	tests/exports.sh tests/gates.sh tests/history.sh tests/html-scale.sh tests/layers.sh tests/writers-scale.sh \
 	tests/manpage.sh tests/outputs.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/style.sh tests/sanitizers.sh
@@ -80,7 +80,7 @@ EXTRA_DIST += tests/fake_nvml.c tests/runner_test.h
 EXTRA_DIST += \
 	tests/eff_test.h tests/plot_test.h tests/render_test.h tests/testdata.h \
 	tests/lib.sh tests/bad-inputs.sh tests/causes.sh tests/cli.sh tests/confirm.sh tests/explain.sh \
-	tests/exports.sh tests/gates.sh tests/history.sh tests/html-scale.sh tests/layers.sh \
+	tests/exports.sh tests/gates.sh tests/history.sh tests/html-scale.sh tests/layers.sh tests/writers-scale.sh \
 	tests/manpage.sh tests/outputs.sh \
 	tests/readme-nightly.sh tests/report.sh tests/runner-gpu.sh tests/runner.sh \
 	tests/style.sh tests/sanitizers.sh
