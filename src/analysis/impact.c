@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/impact.h"
+#include "model/stats.h"
 
 /* Formats whose M and N are PyTorch's row-major view (oneDNN's benchdnn
  * writes its matmul problems row-major too), and those in BLAS's
@@ -195,7 +196,8 @@ static void
 fill_row(gs_impact_row *row, const gs_record *r, const gs_pair *p, int no_key)
 {
 	double calls = r->t.count > 0 ? (double)r->t.count : 1.0;
-	double per = isfinite(r->t.mean) && r->t.mean > 0 ? r->t.mean : r->t.median;
+	double mean = gs_record_mean(r);
+	double per = isfinite(mean) && mean > 0 ? mean : r->t.median;
 
 	row->work = r;
 	row->pair = p;

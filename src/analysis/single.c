@@ -8,6 +8,7 @@
 #include "analysis/single.h"
 #include "model/gemm.h"
 #include "model/kernel_name.h"
+#include "model/stats.h"
 #include "util/checked.h"
 
 void
@@ -39,7 +40,8 @@ calls(const gs_record *r)
 static double
 total_time(const gs_record *r)
 {
-	double per = isfinite(r->t.mean) && r->t.mean > 0 ? r->t.mean : r->t.median;
+	double mean = gs_record_mean(r);
+	double per = isfinite(mean) && mean > 0 ? mean : r->t.median;
 
 	return per * calls(r);
 }

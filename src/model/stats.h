@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "model/shape.h"
+
 /* gs_stats_median: median of X[0..N) (mean of the two middle values for
  * even N).  X is not modified.  NAN for N == 0 or on out of memory. */
 double gs_stats_median(const double *x, size_t n);
@@ -52,5 +54,16 @@ int gs_stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny
  * Return 0, or -1 on out of memory. */
 int gs_stats_holm(const double *p, size_t n, double *adj);
 int gs_stats_bh(const double *p, size_t n, double *adj);
+
+/* gs_record_stats: R's time statistics, µs, into OUT: median and count as
+ * R keeps them (gs_table_finish), mean, sample std (n - 1; NAN below two
+ * samples), min, max and sum of its samples, in the order and with the
+ * roundings gs_table_finish used when it stored them all.  A record
+ * without samples gives 0 for each (its statistics were never set). */
+void gs_record_stats(const gs_record *r, gs_time_stats *out);
+
+/* gs_record_mean: the mean of R's samples, µs (gs_stats_mean: a lone
+ * sample is its own mean); NAN when R has none. */
+double gs_record_mean(const gs_record *r);
 
 #endif

@@ -22,6 +22,7 @@
 #include <sys/types.h>
 
 #include "analysis/single.h"
+#include "model/stats.h"
 #include "render/fmt.h"
 #include "render/native_csv.h"
 #include "render/writer_impl.h"
@@ -141,11 +142,13 @@ static void
 put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
-	const gs_time_stats *t = &r->t;
+	gs_time_stats stats, *t = &stats;
 	gs_eff e;
 
 	const long dims[4] = {s->batch, s->M, s->N, s->K};
 	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
+
+	gs_record_stats(r, t);
 
 	gs_fmt_csv_field(out, s->op);
 	for (int i = 0; i < 4; i++) {

@@ -56,6 +56,7 @@
 #include "analysis/impact.h"
 #include "analysis/metrics.h"
 #include "analysis/single.h"
+#include "model/stats.h"
 #include "render/cause_impl.h"
 #include "render/model_impl.h"
 #include "render/env_impl.h"
@@ -366,13 +367,16 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 	gs_jw_shape_fields(w, &r->shape);
 	gs_jw_kv_str(w, "tag", r->tag);
 	gs_jw_kv_str(w, "kernel", r->kernel);
-	gs_jw_kv_count(w, "count", r->t.count);
-	gs_jw_kv_num(w, "time_us_median", r->t.median);
-	gs_jw_kv_num(w, "time_us_mean", r->t.mean);
-	gs_jw_kv_num(w, "time_us_min", r->t.min);
-	gs_jw_kv_num(w, "time_us_max", r->t.max);
-	gs_jw_kv_num(w, "time_us_std", r->t.std);
-	gs_jw_kv_num(w, "time_us_sum", r->t.sum);
+	gs_time_stats t;
+
+	gs_record_stats(r, &t);
+	gs_jw_kv_count(w, "count", t.count);
+	gs_jw_kv_num(w, "time_us_median", t.median);
+	gs_jw_kv_num(w, "time_us_mean", t.mean);
+	gs_jw_kv_num(w, "time_us_min", t.min);
+	gs_jw_kv_num(w, "time_us_max", t.max);
+	gs_jw_kv_num(w, "time_us_std", t.std);
+	gs_jw_kv_num(w, "time_us_sum", t.sum);
 	gs_jw_kv_num(w, "total_us", row->total_us);
 	gs_jw_kv_count(w, "line", r->line);
 	gs_json_efficiency(w, "efficiency", rep->single, row);
