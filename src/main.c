@@ -20,6 +20,7 @@
 #include "render/output.h"
 #include "render/plot.h"
 #include "util/error.h"
+#include "util/intern.h"
 
 static const char usage_text[] =
         "usage: gemmscope compare BASELINE CANDIDATE [options]   the main job\n"
@@ -510,6 +511,7 @@ malloc_setup(void)
 #if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
 	(void)mallopt(M_MMAP_THRESHOLD, 256 * 1024);
 #endif
+	(void)atexit(gs_intern_free); /* the interned ops (util/intern.h) */
 }
 
 int

@@ -12,6 +12,7 @@
 #include "model/kernel_class.h"
 #include "table.h"
 #include "util/hash.h"
+#include "util/intern.h"
 #include "util/grow.h"
 #include "util/utf8.h"
 
@@ -327,23 +328,31 @@ index_grow(gs_table *t)
 	return 0;
 }
 
-/* KEY's op repaired to well-formed UTF-8 in place, cut at a character
- * boundary to fit GS_OP_LEN; *NREP gets the replacements.  -1 on OOM. */
+/* KEY's op as a table keeps it, in BUF (GS_OP_LEN bytes), KEY pointed
+ * there: cut to GS_OP_LEN - 1 bytes (as the readers' fixed buffers cut
+ * it before the op was a pointer), repaired to well-formed UTF-8, cut
+ * again at a character boundary to fit; *NREP gets the replacements.  -1
+ * on OOM. */
 static int
-clean_op(gs_shape *key, size_t *nrep)
+clean_op(gs_shape *key, char *buf, size_t *nrep)
 {
 	char *c = NULL;
-	size_t len;
+	size_t len = strlen(key->op);
 
-	if (gs_utf8_clean(key->op, strlen(key->op), &c, &len, nrep) != 0)
+	if (len >= GS_OP_LEN)
+		len = GS_OP_LEN - 1;
+	memcpy(buf, key->op, len);
+	buf[len] = '\0';
+	key->op = buf;
+	if (gs_utf8_clean(buf, len, &c, &len, nrep) != 0)
 		return -1;
 	if (!c)
 		return 0; /* well-formed: gs_utf8_clean made no copy */
-	if (len >= sizeof key->op)
-		for (len = sizeof key->op - 1; len > 0 && ((unsigned char)c[len] & 0xc0) == 0x80;)
+	if (len >= GS_OP_LEN)
+		for (len = GS_OP_LEN - 1; len > 0 && ((unsigned char)c[len] & 0xc0) == 0x80;)
 			len--;
-	memcpy(key->op, c, len);
-	key->op[len] = '\0';
+	memcpy(buf, c, len);
+	buf[len] = '\0';
 	free(c);
 	return 0;
 }
@@ -366,9 +375,10 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	uint64_t h;
 
 	gs_shape k = *key;
+	char op[GS_OP_LEN];
 	size_t nrep = 0;
 
-	if (clean_op(&k, &nrep) != 0 || ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
+	if (clean_op(&k, op, &nrep) != 0 || ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
 		goto oom;
 	h = shape_hash(&k);
 	slot = index_lookup(t, &k, h);
@@ -386,6 +396,8 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	r = &t->rec[t->n];
 	memset(r, 0, sizeof *r);
 	r->shape = k;
+	if (!(r->shape.op = gs_intern(op)))
+		goto oom;
 	r->line = line;
 	if (t->nextra) {
 		r->extra = malloc(t->nextra * sizeof *r->extra);

@@ -169,7 +169,7 @@ add_addmm(gs_table *t)
 	gs_record *r;
 
 	gs_shape_init(&addmm);
-	snprintf(addmm.op, sizeof addmm.op, "aten::addmm");
+	addmm.op = "aten::addmm";
 	snprintf(addmm.dtype, sizeof addmm.dtype, "bf16");
 	addmm.M = 4112;
 	addmm.N = 2048;

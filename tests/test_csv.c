@@ -353,7 +353,7 @@ test_native(void **state)
 	assert_int_equal(t->nextra, 1);
 	assert_string_equal(t->extra_names[0], "GPU_MEMORY_BYTE_READ");
 	s = key(1, 8944, 2816, 1024, "bf16", 'T', 'N', 0);
-	strcpy(s.op, "aten::mm");
+	s.op = "aten::mm";
 	r = must_find(t, s);
 	assert_int_equal(r->nsamples, 3);
 	assert_true(r->t.median == 110.45);
@@ -437,7 +437,7 @@ test_tracelens_gemm(void **state)
 	assert_int_equal(t->n, 4);
 	for (size_t i = 0; i < 4; i++) {
 		gs_shape s = key(1, 141, want[i].n, want[i].k, "bf16", 'T', 'N', 1);
-		strcpy(s.op, "aten::addmm");
+		s.op = "aten::addmm";
 		const gs_record *r = must_find(t, s);
 		assert_true(r->t.median == want[i].median);
 		assert_int_equal(r->t.count, want[i].count);

@@ -24,7 +24,7 @@ shape(const char *op, long b, long m, long n, long k, const char *dtype, int bia
 	gs_shape s;
 
 	gs_shape_init(&s);
-	snprintf(s.op, sizeof s.op, "%s", op);
+	s.op = op;
 	s.batch = b;
 	s.M = m;
 	s.N = n;

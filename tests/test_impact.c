@@ -320,7 +320,7 @@ mixed_views(void **state)
 
 	(void)state;
 	gs_shape_init(&mm); /* the trace's aten::mm 8944×1024×1024 bf16 TN */
-	snprintf(mm.op, sizeof mm.op, "aten::mm");
+	mm.op = "aten::mm";
 	mm.M = 8944;
 	mm.N = mm.K = 1024;
 	mm.trans_a = 'T';

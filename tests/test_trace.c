@@ -26,6 +26,7 @@
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
 #include "ingest/trace_shape.h"
+#include "util/intern.h"
 
 /* R's full time statistics (gs_record_stats). */
 static gs_time_stats
@@ -164,6 +165,7 @@ gemm_row_fn(void *ctx, long line, const char *const *f, const size_t *len, size_
 	gemm_csv *g = ctx;
 	gemm_row *r;
 	const char *tr;
+	char op[GS_OP_LEN];
 
 	(void)len, (void)err;
 	if (line == 1)
@@ -171,7 +173,9 @@ gemm_row_fn(void *ctx, long line, const char *const *f, const size_t *len, size_
 	assert_true(g->n < sizeof g->rows / sizeof g->rows[0]);
 	r = &g->rows[g->n++];
 	gs_shape_init(&r->key);
-	snprintf(r->key.op, sizeof r->key.op, "%s", gcol(g, f, G_NAME));
+	snprintf(op, sizeof op, "%s", gcol(g, f, G_NAME));
+	r->key.op = gs_intern(op);
+	assert_non_null(r->key.op);
 	r->key.batch = atol(gcol(g, f, G_B));
 	r->key.M = atol(gcol(g, f, G_M));
 	r->key.N = atol(gcol(g, f, G_N));

@@ -13,6 +13,7 @@
 #include "ingest/csv_read.h"
 #include "ingest/csv_value.h"
 #include "ingest/trace_shape.h"
+#include "util/intern.h"
 
 int
 gs_csv_header_col(const gs_csv_reader *r, const char *name)
@@ -280,8 +281,13 @@ gs_csv_parse_key(const gs_csv_reader *r, long line, const char *const *row, gs_s
 	    parse_dim(r, line, row, GS_F_K, &key->K, err) ||
 	    parse_dim(r, line, row, GS_F_BATCH, &key->batch, err))
 		return -1;
-	if (c >= 0)
-		snprintf(key->op, sizeof key->op, "%s", row[c]);
+	if (c >= 0) { /* cut to fit a record's op; interned: the row's buffer is reused */
+		char op[GS_OP_LEN];
+
+		snprintf(op, sizeof op, "%s", row[c]);
+		if (!(key->op = gs_intern(op)))
+			return gs_error_set(err, r->path, line, 0, "out of memory");
+	}
 	if (parse_flags(r, line, row, key, err) != 0)
 		return -1;
 	tracelens_strides(r, row, key);

@@ -14,6 +14,7 @@
 #include "ingest/report_json.h"
 #include "util/checked.h"
 #include "util/grow.h"
+#include "util/intern.h"
 #include "util/utf8.h"
 
 enum { REPORT_MAX = 256 << 20 };
@@ -249,7 +250,7 @@ shape_of(yajl_val e, gs_shape *s, const char *path, size_t i, long long off, gs_
 	    check_trans(str_at(e, "trans_a"), "trans_a", &s->trans_a, path, i, off, err) ||
 	    check_trans(str_at(e, "trans_b"), "trans_b", &s->trans_b, path, i, off, err))
 		return -1;
-	if (strlen(op) >= sizeof s->op)
+	if (strlen(op) >= GS_OP_LEN)
 		return gs_error_set_offset(err, path, off,
 		                           "shapes[%zu]: op longer than %d "
 		                           "bytes: '%.80s'",
@@ -259,7 +260,8 @@ shape_of(yajl_val e, gs_shape *s, const char *path, size_t i, long long off, gs_
 		                           "shapes[%zu]: op is not valid "
 		                           "UTF-8",
 		                           i);
-	snprintf(s->op, sizeof s->op, "%s", op);
+	if (!(s->op = gs_intern(op)))
+		return gs_error_set(err, path, 0, 0, "out of memory");
 	if (dt[0] && gs_dtype_normalize(dt, s->dtype) != 0)
 		return gs_error_set_offset(err, path, off,
 		                           "shapes[%zu]: unknown dtype "

@@ -76,7 +76,7 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_erro
 	if (a->rec[id])
 		return &a->t->rec[a->rec[id] - 1];
 	gs_shape_init(&key);
-	snprintf(key.op, sizeof key.op, "kernel");
+	key.op = "kernel";
 	key.M = key.N = key.K = 1;
 	key.name = gs_table_intern(a->t, name);
 	r = key.name ? gs_table_get(a->t, &key, line, err) : NULL;

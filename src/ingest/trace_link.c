@@ -261,16 +261,18 @@ static int
 tally_add(linker *L, const tr_op *op, const char *why)
 {
 	tally *t;
+	char name[GS_OP_LEN]; /* the op as a record keeps it: cut to fit */
 
+	snprintf(name, sizeof name, "%s", op->key.op);
 	for (size_t i = 0; i < L->ntallies; i++) {
 		t = &L->tallies[i];
-		if (t->why == why && strcmp(t->op, op->key.op) == 0)
+		if (t->why == why && strcmp(t->op, name) == 0)
 			return t->count++, 0;
 	}
 	if (GS_GROW(L->tallies, L->cap_tallies, L->ntallies + 1, SIZE_MAX) != 0)
 		return -1;
 	t = &L->tallies[L->ntallies++];
-	memcpy(t->op, op->key.op, sizeof t->op);
+	memcpy(t->op, name, sizeof t->op);
 	t->why = why;
 	t->first_line = op->line;
 	t->count = 1;
@@ -322,9 +324,9 @@ one_op(linker *L, size_t i, span *tmp)
 		return tally_add(L, op, "zero kernel time");
 	if (!gs_time_in_range(busy)) /* issue 11, item 12 */
 		return gs_error_set(L->err, L->t->path, 0, 0,
-		                    "event %ld (%s): GPU time %g us "
+		                    "event %ld (%.*s): GPU time %g us "
 		                    "is outside the accepted range 1e-6 .. 1e12 us",
-		                    op->line, op->key.op, busy);
+		                    op->line, GS_OP_LEN - 1, op->key.op, busy);
 	return add_call(L, op, main_kernel(L, idx, n), busy);
 }
 

@@ -141,7 +141,7 @@ gs_trace_gemm_shape(int kind, const tr_inputs *in, gs_shape *key, const char **w
 	if (kind < 0 || kind >= N_OPS)
 		return *why = "not a GEMM op", -1;
 	l = gemm_ops[kind].layout;
-	snprintf(key->op, sizeof key->op, "%s", gemm_ops[kind].name);
+	key->op = gemm_ops[kind].name; /* static */
 	if (!in->has_dims)
 		return *why = "no Input Dims (profile with record_shapes=True)", -1;
 	positions(l, in, &ia, &ib, &r);

@@ -11,6 +11,7 @@ void
 gs_shape_init(gs_shape *s)
 {
 	memset(s, 0, sizeof *s);
+	s->op = "";
 	s->batch = 1;
 	s->trans_a = 'N';
 	s->trans_b = 'N';

@@ -13,10 +13,14 @@
 enum { GS_OP_LEN = 32, GS_DTYPE_LEN = 16 };
 
 /* The shape key.  op is "" for benchmark CSVs that time a plain GEMM, or the
- * framework op ("aten::mm", "aten::addmm", ...) for traces.  dtype is
- * normalised by gs_dtype_normalize().  trans_a/trans_b are 'N' or 'T'. */
+ * framework op ("aten::mm", "aten::addmm", ...) for traces: at most
+ * GS_OP_LEN - 1 bytes.  In a table's record it is the process's one copy
+ * (util/intern.h, set by gs_table_get), valid as long as the process; a
+ * key a reader builds may point at its own buffer until the call that
+ * stores it.  dtype is normalised by gs_dtype_normalize().
+ * trans_a/trans_b are 'N' or 'T'. */
 typedef struct gs_shape {
-	char op[GS_OP_LEN];
+	const char *op;
 	long batch; /* >= 1 */
 	long M, N, K; /* >= 1 */
 	char dtype[GS_DTYPE_LEN];

@@ -20,7 +20,7 @@ check(int rc, const gs_rjson_report *r, const gs_error *err, const char *path)
 		return rc != -1 || r->n || r->items || strcmp(err->file, path) != 0 || !err->msg[0];
 	for (size_t i = 0; i < r->n; i++) {
 		const gs_shape *s = &r->items[i].shape;
-		if (!memchr(s->op, 0, sizeof s->op) || !memchr(s->dtype, 0, sizeof s->dtype))
+		if (strlen(s->op) >= GS_OP_LEN || !memchr(s->dtype, 0, sizeof s->dtype))
 			return 1;
 	}
 	return 0;

@@ -207,7 +207,7 @@ add_shape(bytes *b, gs_table *base, gs_table *cand, long line)
 {
 	static const char *const dtypes[] = {"bf16", "f16", "f32", "f64", "f8e4m3", "i8", "tf32"};
 	static const char *const ops[] = {"", "aten::mm", "aten::addmm", "aten::bmm"};
-	char tag[STR_LEN], kernel[STR_LEN];
+	char tag[STR_LEN], kernel[STR_LEN], op[GS_OP_LEN];
 	unsigned c = take(b), side = take(b) % 8;
 	const char *tg, *kn;
 	gs_shape key;
@@ -215,8 +215,9 @@ add_shape(bytes *b, gs_table *base, gs_table *cand, long line)
 	gs_shape_init(&key);
 	if (c % 8 != 7 || !take_str(b, key.dtype, sizeof key.dtype))
 		snprintf(key.dtype, sizeof key.dtype, "%s", dtypes[c % 7]);
-	if (c / 8 % 8 != 7 || !take_str(b, key.op, sizeof key.op))
-		snprintf(key.op, sizeof key.op, "%s", ops[c / 8 % 4]);
+	if (c / 8 % 8 != 7 || !take_str(b, op, sizeof op))
+		snprintf(op, sizeof op, "%s", ops[c / 8 % 4]);
+	key.op = op; /* the tables keep their own copy */
 	key.batch = 1 + take(b) % 4;
 	key.M = take_dim(b);
 	key.N = take_dim(b);
