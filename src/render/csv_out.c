@@ -189,6 +189,97 @@ finish(FILE *out, gs_error *err)
 	return 0;
 }
 
+/* Rows on two threads (util/ordered.h): runs of rows printed into memory
+ * streams, written out in order.  The bytes are the plain loop's: a row
+ * is printed from its own record or pair alone. */
+enum { CSV_RUN = 1024 }; /* rows per run: ~0.25 MB of a compare's CSV */
+
+/* Row I of ARG, with its newline. */
+typedef void (*row_fn)(FILE *out, const void *arg, size_t i);
+
+typedef struct csv_runs {
+	FILE *out;
+	row_fn row;
+	const void *arg;
+	size_t unsynced; /* bytes written since the last gs_writeback_start */
+	struct {
+		FILE *f; /* open_memstream over buf, NULL until used */
+		char *buf;
+		size_t size;
+	} run[GS_ORDERED_SLOTS];
+} csv_runs;
+
+static int
+csv_make(void *ctx, int s, size_t begin, size_t end)
+{
+	csv_runs *q = ctx;
+
+	if (!q->run[s].f)
+		q->run[s].f = open_memstream(&q->run[s].buf, &q->run[s].size);
+	else if (fseeko(q->run[s].f, 0, SEEK_SET) != 0)
+		return -1;
+	if (!q->run[s].f)
+		return -1;
+	for (size_t i = begin; i < end; i++)
+		q->row(q->run[s].f, q->arg, i);
+	return fflush(q->run[s].f) != 0 || ferror(q->run[s].f) ? -1 : 0;
+}
+
+static int
+csv_emit(void *ctx, int s, size_t run)
+{
+	csv_runs *q = ctx;
+	off_t len = ftello(q->run[s].f); /* this run's bytes: a run may be
+	                                    shorter than the one before */
+
+	(void)run;
+	if (len < 0 || fwrite(q->run[s].buf, 1, (size_t)len, q->out) != (size_t)len)
+		return -1;
+	q->unsynced += (size_t)len;
+	if (q->unsynced >= GS_WRITEBACK_BYTES) {
+		gs_writeback_start(q->out);
+		q->unsynced = 0;
+	}
+	return 0;
+}
+
+/* Rows 0..N-1 of ARG into OUT (its lock held): on two threads when there
+ * are many.  Returns 0, or -1 when a run could not be made (out of
+ * memory) or written (OUT's error flag then set). */
+static int
+put_rows(FILE *out, size_t n, row_fn row, const void *arg)
+{
+	csv_runs q = {.out = out, .row = row, .arg = arg};
+	gs_ordered o = {.n = n, .chunk = CSV_RUN, .ctx = &q, .make = csv_make, .emit = csv_emit};
+	int rc;
+
+	if (n < 4 * CSV_RUN) {
+		for (size_t i = 0; i < n; i++) {
+			row(out, arg, i);
+			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
+				gs_writeback_start(out);
+		}
+		return 0;
+	}
+	rc = gs_ordered_run(&o);
+	for (int i = 0; i < GS_ORDERED_SLOTS; i++) {
+		if (q.run[i].f)
+			fclose(q.run[i].f);
+		free(q.run[i].buf);
+	}
+	return rc;
+}
+
+/* Native row I (a record and its derived columns): ARG is the model. */
+static void
+record_row(FILE *out, const void *arg, size_t i)
+{
+	const gs_single *s = arg;
+
+	put_record(out, &s->table->rec[i], s);
+	put_c('\n', out);
+}
+
 int
 gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err)
 {
@@ -228,13 +319,17 @@ gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *
 		gs_fmt_csv_field(out, ext->names[c]);
 	}
 	put_c('\n', out);
-	for (size_t i = 0; i < s->table->n; i++) {
-		put_record(out, &s->table->rec[i], s);
-		if (n)
+	if (n) { /* the extra cells' callback is not known to be thread-safe */
+		for (size_t i = 0; i < s->table->n; i++) {
+			put_record(out, &s->table->rec[i], s);
 			put_ext(out, ext, &s->table->rec[i], i);
-		put_c('\n', out);
-		if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
-			gs_writeback_start(out);
+			put_c('\n', out);
+			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
+				gs_writeback_start(out);
+		}
+	} else if (put_rows(out, s->table->n, record_row, s) != 0 && !ferror(out)) {
+		funlockfile(out);
+		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output: out of memory");
 	}
 	funlockfile(out);
 	return finish(out, err);
@@ -267,85 +362,13 @@ put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
 	put_c('\n', out);
 }
 
-/* The compare rows on two threads (util/ordered.h): runs of rows printed
- * into memory streams, written out in order.  The bytes are the plain
- * loop's: put_pair prints one row from the pair alone. */
-enum { CSV_RUN = 1024 }; /* rows per run: ~1 MB of a compare's CSV */
-
-typedef struct csv_runs {
-	FILE *out;
-	const gs_report *r;
-	size_t unsynced; /* bytes written since the last gs_writeback_start */
-	struct {
-		FILE *f; /* open_memstream over buf, NULL until used */
-		char *buf;
-		size_t size;
-	} run[GS_ORDERED_SLOTS];
-} csv_runs;
-
-static int
-csv_make(void *ctx, int s, size_t begin, size_t end)
+/* Compare row I: ARG is the report. */
+static void
+pair_row(FILE *out, const void *arg, size_t i)
 {
-	csv_runs *q = ctx;
-	const gs_compare *c = q->r->cmp;
+	const gs_report *r = arg;
 
-	if (!q->run[s].f)
-		q->run[s].f = open_memstream(&q->run[s].buf, &q->run[s].size);
-	else if (fseeko(q->run[s].f, 0, SEEK_SET) != 0)
-		return -1;
-	if (!q->run[s].f)
-		return -1;
-	for (size_t i = begin; i < end; i++)
-		put_pair(q->run[s].f, &c->pairs[i], q->r->eff_cand);
-	return fflush(q->run[s].f) != 0 || ferror(q->run[s].f) ? -1 : 0;
-}
-
-static int
-csv_emit(void *ctx, int s, size_t run)
-{
-	csv_runs *q = ctx;
-	off_t len = ftello(q->run[s].f); /* this run's bytes: a run may be
-	                                    shorter than the one before */
-
-	(void)run;
-	if (len < 0 || fwrite(q->run[s].buf, 1, (size_t)len, q->out) != (size_t)len)
-		return -1;
-	q->unsynced += (size_t)len;
-	if (q->unsynced >= GS_WRITEBACK_BYTES) {
-		gs_writeback_start(q->out);
-		q->unsynced = 0;
-	}
-	return 0;
-}
-
-/* Pairs of C as rows of OUT: on two threads when there are many. */
-static int
-put_pairs(FILE *out, const gs_report *r)
-{
-	const gs_compare *c = r->cmp;
-	csv_runs q = {.out = out, .r = r};
-	gs_ordered o = {.n = c->npairs,
-	                .chunk = CSV_RUN,
-	                .ctx = &q,
-	                .make = csv_make,
-	                .emit = csv_emit};
-	int rc;
-
-	if (c->npairs < 4 * CSV_RUN) {
-		for (size_t i = 0; i < c->npairs; i++) {
-			put_pair(out, &c->pairs[i], r->eff_cand);
-			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
-				gs_writeback_start(out);
-		}
-		return 0;
-	}
-	rc = gs_ordered_run(&o);
-	for (int i = 0; i < GS_ORDERED_SLOTS; i++) {
-		if (q.run[i].f)
-			fclose(q.run[i].f);
-		free(q.run[i].buf);
-	}
-	return rc;
+	put_pair(out, &r->cmp->pairs[i], r->eff_cand);
 }
 
 int
@@ -363,7 +386,7 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 	put_s(GS_NATIVE_CSV_HEADER, out);
 	put_s(COMPARE_HEADER, out);
 	put_c('\n', out);
-	rc = put_pairs(out, r);
+	rc = put_rows(out, r->cmp->npairs, pair_row, r);
 	funlockfile(out);
 	if (rc != 0 && !ferror(out)) /* a run not made: the write errors finish reports */
 		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output: out of memory");
