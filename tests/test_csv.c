@@ -23,16 +23,6 @@
 #include "ingest/csvrows.h"
 #include "ingest/ingest.h"
 
-/* R's full time statistics (gs_record_stats). */
-static gs_time_stats
-stats_of(const gs_record *r)
-{
-	gs_time_stats s;
-
-	gs_record_stats(r, &s);
-	return s;
-}
-
 static char *
 csv_data(const char *name)
 {
@@ -391,7 +381,7 @@ test_repeated_rows_median(void **state)
 	r = must_find(t, key(1, 1024, 1024, 1024, "", 'N', 'N', 0));
 	assert_int_equal(r->nsamples, 4);
 	assert_true(r->t.median == 11.5); /* of 10, 12, 11, 30 */
-	assert_true(stats_of(r).mean == 15.75);
+	assert_true(gs_record_stats(r).mean == 15.75);
 	assert_int_equal(r->t.count, 4);
 	assert_int_equal(r->line, 2);
 	assert_int_equal(t->rec[1].line, 4); /* 2048 comes after, by first line */

@@ -19,16 +19,6 @@
 #include "ingest/nvbench.h"
 #include "readers_test.h"
 
-/* R's full time statistics (gs_record_stats). */
-static gs_time_stats
-stats_of(const gs_record *r)
-{
-	gs_time_stats s;
-
-	gs_record_stats(r, &s);
-	return s;
-}
-
 #define D "tests/data/nvbench/"
 
 static const char *const shapes[] = {"4096×4096×4096 bf16 NN", "8192×8192×8192 bf16 NN",
@@ -65,8 +55,8 @@ json_with_samples(void **state)
 		assert_int_equal(r->nsamples, 25);
 		assert_int_equal(r->t.count, 25);
 		assert_near(r->t.median, base_us[i], base_us[i] * 1e-6); /* float32 seconds */
-		assert_near(stats_of(r).min, base_us[i] * 0.99, base_us[i] * 1e-6);
-		assert_near(stats_of(r).max, base_us[i] * 1.01, base_us[i] * 1e-6);
+		assert_near(gs_record_stats(r).min, base_us[i] * 0.99, base_us[i] * 1e-6);
+		assert_near(gs_record_stats(r).max, base_us[i] * 1.01, base_us[i] * 1e-6);
 		assert_string_equal(r->tag, "cublaslt_gemm");
 	}
 	assert_int_equal(t->excl[0].line, 6); /* the 6th state */

@@ -29,16 +29,6 @@
 #include "model/kernel_class.h"
 #include "analysis/single.h"
 
-/* R's full time statistics (gs_record_stats). */
-static gs_time_stats
-stats_of(const gs_record *r)
-{
-	gs_time_stats s;
-
-	gs_record_stats(r, &s);
-	return s;
-}
-
 #define RP "tests/data/trace/rocprof/"
 #define JSON908 "tests/data/trace/tracelens/rocprof/908_results.json.gz"
 
@@ -109,7 +99,7 @@ json_totals(void **state)
 		assert_string_equal(r->shape.name, r->kernel);
 		assert_true(is_tensile_gemm(r->kernel));
 		calls += r->t.count;
-		us += stats_of(r).sum;
+		us += gs_record_stats(r).sum;
 	}
 	assert_int_equal(calls, 5350);
 	assert_near(us, 65590.500, 1e-6); /* 65 590 500 ns */
@@ -152,7 +142,7 @@ json_kernels(void **state)
 	(void)state;
 	r = busiest_with(json908, "_MT64x32x256_");
 	assert_int_equal(r->t.count, 1250);
-	assert_near(stats_of(r).sum, 16994.139, 1e-6);
+	assert_near(gs_record_stats(r).sum, 16994.139, 1e-6);
 	/* occupancy inputs from kernel_symbols (README: 256 threads, 140 arch
 	 * VGPRs, 0 AGPRs, 156 672 B LDS) */
 	r = busiest_with(json908, "_MT64x80x256_");
@@ -178,10 +168,11 @@ same_as_json(const gs_table *t, int has_regs)
 		if (!j)
 			fail_msg("kernel %.60s is not in the JSON", r->kernel);
 		assert_int_equal(r->t.count, j->t.count);
-		assert_true(stats_of(r).sum == stats_of(j).sum); /* same ns, same order */
+		assert_true(gs_record_stats(r).sum ==
+		            gs_record_stats(j).sum); /* same ns, same order */
 		assert_true(r->t.median == j->t.median);
-		assert_true(stats_of(r).min == stats_of(j).min);
-		assert_true(stats_of(r).max == stats_of(j).max);
+		assert_true(gs_record_stats(r).min == gs_record_stats(j).min);
+		assert_true(gs_record_stats(r).max == gs_record_stats(j).max);
 		assert_int_equal(gs_launch_of(r)->workgroups, gs_launch_of(j)->workgroups);
 		assert_int_equal(gs_launch_of(r)->wg_size, gs_launch_of(j)->wg_size);
 		assert_int_equal(gs_launch_of(r)->lds_bytes, gs_launch_of(j)->lds_bytes);
@@ -253,7 +244,7 @@ csv_bad_rows(void **state)
 	t = gs_test_read(p, NULL);
 	assert_int_equal(t->n, 1);
 	assert_int_equal(t->rec[0].nsamples, 2);
-	assert_near(stats_of(&t->rec[0]).sum, 3.0, 1e-12); /* 1 µs + 2 µs */
+	assert_near(gs_record_stats(&t->rec[0]).sum, 3.0, 1e-12); /* 1 µs + 2 µs */
 	assert_int_equal(t->nexcl, 1); /* "abc" */
 	assert_int_equal(t->excl[0].line, 3);
 	assert_int_equal(t->skipped, 1); /* zero duration */

@@ -28,16 +28,6 @@
 #include "ingest/trace_shape.h"
 #include "util/intern.h"
 
-/* R's full time statistics (gs_record_stats). */
-static gs_time_stats
-stats_of(const gs_record *r)
-{
-	gs_time_stats s;
-
-	gs_record_stats(r, &s);
-	return s;
-}
-
 #define MI300 "tests/data/trace/tracelens/mi300/"
 #define H100 "tests/data/trace/tracelens/h100/"
 #define BERT "gaunernst_bert-small-uncased__1016001"
@@ -274,12 +264,12 @@ check_tracelens(const char *trace, const char *gemm)
 		assert_int_equal(r->t.count, row->count);
 		assert_int_equal(r->nsamples, row->count);
 		assert_near(r->t.median, row->median, 1e-3);
-		assert_near(stats_of(r).mean, row->mean, 1e-3);
-		assert_near(stats_of(r).sum, row->sum, 1e-3);
-		assert_near(stats_of(r).min, row->min, 1e-3);
-		assert_near(stats_of(r).max, row->max, 1e-3);
+		assert_near(gs_record_stats(r).mean, row->mean, 1e-3);
+		assert_near(gs_record_stats(r).sum, row->sum, 1e-3);
+		assert_near(gs_record_stats(r).min, row->min, 1e-3);
+		assert_near(gs_record_stats(r).max, row->max, 1e-3);
 		if (!isnan(row->std))
-			assert_near(stats_of(r).std, row->std, 1e-3);
+			assert_near(gs_record_stats(r).std, row->std, 1e-3);
 		check_kernel(r, row);
 	}
 	gs_table_free(t);
@@ -383,8 +373,8 @@ qwen_keys_join_across_vendors(void **state)
 		assert_non_null(other);
 		assert_int_equal(other->t.count, amd->rec[i].t.count);
 	}
-	assert_near(stats_of(find(amd, "aten::mm", 8944, 2816, 1024)).mean /
-	                    stats_of(find(nv, "aten::mm", 8944, 2816, 1024)).mean,
+	assert_near(gs_record_stats(find(amd, "aten::mm", 8944, 2816, 1024)).mean /
+	                    gs_record_stats(find(nv, "aten::mm", 8944, 2816, 1024)).mean,
 	            1.309, 1e-3);
 	gs_table_free(amd);
 	gs_table_free(nv);

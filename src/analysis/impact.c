@@ -196,8 +196,7 @@ static void
 fill_row(gs_impact_row *row, const gs_record *r, const gs_pair *p, int no_key)
 {
 	double calls = r->t.count > 0 ? (double)r->t.count : 1.0;
-	double mean = gs_record_mean(r);
-	double per = isfinite(mean) && mean > 0 ? mean : r->t.median;
+	double per = gs_record_call_us(r);
 
 	row->work = r;
 	row->pair = p;

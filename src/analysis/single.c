@@ -40,10 +40,7 @@ calls(const gs_record *r)
 static double
 total_time(const gs_record *r)
 {
-	double mean = gs_record_mean(r);
-	double per = isfinite(mean) && mean > 0 ? mean : r->t.median;
-
-	return per * calls(r);
+	return gs_record_call_us(r) * calls(r);
 }
 
 static void

@@ -475,26 +475,28 @@ gs_stats_bh(const double *p, size_t n, double *adj)
 	return 0;
 }
 
-void
-gs_record_stats(const gs_record *r, gs_time_stats *out)
+gs_time_stats
+gs_record_stats(const gs_record *r)
 {
-	memset(out, 0, sizeof *out);
-	out->median = r->t.median;
-	out->count = r->t.count;
+	gs_time_stats t = {.median = r->t.median, .count = r->t.count};
+
 	if (r->nsamples == 0)
-		return;
-	out->mean = gs_stats_mean(r->samples, r->nsamples);
-	out->std = gs_stats_stddev(r->samples, r->nsamples);
-	out->min = out->max = r->samples[0];
+		return t;
+	t.mean = gs_stats_mean(r->samples, r->nsamples);
+	t.std = gs_stats_stddev(r->samples, r->nsamples);
+	t.min = t.max = r->samples[0];
 	for (size_t i = 0; i < r->nsamples; i++) {
-		out->min = fmin(out->min, r->samples[i]);
-		out->max = fmax(out->max, r->samples[i]);
-		out->sum += r->samples[i];
+		t.min = fmin(t.min, r->samples[i]);
+		t.max = fmax(t.max, r->samples[i]);
+		t.sum += r->samples[i];
 	}
+	return t;
 }
 
 double
-gs_record_mean(const gs_record *r)
+gs_record_call_us(const gs_record *r)
 {
-	return r->nsamples == 1 ? r->samples[0] : gs_stats_mean(r->samples, r->nsamples);
+	double mean = gs_stats_mean(r->samples, r->nsamples);
+
+	return isfinite(mean) && mean > 0 ? mean : r->t.median;
 }

@@ -55,15 +55,16 @@ int gs_stats_mann_whitney(const double *x, size_t nx, const double *y, size_t ny
 int gs_stats_holm(const double *p, size_t n, double *adj);
 int gs_stats_bh(const double *p, size_t n, double *adj);
 
-/* gs_record_stats: R's time statistics, µs, into OUT: median and count as
- * R keeps them (gs_table_finish), mean, sample std (n - 1; NAN below two
+/* gs_record_stats: R's time statistics, µs: median and count as R keeps
+ * them (gs_table_finish), mean, sample std (n - 1; NAN below two
  * samples), min, max and sum of its samples, in the order and with the
  * roundings gs_table_finish used when it stored them all.  A record
  * without samples gives 0 for each (its statistics were never set). */
-void gs_record_stats(const gs_record *r, gs_time_stats *out);
+gs_time_stats gs_record_stats(const gs_record *r);
 
-/* gs_record_mean: the mean of R's samples, µs (gs_stats_mean: a lone
- * sample is its own mean); NAN when R has none. */
-double gs_record_mean(const gs_record *r);
+/* gs_record_call_us: the time of one call of R, µs: the mean of its
+ * samples, or its median when that mean is not a positive number (no
+ * samples).  Times its call count, the time spent in the shape. */
+double gs_record_call_us(const gs_record *r);
 
 #endif

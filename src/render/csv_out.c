@@ -142,13 +142,11 @@ static void
 put_record(FILE *out, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
-	gs_time_stats stats, *t = &stats;
+	const gs_time_stats stats = gs_record_stats(r), *t = &stats;
 	gs_eff e;
 
 	const long dims[4] = {s->batch, s->M, s->N, s->K};
 	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
-
-	gs_record_stats(r, t);
 
 	gs_fmt_csv_field(out, s->op);
 	for (int i = 0; i < 4; i++) {
@@ -187,6 +185,24 @@ finish(FILE *out, gs_error *err)
 	if (fflush(out) != 0 || ferror(out))
 		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output");
 	return 0;
+}
+
+/* The extra fields of record I (R) of EXT, each preceded by a comma. */
+static void
+put_ext(FILE *out, const gs_native_csv_ext *ext, const gs_record *r, size_t i)
+{
+	gs_csv_cell cell[GS_NATIVE_CSV_EXT_MAX];
+
+	for (size_t c = 0; c < ext->n; c++)
+		cell[c] = (gs_csv_cell){NULL, NAN};
+	ext->cells(ext->ctx, r, i, cell);
+	for (size_t c = 0; c < ext->n; c++) {
+		put_c(',', out);
+		if (cell[c].str)
+			gs_fmt_csv_field(out, cell[c].str);
+		else
+			put_num(out, cell[c].num);
+	}
 }
 
 /* Rows on two threads (util/ordered.h): runs of rows printed into memory
@@ -244,16 +260,17 @@ csv_emit(void *ctx, int s, size_t run)
 }
 
 /* Rows 0..N-1 of ARG into OUT (its lock held): on two threads when there
- * are many.  Returns 0, or -1 when a run could not be made (out of
- * memory) or written (OUT's error flag then set). */
+ * are many and THREADS is 1 (ROW may then run on both at once).  Returns
+ * 0, or -1 with ERR when a run could not be made (out of memory); write
+ * errors stay in OUT's error flag for finish(). */
 static int
-put_rows(FILE *out, size_t n, row_fn row, const void *arg)
+put_rows(FILE *out, size_t n, row_fn row, const void *arg, int threads, gs_error *err)
 {
 	csv_runs q = {.out = out, .row = row, .arg = arg};
 	gs_ordered o = {.n = n, .chunk = CSV_RUN, .ctx = &q, .make = csv_make, .emit = csv_emit};
 	int rc;
 
-	if (n < 4 * CSV_RUN) {
+	if (!threads || n < 4 * CSV_RUN) {
 		for (size_t i = 0; i < n; i++) {
 			row(out, arg, i);
 			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
@@ -267,16 +284,28 @@ put_rows(FILE *out, size_t n, row_fn row, const void *arg)
 			fclose(q.run[i].f);
 		free(q.run[i].buf);
 	}
-	return rc;
+	if (rc != 0 && !ferror(out)) /* a run not made, not a write error */
+		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output: out of memory");
+	return 0;
 }
 
-/* Native row I (a record and its derived columns): ARG is the model. */
+/* A native CSV and its extra columns (EXT NULL: none). */
+typedef struct native_rows {
+	const gs_single *s;
+	const gs_native_csv_ext *ext;
+} native_rows;
+
+/* Native row I (a record, its derived columns, its extra cells): ARG is
+ * a native_rows. */
 static void
 record_row(FILE *out, const void *arg, size_t i)
 {
-	const gs_single *s = arg;
+	const native_rows *nr = arg;
+	const gs_record *r = &nr->s->table->rec[i];
 
-	put_record(out, &s->table->rec[i], s);
+	put_record(out, r, nr->s);
+	if (nr->ext && nr->ext->n)
+		put_ext(out, nr->ext, r, i);
 	put_c('\n', out);
 }
 
@@ -286,28 +315,12 @@ gs_native_csv_write(const gs_single *s, FILE *out, gs_error *err)
 	return gs_native_csv_write_ext(s, NULL, out, err);
 }
 
-/* The extra fields of record I (R) of EXT, each preceded by a comma. */
-static void
-put_ext(FILE *out, const gs_native_csv_ext *ext, const gs_record *r, size_t i)
-{
-	gs_csv_cell cell[GS_NATIVE_CSV_EXT_MAX];
-
-	for (size_t c = 0; c < ext->n; c++)
-		cell[c] = (gs_csv_cell){NULL, NAN};
-	ext->cells(ext->ctx, r, i, cell);
-	for (size_t c = 0; c < ext->n; c++) {
-		put_c(',', out);
-		if (cell[c].str)
-			gs_fmt_csv_field(out, cell[c].str);
-		else
-			put_num(out, cell[c].num);
-	}
-}
-
 int
 gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *out, gs_error *err)
 {
 	size_t n = ext ? ext->n : 0;
+	const native_rows nr = {s, ext};
+	int rc;
 
 	if (n > GS_NATIVE_CSV_EXT_MAX)
 		return gs_error_set(err, NULL, 0, 0, "%zu extra CSV columns, at most %d", n,
@@ -319,20 +332,11 @@ gs_native_csv_write_ext(const gs_single *s, const gs_native_csv_ext *ext, FILE *
 		gs_fmt_csv_field(out, ext->names[c]);
 	}
 	put_c('\n', out);
-	if (n) { /* the extra cells' callback is not known to be thread-safe */
-		for (size_t i = 0; i < s->table->n; i++) {
-			put_record(out, &s->table->rec[i], s);
-			put_ext(out, ext, &s->table->rec[i], i);
-			put_c('\n', out);
-			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
-				gs_writeback_start(out);
-		}
-	} else if (put_rows(out, s->table->n, record_row, s) != 0 && !ferror(out)) {
-		funlockfile(out);
-		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output: out of memory");
-	}
+	/* one thread with extra cells: their callback is not known to be
+	 * thread-safe */
+	rc = put_rows(out, s->table->n, record_row, &nr, n == 0, err);
 	funlockfile(out);
-	return finish(out, err);
+	return rc != 0 ? -1 : finish(out, err);
 }
 
 static int
@@ -386,11 +390,9 @@ gs_render_csv(const gs_report *r, FILE *out, gs_error *err)
 	put_s(GS_NATIVE_CSV_HEADER, out);
 	put_s(COMPARE_HEADER, out);
 	put_c('\n', out);
-	rc = put_rows(out, r->cmp->npairs, pair_row, r);
+	rc = put_rows(out, r->cmp->npairs, pair_row, r, 1, err);
 	funlockfile(out);
-	if (rc != 0 && !ferror(out)) /* a run not made: the write errors finish reports */
-		return gs_error_set(err, NULL, 0, 0, "cannot write the CSV output: out of memory");
-	return finish(out, err);
+	return rc != 0 ? -1 : finish(out, err);
 }
 
 int

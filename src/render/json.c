@@ -367,9 +367,8 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 	gs_jw_shape_fields(w, &r->shape);
 	gs_jw_kv_str(w, "tag", r->tag);
 	gs_jw_kv_str(w, "kernel", r->kernel);
-	gs_time_stats t;
+	const gs_time_stats t = gs_record_stats(r);
 
-	gs_record_stats(r, &t);
 	gs_jw_kv_count(w, "count", t.count);
 	gs_jw_kv_num(w, "time_us_median", t.median);
 	gs_jw_kv_num(w, "time_us_mean", t.mean);
