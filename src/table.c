@@ -12,8 +12,8 @@
 #include "model/kernel_class.h"
 #include "table.h"
 #include "util/hash.h"
-#include "util/intern.h"
 #include "util/grow.h"
+#include "util/intern.h"
 #include "util/utf8.h"
 
 /* The most records, samples per record, exclusions, names or extra

@@ -107,15 +107,17 @@ const char *gs_table_intern(gs_table *t, const char *s);
 int gs_table_add_extra_name(gs_table *t, const char *name);
 
 /* gs_table_get: the record for KEY, created (with LINE) if new; KEY's op
- * is repaired to well-formed UTF-8 first (cut at a character boundary to
- * fit GS_OP_LEN), so keys differing only in ill-formed bytes may meet.  Returns
+ * is cut to GS_OP_LEN - 1 bytes and repaired to well-formed UTF-8 first
+ * (cut again at a character boundary to fit), so keys differing only in
+ * ill-formed bytes or beyond the cut may meet.  KEY is borrowed for the
+ * call; a new record's op is the process's copy (util/intern.h).  Returns
  * NULL only on out of memory, with ERR set.  The pointer is valid until
  * the next gs_table_get() that creates a record. */
 gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err);
 
 /* gs_record_add_sample: append one time (µs, must be finite and > 0; the
  * reader checks and excludes otherwise).  Returns 0 or -1 on out of memory.
- * A lone sample is kept inside R (R->one, R->samples pointing at it) and
+ * A lone sample is kept inside R (in R->t.median, R->samples pointing at it) and
  * the table re-points it when its records move: a record is never copied
  * by value, it is re-added (gs_table_get + gs_record_add_sample). */
 int gs_record_add_sample(gs_record *r, double time_us);

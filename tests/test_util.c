@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,9 +19,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
 #include <cmocka.h>
 
 #include "util/checked.h"
+#include "util/intern.h"
 #include "util/outfile.h"
 #include "util/writeback.h"
 
@@ -379,6 +382,50 @@ test_clean_stale(void **state)
 	rmdir(in_dir("d.gemmscope-ABCDEF"));
 }
 
+/* gs_intern: one copy per text, whatever the pointer it was given; ""
+ * without a lookup; the set grows past its first 64 slots and keeps every
+ * copy; the same from two threads at once. */
+static void *
+intern_many(void *arg)
+{
+	const char **got = arg;
+	char s[32];
+
+	for (int i = 0; i < 5000; i++) {
+		snprintf(s, sizeof s, "op-%d", i);
+		got[i] = gs_intern(s);
+	}
+	return NULL;
+}
+
+static void
+test_intern(void **state)
+{
+	static const char *a[5000], *b[5000];
+	char s[32] = "aten::mm";
+	const char *mm = gs_intern(s);
+	pthread_t t;
+
+	(void)state;
+	assert_non_null(mm);
+	assert_ptr_not_equal(mm, s);
+	assert_string_equal(mm, "aten::mm");
+	s[0] = 'x'; /* the copy does not follow the caller's buffer */
+	assert_string_equal(mm, "aten::mm");
+	assert_ptr_equal(gs_intern("aten::mm"), mm);
+	assert_string_equal(gs_intern(""), "");
+	assert_int_equal(pthread_create(&t, NULL, intern_many, a), 0);
+	intern_many(b);
+	assert_int_equal(pthread_join(t, NULL), 0);
+	for (int i = 0; i < 5000; i++) {
+		snprintf(s, sizeof s, "op-%d", i);
+		assert_non_null(a[i]);
+		assert_ptr_equal(a[i], b[i]);
+		assert_string_equal(a[i], s);
+	}
+	assert_ptr_equal(gs_intern("aten::mm"), mm);
+}
+
 /* gs_writeback_start hands the stdio buffer to the file (its bytes are in
  * the file at once, whatever the kernel does with the hint) and leaves no
  * error on streams that cannot be synced. */
@@ -415,7 +462,7 @@ main(void)
 	        cmocka_unit_test(test_dev_null),   cmocka_unit_test(test_fifo),
 	        cmocka_unit_test(test_streams),    cmocka_unit_test(test_same),
 	        cmocka_unit_test(test_commit_all), cmocka_unit_test(test_clean_stale),
-	        cmocka_unit_test(test_writeback),
+	        cmocka_unit_test(test_writeback),  cmocka_unit_test(test_intern),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -282,7 +282,9 @@ round_digits(const scaled *s, uint64_t unit)
  * 10^k as a whole number and a remainder in 128-bit integers
  * (scale_exact), each precision rounded from them half to even as printf
  * rounds, and the read-back test done on the same exact numbers.  Fills
- * BUF (GS_FMT_LEN bytes) and returns 1. */
+ * BUF (GS_FMT_LEN bytes) and returns 1; 0 if the decimal exponent could
+ * not be found within one step of the estimate (not seen in the range:
+ * the caller then asks printf). */
 static int
 fast_exact(char *buf, double v)
 {
