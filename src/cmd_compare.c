@@ -301,8 +301,11 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 	x.r.ninputs = 6;
 	if (gs_ingest_read_pair(base_path, cand_path, &cli->ingest, &x.base, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
-	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
-	    gs_output_write_all(&x.r, &cli->out, err) != 0)
+	    analyse(cli, &x, err) != 0)
+		goto done;
+	gs_table_drop_index(x.base); /* joined: no key is looked up again */
+	gs_table_drop_index(x.cand);
+	if (build_report(cli, &x, err) != 0 || gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);

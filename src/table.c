@@ -42,6 +42,7 @@ struct gs_index {
 	unsigned bits; /* log2(cap) */
 	char **str; /* interned strings by hash; NULL = empty */
 	size_t str_cap; /* power of two, or 0 */
+	int dropped; /* gs_table_drop_index: slot freed until a gs_table_get */
 };
 
 static uint64_t
@@ -328,6 +329,29 @@ index_grow(gs_table *t)
 	return 0;
 }
 
+/* Build T's key index again after gs_table_drop_index: the smallest
+ * power of two at least twice the records, as gs_table_get keeps it. */
+static int
+index_rebuild(gs_table *t)
+{
+	struct gs_index *ix = t->index;
+	size_t cap = 64;
+	unsigned bits = 6;
+
+	while (cap < (t->n + 1) * 2) {
+		cap *= 2;
+		bits++;
+	}
+	if (!(ix->slot = calloc(cap, sizeof *ix->slot)))
+		return -1;
+	advise_huge(ix->slot, cap * sizeof *ix->slot);
+	ix->cap = cap;
+	ix->bits = bits;
+	ix->dropped = 0;
+	index_fill(t);
+	return 0;
+}
+
 /* KEY's op as a table keeps it, in BUF (GS_OP_LEN bytes), KEY pointed
  * there: cut to GS_OP_LEN - 1 bytes (as the readers' fixed buffers cut
  * it before the op was a pointer), repaired to well-formed UTF-8, cut
@@ -378,7 +402,8 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 	char op[GS_OP_LEN];
 	size_t nrep = 0;
 
-	if (clean_op(&k, op, &nrep) != 0 || ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
+	if (clean_op(&k, op, &nrep) != 0 || (t->index->dropped && index_rebuild(t) != 0) ||
+	    ((t->n + 1) * 2 > t->index->cap && index_grow(t) != 0))
 		goto oom;
 	h = shape_hash(&k);
 	slot = index_lookup(t, &k, h);
@@ -544,8 +569,31 @@ gs_table_order(gs_table *t)
 		return; /* already in line order (a CSV's rows): index still right */
 	qsort(t->rec, t->n, sizeof *t->rec, by_line);
 	relink_samples(t);
+	if (t->index->dropped)
+		return; /* gs_table_get builds it from the new order */
 	memset(t->index->slot, 0, t->index->cap * sizeof *t->index->slot);
 	index_fill(t);
+}
+
+void
+gs_table_drop_index(gs_table *t)
+{
+	free(t->index->slot);
+	t->index->slot = NULL;
+	t->index->cap = 0;
+	t->index->bits = 0;
+	t->index->dropped = 1;
+}
+
+/* The record with KEY by a scan of T's records: gs_table_find after
+ * gs_table_drop_index. */
+static const gs_record *
+scan_for(const gs_table *t, const gs_shape *key)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (gs_shape_equal(&t->rec[i].shape, key))
+			return &t->rec[i];
+	return NULL;
 }
 
 void
@@ -555,6 +603,11 @@ gs_table_find_each(const gs_table *t, const gs_table *keys, const gs_record **ou
 	uint64_t h[AHEAD];
 	const struct gs_index *ix = t->index;
 
+	if (ix->dropped) {
+		for (size_t i = 0; i < keys->n; i++)
+			out[i] = scan_for(t, &keys->rec[i].shape);
+		return;
+	}
 	if (!ix->cap) {
 		for (size_t i = 0; i < keys->n; i++)
 			out[i] = NULL;
@@ -580,6 +633,8 @@ gs_table_find(const gs_table *t, const gs_shape *key)
 {
 	const struct gs_slot *slot;
 
+	if (t->index->dropped)
+		return scan_for(t, key);
 	if (!t->index->cap)
 		return NULL;
 	slot = index_lookup(t, key, shape_hash(key));

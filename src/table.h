@@ -154,6 +154,13 @@ int gs_table_exclude(gs_table *t, long line, const char *what, const char *reaso
  * readers' gs_table_finish() (ingest.h) computes them first. */
 void gs_table_order(gs_table *t);
 
+/* gs_table_drop_index: free T's key index (8 bytes a slot, 16 MiB for a
+ * million records) when no more keys will be looked up: a compare after
+ * its join.  gs_table_get builds it again (O(n)) on its next call;
+ * gs_table_find and gs_table_find_each still answer, by a scan of the
+ * records (O(n) a key). */
+void gs_table_drop_index(gs_table *t);
+
 /* gs_table_find: the record with KEY, or NULL. */
 const gs_record *gs_table_find(const gs_table *t, const gs_shape *key);
 

@@ -327,6 +327,46 @@ find_each_as_find(void **state)
 	gs_table_free(k);
 }
 
+/* After gs_table_drop_index the answers stay the same: find and
+ * find_each scan, gs_table_get builds the index again and still finds the
+ * existing keys rather than adding them twice. */
+static void
+dropped_index_still_answers(void **state)
+{
+	gs_table *t = gs_table_new("t.csv"), *k = gs_table_new("k.csv");
+	gs_error err = {0};
+	const gs_record *before[200], *after[200];
+	gs_shape s;
+
+	(void)state;
+	gs_shape_init(&s);
+	snprintf(s.dtype, sizeof s.dtype, "bf16");
+	s.N = s.K = 128;
+	for (long i = 0; i < 200; i++) {
+		s.M = 8 * (i + 1);
+		if (i % 2)
+			assert_non_null(gs_table_get(t, &s, i + 1, &err));
+		assert_non_null(gs_table_get(k, &s, i + 1, &err));
+	}
+	gs_table_find_each(t, k, before);
+	gs_table_drop_index(t);
+	gs_table_find_each(t, k, after);
+	for (size_t i = 0; i < 200; i++) {
+		assert_ptr_equal(after[i], before[i]);
+		assert_ptr_equal(gs_table_find(t, &k->rec[i].shape), before[i]);
+		assert_int_equal(after[i] != NULL, i % 2 == 1);
+	}
+	s.M = 8 * 2; /* an existing key: the rebuilt index finds it */
+	assert_ptr_equal(gs_table_get(t, &s, 999, &err), before[1]);
+	assert_int_equal(t->n, 100);
+	s.M = 8 * 1; /* a new one is added once */
+	assert_non_null(gs_table_get(t, &s, 1000, &err));
+	assert_int_equal(t->n, 101);
+	assert_ptr_equal(gs_table_find(t, &s), &t->rec[100]);
+	gs_table_free(t);
+	gs_table_free(k);
+}
+
 int
 main(void)
 {
@@ -341,6 +381,7 @@ main(void)
 	        cmocka_unit_test(order_rebuilds_index),
 	        cmocka_unit_test(lone_samples_follow_records),
 	        cmocka_unit_test(find_each_as_find),
+	        cmocka_unit_test(dropped_index_still_answers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include "model/kernel_name.h"
 #include "table.h"
 #include "util/grow.h"
+#include "util/intern.h"
 
 /* At least this share of the log time ratio makes the cause quantization. */
 #define QUANT_MOST 0.5
@@ -23,15 +24,9 @@
 #define ARROW "\xe2\x86\x92"
 #define TIMES "\xc3\x97"
 
-/* The text of every GS_CAUSE_NONE pair (not owned by the pair). */
-static char no_text[] = "";
-
 void
 gs_causes_free(gs_causes *c)
 {
-	for (size_t i = 0; c->by_pair && i < c->n; i++)
-		if (c->by_pair[i].text != no_text)
-			free(c->by_pair[i].text);
 	free(c->by_pair);
 	memset(c, 0, sizeof *c);
 }
@@ -402,7 +397,7 @@ text(gs_dynbuf *d, const gs_pair *p, const side *b, const side *c, calc *e, cons
  * -1 when out of memory. */
 static int
 decide_pair(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, calc *e,
-            char **text_out)
+            const char **text_out)
 {
 	side b = side_of(sb, p->base), c = side_of(sc, p->cand);
 	gs_dynbuf d;
@@ -427,7 +422,8 @@ decide_pair(const gs_pair *p, const gs_single *sb, const gs_single *sc, const ch
 	gs_dynbuf_init(&d, TEXT_MAX);
 	if (text(&d, p, &b, &c, e, env) != 0) /* out of memory (the text is far below the cap) */
 		return -1;
-	*text_out = gs_dynbuf_take(&d, NULL);
+	*text_out = gs_intern(d.d ? d.d : "");
+	gs_dynbuf_free(&d);
 	return *text_out ? 0 : -1;
 }
 
@@ -435,7 +431,7 @@ static int
 one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_cause *out)
 {
 	calc e;
-	char *t = no_text; /* a neutral pair's: shared */
+	const char *t = ""; /* a neutral pair's */
 	int classified = p->cls == GS_IMPROVED || p->cls == GS_REGRESSED;
 
 	if (decide_pair(p, sb, sc, env, &e, classified ? &t : NULL) != 0)

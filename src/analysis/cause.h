@@ -110,9 +110,11 @@ typedef struct gs_cause_figs {
 typedef struct gs_cause {
 	gs_cause_kind kind;
 	unsigned missing; /* GS_MISS_* bits of an unknown cause, else 0 */
-	char *text; /* one sentence for the report, owned by the gs_causes;
-	               "" for GS_CAUSE_NONE; never NULL after a successful
-	               gs_cause_run */
+	const char *text; /* one sentence for the report, the process's
+	                     copy (util/intern.h: the pairs of a million-shape
+	                     compare often share a handful of sentences); ""
+	                     for GS_CAUSE_NONE; never NULL after a successful
+	                     gs_cause_run */
 } gs_cause;
 
 typedef struct gs_causes {
