@@ -219,7 +219,13 @@ base_run(void *arg)
 	cmp_run *x = j->side.x;
 
 	j->cmp_rc = gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, &j->cmp_err);
-	return j->cmp_rc != 0 ? -1 : side_run(&j->side);
+	if (j->cmp_rc != 0)
+		return -1;
+	/* joined: no key is looked up again (the other thread reads the
+	 * candidate's records, never its index) */
+	gs_table_drop_index(x->base);
+	gs_table_drop_index(x->cand);
+	return side_run(&j->side);
 }
 
 static int
@@ -301,11 +307,8 @@ gs_run_compare(const gs_cli *cli, const char *base_path, const char *cand_path, 
 	x.r.ninputs = 6;
 	if (gs_ingest_read_pair(base_path, cand_path, &cli->ingest, &x.base, &x.cand, err) != 0 ||
 	    (cli->weights && gs_ingest_read(cli->weights, &cli->ingest, &x.work, err) != 0) ||
-	    analyse(cli, &x, err) != 0)
-		goto done;
-	gs_table_drop_index(x.base); /* joined: no key is looked up again */
-	gs_table_drop_index(x.cand);
-	if (build_report(cli, &x, err) != 0 || gs_output_write_all(&x.r, &cli->out, err) != 0)
+	    analyse(cli, &x, err) != 0 || build_report(cli, &x, err) != 0 ||
+	    gs_output_write_all(&x.r, &cli->out, err) != 0)
 		goto done;
 	if (!cli->quiet)
 		print_summary(&x.cmp, cli);

@@ -184,7 +184,8 @@ test_sweep_ties(void **state)
 	for (size_t i = 0; i < r.n; i++) {
 		nlo += r.rows[i].predicted_us == lo;
 		nhi += r.rows[i].predicted_us == 2 * lo;
-		assert_true(s.rows[i].rounds == (r.rows[i].predicted_us == lo ? 1 : 2));
+		assert_true(gs_single_tile_of(&s.rows[i])->rounds ==
+		            (r.rows[i].predicted_us == lo ? 1 : 2));
 	}
 	assert_int_equal(nlo + nhi, 32);
 	assert_true(nlo > 0 && nhi > 0);

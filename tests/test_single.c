@@ -719,7 +719,7 @@ test_effpair_kernel_keyed(void **state)
 	run_single(p.b, "mi350x", &p.sb);
 	run_single(p.c, "mi350x", &p.sc);
 	explain(&p, &e, text, sizeof text);
-	assert_true(p.sb.rows[0].tile_m > 0);
+	assert_true(gs_single_tile_of(&p.sb.rows[0])->tile_m > 0);
 	assert_int_equal(e.same_kernel, 1);
 	assert_non_null(
 	        strstr(text, "quantisation not computed (keyed by kernel name: no M, N, K)"));
@@ -931,7 +931,7 @@ test_tf32_roof(void **state)
 	(void)state;
 	run_single(tc, NULL, &sc);
 	run_single(ts, NULL, &ss);
-	assert_string_equal(sc.rows[0].math_dtype, "tf32");
+	assert_string_equal(gs_single_math_dtype(&sc.rows[0]), "tf32");
 	assert_string_equal(sc.rows[0].rec->shape.dtype, "f32");
 	assert_near(gs_single_roof_tflops(&sc, &sc.rows[0]), 156, 1e-9);
 	assert_near(E(&sc, &sc.rows[0])->peak_tflops, 156, 1e-9);
@@ -940,7 +940,7 @@ test_tf32_roof(void **state)
 	assert_int_equal(sc.s.math_differs, 1);
 	assert_int_equal(sc.s.over_roof, 0);
 
-	assert_string_equal(ss.rows[0].math_dtype, "f32");
+	assert_string_equal(gs_single_math_dtype(&ss.rows[0]), "f32");
 	assert_near(E(&ss, &ss.rows[0])->peak_tflops, 19.5, 1e-9);
 	assert_near(E(&ss, &ss.rows[0])->pct_roofline, 60.0 / 19.5 * 100, 1e-9);
 	assert_int_equal(E(&ss, &ss.rows[0])->over_roof, 1);

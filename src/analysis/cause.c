@@ -62,9 +62,9 @@ tile_of(const side *s, int *tm, int *tn)
 	const gs_single_row *r = s->row;
 
 	*tm = *tn = 0;
-	if (r && r->have_eff && r->tile_m > 0) {
-		*tm = r->tile_m;
-		*tn = r->tile_n;
+	if (r && r->have_eff && gs_single_tile_of(r)->tile_m > 0) {
+		*tm = gs_single_tile_of(r)->tile_m;
+		*tn = gs_single_tile_of(r)->tile_n;
 	} else if (r && r->have_kernel && r->detail->kernel.has_tile) {
 		*tm = r->detail->kernel.tile_m;
 		*tn = r->detail->kernel.tile_n;

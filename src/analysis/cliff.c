@@ -86,9 +86,11 @@ usable(const gs_single_row *r)
 static long
 tile_steps(const gs_single_row *r, char d)
 {
+	const gs_single_tile *t = gs_single_tile_of(r);
+
 	if (d == 'K')
-		return r->tile_k > 0 ? (r->rec->shape.K + r->tile_k - 1) / r->tile_k : 0;
-	return r->tile_m > 0 && r->num_tiles > 0 ? r->num_tiles : 0;
+		return t->tile_k > 0 ? (r->rec->shape.K + t->tile_k - 1) / t->tile_k : 0;
+	return t->tile_m > 0 && t->num_tiles > 0 ? t->num_tiles : 0;
 }
 
 /* What crossed from row A to row B along D: bits into *CROSSED, the bits
@@ -97,6 +99,7 @@ static void
 crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *crossed, int *known)
 {
 	long ta = tile_steps(a, d), tb = tile_steps(b, d);
+	long ra = gs_single_tile_of(a)->rounds, rb = gs_single_tile_of(b)->rounds;
 
 	*crossed = 0;
 	*known = 0;
@@ -104,9 +107,9 @@ crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *cross
 		*known |= GS_CROSS_TILE;
 		*crossed |= ta < tb ? GS_CROSS_TILE : 0;
 	}
-	if (a->rounds > 0 && b->rounds > 0) {
+	if (ra > 0 && rb > 0) {
 		*known |= GS_CROSS_WAVE;
-		*crossed |= a->rounds < b->rounds ? GS_CROSS_WAVE : 0;
+		*crossed |= ra < rb ? GS_CROSS_WAVE : 0;
 	}
 	if (a->rec->kernel && b->rec->kernel) {
 		*known |= GS_CROSS_KERNEL;

@@ -109,8 +109,10 @@ tile_text(const gs_single_row *r, char *buf, size_t size)
 	const char *fam =
 	        r->have_kernel ? gs_kfamily_name(r->detail->kernel.family) : "no kernel name";
 
-	if (r->have_eff && r->tile_m > 0)
-		snprintf(buf, size, "%s %d\xc3\x97%d", fam, r->tile_m, r->tile_n);
+	const gs_single_tile *t = gs_single_tile_of(r);
+
+	if (r->have_eff && t->tile_m > 0)
+		snprintf(buf, size, "%s %d\xc3\x97%d", fam, t->tile_m, t->tile_n);
 	else
 		snprintf(buf, size, "%s, tile unknown", fam);
 }

@@ -55,9 +55,9 @@ parse_kernel(gs_kparser *kp, gs_single_row *row, gs_single_detail *d)
 }
 
 static void
-tile_source(gs_single_row *row)
+tile_source(gs_single_row *row, const gs_single_detail *d)
 {
-	if (row->tile_m <= 0)
+	if (d->tile.tile_m <= 0)
 		row->tile_source = GS_TILE_SRC_NONE;
 	else if (gs_launch_of(row->rec)->tile_m > 0)
 		row->tile_source = GS_TILE_SRC_COLUMN;
@@ -92,11 +92,11 @@ tile_model(const gs_single *s, int cus, gs_single_row *row, const gs_eff *eff, g
 	row->have_pick = gs_tile_model_pick(&blas, s->gpu, cus, 1, &d->pick, &e) == 0;
 	if (!row->have_pick && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
-	if (row->tile_m > 0)
+	if (d->tile.tile_m > 0)
 		row->have_actual =
-		        gs_tile_model_cost(&blas, s->gpu, cus, 1, row->tile_m, row->tile_n,
-		                           row->tile_k, &d->actual, &e) == 0;
-	if (row->tile_m > 0 && !row->have_actual && beyond_limit(&blas))
+		        gs_tile_model_cost(&blas, s->gpu, cus, 1, d->tile.tile_m, d->tile.tile_n,
+		                           d->tile.tile_k, &d->actual, &e) == 0;
+	if (d->tile.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	return 0;
 }
@@ -137,12 +137,15 @@ located(const gs_table *t, const gs_record *r, gs_error *err)
 	                    r->shape.N, r->shape.K, msg);
 }
 
-/* ROW's detail: a copy of D when one of its have_* is set, else none;
- * -1 when out of memory. */
+/* ROW's detail: a copy of D when the tile is known or one of its have_*
+ * is set, else none; -1 when out of memory. */
 static int
 keep_detail(gs_single_row *row, const gs_single_detail *d)
 {
-	if (!row->have_kernel && !row->have_pick && !row->have_actual && !row->have_occ)
+	const gs_single_tile *t = &d->tile;
+
+	if (!row->have_kernel && !row->have_pick && !row->have_actual && !row->have_occ &&
+	    !t->tile_m && !t->tile_n && !t->tile_k && !t->num_tiles && !t->rounds)
 		return 0;
 	if (!(row->detail = malloc(sizeof *row->detail)))
 		return -1;
@@ -150,19 +153,19 @@ keep_detail(gs_single_row *row, const gs_single_detail *d)
 	return 0;
 }
 
-/* The row's own figures of E (brief: see single.h). */
+/* The row's own figures of E (brief: see single.h), its tile into D. */
 static void
-keep_brief(gs_single_row *row, const gs_eff *e)
+keep_brief(gs_single_row *row, gs_single_detail *d, const gs_eff *e)
 {
 	row->achieved_tflops = e->achieved_tflops;
 	row->dim_eff = e->dim_eff;
 	row->roofline_us = e->roofline_us;
 	row->ai = e->cost.ai;
-	row->num_tiles = e->num_tiles;
-	row->rounds = e->rounds;
-	row->tile_m = e->tile_m;
-	row->tile_n = e->tile_n;
-	row->tile_k = e->tile_k;
+	d->tile.num_tiles = e->num_tiles;
+	d->tile.rounds = e->rounds;
+	d->tile.tile_m = e->tile_m;
+	d->tile.tile_n = e->tile_n;
+	d->tile.tile_k = e->tile_k;
 	row->status = (unsigned char)e->status;
 	row->compute_bound = e->compute_bound != 0;
 	row->over_roof = e->over_roof != 0;
@@ -183,10 +186,19 @@ eff_input(const gs_single *s, const gs_single_row *row, const gs_kernel_info *ke
           gs_eff_opts *eo)
 {
 	gs_eff_in_from_record(row->rec, kernel, in);
-	in->math_dtype = row->math_dtype;
+	in->math_dtype = gs_single_math_dtype(row);
 	gs_eff_opts_default(eo);
 	eo->roof = s->opts.roof;
 	eo->cus = s->cus;
+}
+
+/* gs_single_row.math of MATH, gs_kernel_math_dtype's answer for STORAGE. */
+static unsigned char
+math_code(const char *math, const char *storage)
+{
+	if (math == storage)
+		return GS_MATH_STORAGE;
+	return strcmp(math, "tf32") == 0 ? GS_MATH_TF32 : GS_MATH_XF32;
 }
 
 /* ROW's efficiency into ROW and D (zeroed by the caller). */
@@ -200,24 +212,25 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	gs_eff e;
 
 	row->total_us = total_time(r);
-	row->math_dtype = gs_kernel_math_dtype(r->kernel, r->shape.dtype);
-	row->peak_class = (signed char)(s->gpu ? gs_gpu_dtype_class(row->math_dtype) : -1);
+	row->math = math_code(gs_kernel_math_dtype(r->kernel, r->shape.dtype), r->shape.dtype);
+	row->peak_class =
+	        (signed char)(s->gpu ? gs_gpu_dtype_class(gs_single_math_dtype(row)) : -1);
 	no_brief(row);
 	parse_kernel(kp, row, d);
 	occupancy(s, row, d);
 	if (r->shape.name) { /* keyed by kernel name: no M, N, K, the name's tile */
 		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->kernel : NULL, &e);
 		if (row->have_eff)
-			keep_brief(row, &e);
-		tile_source(row);
+			keep_brief(row, d, &e);
+		tile_source(row, d);
 		return 0;
 	}
 	eff_input(s, row, row->have_kernel ? &d->kernel : NULL, &in, &eo);
 	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &e, err) == 0;
 	if (!row->have_eff)
 		return has_dims(r) ? located(s->table, r, err) : 0;
-	keep_brief(row, &e);
-	tile_source(row);
+	keep_brief(row, d, &e);
+	tile_source(row, d);
 	if (tile_model(s, eo.cus, row, &e, d, err) != 0)
 		return located(s->table, r, err);
 	return 0;
@@ -246,7 +259,24 @@ gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out)
 double
 gs_single_roof_tflops(const gs_single *s, const gs_single_row *row)
 {
-	return s->gpu ? gs_gpu_roof_tflops(s->gpu, row->math_dtype, s->opts.roof, NULL) : NAN;
+	return s->gpu ? gs_gpu_roof_tflops(s->gpu, gs_single_math_dtype(row), s->opts.roof, NULL)
+	              : NAN;
+}
+
+const gs_single_tile *
+gs_single_tile_of(const gs_single_row *row)
+{
+	static const gs_single_tile unknown;
+
+	return row->detail ? &row->detail->tile : &unknown;
+}
+
+const char *
+gs_single_math_dtype(const gs_single_row *row)
+{
+	return row->math == GS_MATH_TF32   ? "tf32"
+	       : row->math == GS_MATH_XF32 ? "xf32"
+	                                   : row->rec->shape.dtype;
 }
 
 static int
@@ -279,11 +309,11 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, do
 	m->total_us += row->total_us;
 	if (!row->have_eff)
 		return;
-	m->with_tile += row->tile_m > 0;
+	m->with_tile += gs_single_tile_of(row)->tile_m > 0;
 	if (row->status == GS_EFF_NO_DIMS)
 		return; /* a kernel's tile, no M, N, K */
 	m->with_eff++;
-	m->math_differs += row->math_dtype != row->rec->shape.dtype;
+	m->math_differs += row->math != GS_MATH_STORAGE;
 	m->over_roof += row->over_roof;
 	m->total_flop += row_flop(row) * calls(row->rec);
 	if (isfinite(row->dim_eff)) {
@@ -418,6 +448,7 @@ gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
 	out->n = t->n;
 	for (size_t i = 0; i < t->n; i++) {
 		gs_single_row *row = &out->rows[i];
+		gs_single_detail d;
 		gs_eff_in in;
 		gs_eff_opts eo;
 		gs_eff e;
@@ -429,8 +460,12 @@ gs_single_records(const gs_table *t, gs_single *out, gs_error *err)
 		row->have_eff = gs_eff_compute(&in, NULL, &eo, &e, err) == 0;
 		if (!row->have_eff && has_dims(row->rec))
 			return located(t, row->rec, err);
-		if (row->have_eff)
-			keep_brief(row, &e);
+		if (!row->have_eff)
+			continue;
+		memset(&d, 0, sizeof d);
+		keep_brief(row, &d, &e);
+		if (keep_detail(row, &d) != 0)
+			return gs_error_set(err, t->path, 0, 0, "out of memory");
 	}
 	return 0;
 }

@@ -42,40 +42,51 @@ typedef struct gs_single_opts {
 	                compare, which ranks pairs, sets 0 */
 } gs_single_opts;
 
+/* A row's macro tile and what it makes of the shape (gs_eff's fields of
+ * the same names); all 0 when the tile is unknown. */
+typedef struct gs_single_tile {
+	long num_tiles, rounds; /* gs_eff.num_tiles, gs_eff.rounds */
+	int tile_m, tile_n, tile_k; /* gs_eff's macro tile, 0 unknown */
+} gs_single_tile;
+
 /* The parts of a row that only some records have: a kernel name, a GPU
- * for the tile model, a known tile, registers / LDS.  Each member is
- * meaningful only when the row's matching have_* flag is 1. */
+ * for the tile model, a known tile, registers / LDS.  Each member but
+ * tile is meaningful only when the row's matching have_* flag is 1. */
 typedef struct gs_single_detail {
+	gs_single_tile tile; /* read with gs_single_tile_of() */
 	gs_kernel_info kernel; /* parse of rec->kernel (have_kernel) */
 	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape; have_pick) */
 	gs_tile_cost actual; /* the model's cost of the kernel's tile (have_actual) */
 	gs_occ occ; /* occupancy and its limiter (have_occ) */
 } gs_single_detail;
 
-/* One record's efficiency, kept small: a million-shape compare holds two
- * million rows.  The figures every pass over all rows reads are here; the
+/* gs_single_row.math: the storage dtype, "tf32", "xf32". */
+enum { GS_MATH_STORAGE, GS_MATH_TF32, GS_MATH_XF32 };
+
+/* One record's efficiency, kept small (64 bytes): a million-shape compare
+ * holds two million rows.  The figures every pass over all rows reads are here; the
  * whole gs_eff (roofline, waves, notes...) is computed again when a writer
  * needs it, by gs_single_eff (the model is pure, so it gives the numbers
  * gs_single_run found, bit for bit). */
 typedef struct gs_single_row {
 	const gs_record *rec; /* borrowed from the table */
-	gs_single_detail *detail; /* owned by the gs_single; NULL when
-	                             have_kernel, have_pick, have_actual and
-	                             have_occ are all 0 (most records of a
-	                             benchmark CSV without --gpu) */
-	const char *math_dtype; /* the type the kernel computes in: the storage
-	                           dtype, or "tf32"/"xf32" for fp32 storage on
-	                           matrix units (gs_kernel_math_dtype); static
-	                           or borrowed from the record */
+	gs_single_detail *detail; /* owned by the gs_single; NULL when the
+	                             tile is unknown and have_kernel,
+	                             have_pick, have_actual and have_occ are
+	                             all 0 (most records of a benchmark CSV
+	                             without --gpu) */
 	double total_us; /* time spent in the shape: mean · count (median ·
 	                    count when only a median is known), µs */
-	/* from gs_eff, when have_eff (else NAN / 0) */
+	/* from gs_eff, when have_eff (else NAN / 0); the tile and its counts:
+	 * gs_single_tile_of() */
 	double achieved_tflops; /* gs_eff.achieved_tflops */
 	double dim_eff; /* gs_eff.dim_eff */
 	double roofline_us; /* gs_eff.roofline_us */
 	double ai; /* gs_eff.cost.ai: arithmetic intensity, FLOP/byte */
-	long num_tiles, rounds; /* gs_eff.num_tiles, gs_eff.rounds */
-	int tile_m, tile_n, tile_k; /* gs_eff's macro tile, 0 unknown */
+	unsigned char math; /* the type the kernel computes in
+	                       (gs_kernel_math_dtype): GS_MATH_STORAGE, or
+	                       GS_MATH_TF32 / GS_MATH_XF32 for fp32 storage on
+	                       matrix units; read gs_single_math_dtype() */
 	signed char peak_class; /* gs_gpu_dtype_class of the math dtype, -1
 	                           unknown (or no GPU) */
 	unsigned char tile_source; /* gs_tile_source */
@@ -170,6 +181,14 @@ int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
  * has none (have_eff 0: OUT untouched).  About 0.2 µs: a writer that
  * needs more than the row's own figures calls it once per row. */
 const gs_eff *gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out);
+
+/* gs_single_tile_of: ROW's macro tile and its tile and wave counts, all
+ * 0 when the tile is unknown.  Never NULL; lives as long as ROW. */
+const gs_single_tile *gs_single_tile_of(const gs_single_row *row);
+
+/* gs_single_math_dtype: the dtype ROW's kernel computes in: its record's
+ * storage dtype, or "tf32" / "xf32" (static). */
+const char *gs_single_math_dtype(const gs_single_row *row);
 
 /* gs_single_roof_tflops: the TFLOP/s roof of ROW's math dtype on S's GPU
  * under S's roof (gs_gpu_roof_tflops); NAN without a GPU. */

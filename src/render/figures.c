@@ -279,7 +279,8 @@ grid_cus(const gs_eff *e)
 static const gs_eff *
 grid_eff(const gs_single *s, const gs_single_row *row, gs_eff *e)
 {
-	const gs_eff *r = row && row->tile_m > 0 ? gs_single_eff(s, row, e) : NULL;
+	const gs_eff *r =
+	        row && gs_single_tile_of(row)->tile_m > 0 ? gs_single_eff(s, row, e) : NULL;
 
 	return r && grid_cus(r) > 0 ? r : NULL;
 }

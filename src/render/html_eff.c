@@ -22,13 +22,15 @@ static const char ARROW[] = " \xe2\x86\x92 ";
 static void
 tile_text(const gs_single_row *row, char *buf, size_t size)
 {
-	if (!row || !row->have_eff || row->tile_m <= 0)
+	const gs_single_tile *t = row ? gs_single_tile_of(row) : NULL;
+
+	if (!row || !row->have_eff || t->tile_m <= 0)
 		snprintf(buf, size, "%s", DASH);
-	else if (row->tile_k > 0)
-		snprintf(buf, size, "%d\xc3\x97%d\xc3\x97%d (%s)", row->tile_m, row->tile_n,
-		         row->tile_k, gs_tile_source_name(row->tile_source));
+	else if (t->tile_k > 0)
+		snprintf(buf, size, "%d\xc3\x97%d\xc3\x97%d (%s)", t->tile_m, t->tile_n, t->tile_k,
+		         gs_tile_source_name(row->tile_source));
 	else
-		snprintf(buf, size, "%d\xc3\x97%d (%s)", row->tile_m, row->tile_n,
+		snprintf(buf, size, "%d\xc3\x97%d (%s)", t->tile_m, t->tile_n,
 		         gs_tile_source_name(row->tile_source));
 }
 
@@ -260,7 +262,7 @@ known(gs_html *w, const size_t *idx, size_t n)
 		const gs_single_row *e[2] = {gs_single_row_of(w->r->eff_base, p->base),
 		                             gs_single_row_of(w->r->eff_cand, p->cand)};
 		for (int j = 0; j < 2; j++) {
-			if (e[j] && e[j]->have_eff && e[j]->tile_m > 0)
+			if (e[j] && e[j]->have_eff && gs_single_tile_of(e[j])->tile_m > 0)
 				k |= 1;
 			if (has_pct_roofline(e[j]))
 				k |= 2;

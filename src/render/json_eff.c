@@ -173,7 +173,8 @@ static int
 efficiency_known(const gs_single *s, const gs_single_row *row)
 {
 	return row && row->have_eff &&
-	       (row->tile_m > 0 || (s->gpu && isfinite(gs_single_roof_tflops(s, row))));
+	       (gs_single_tile_of(row)->tile_m > 0 ||
+	        (s->gpu && isfinite(gs_single_roof_tflops(s, row))));
 }
 
 /* The pair's efficiency, written only where a tile or a GPU is known on
