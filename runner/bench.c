@@ -300,36 +300,38 @@ static int
 keep(bench *b, const gs_record *p, const gs_bench_meas *m, gs_error *err)
 {
 	gs_record *r = gs_table_get(b->res, &p->shape, p->line, err);
+	double *x;
 
 	if (!r)
 		return -1;
+	x = r->more->extra; /* the results table has extra columns */
 	for (size_t i = 0; i < m->nsamples; i++)
 		if (gs_record_add_sample(r, m->samples[i]) != 0)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
-	if (gs_record_set_string(&r->tag, p->tag) != 0 ||
-	    gs_record_set_string(&r->kernel, m->kernel[0] ? m->kernel : NULL) != 0)
+	if (gs_table_set_tag(NULL, r, gs_record_tag(p)) != 0 ||
+	    gs_table_set_kernel(NULL, r, m->kernel[0] ? m->kernel : NULL) != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	if (b->a.cfg.kind == GS_DEV_TILED) {
-		if (!gs_record_launch(r))
+		gs_launch *l = gs_record_launch(r);
+		if (!l)
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
-		r->launch->tile_m = b->a.cfg.tile_m;
-		r->launch->tile_n = b->a.cfg.tile_n;
-		r->launch->tile_k = b->a.cfg.tile_k;
+		l->tile_m = b->a.cfg.tile_m;
+		l->tile_n = b->a.cfg.tile_n;
+		l->tile_k = b->a.cfg.tile_k;
 	}
-	r->extra[X_ERR] = m->max_err;
-	r->extra[X_CHECKED] = (double)m->checked;
-	r->extra[X_WARMUP] = (double)m->warmup_launches;
-	r->extra[X_COPIES] = (double)m->copies;
-	r->extra[X_FOOTPRINT] = m->footprint_mib;
-	r->extra[X_CACHE] = b->a.cfg.cache_mib > 0 ? b->a.cfg.cache_mib : NAN;
-	r->extra[X_FLUSH] = m->flush_mib;
-	r->extra[X_ICACHE] = m->icache_flushed;
-	r->extra[X_THROTTLED] = m->clk ? gs_clocks_throttled(m->clk, m->nsamples, b->info.sclk_mhz,
-	                                                     b->a.cfg.throttle_pct)
-	                               : NAN;
-	r->extra[X_SCLK] = m->clk ? gs_clocks_sclk_mean(m->clk, m->nsamples) : NAN;
-	r->extra[X_CYCLES] =
-	        m->clk ? gs_clocks_cycles_median(m->samples, m->clk, m->nsamples) : NAN;
+	x[X_ERR] = m->max_err;
+	x[X_CHECKED] = (double)m->checked;
+	x[X_WARMUP] = (double)m->warmup_launches;
+	x[X_COPIES] = (double)m->copies;
+	x[X_FOOTPRINT] = m->footprint_mib;
+	x[X_CACHE] = b->a.cfg.cache_mib > 0 ? b->a.cfg.cache_mib : NAN;
+	x[X_FLUSH] = m->flush_mib;
+	x[X_ICACHE] = m->icache_flushed;
+	x[X_THROTTLED] = m->clk ? gs_clocks_throttled(m->clk, m->nsamples, b->info.sclk_mhz,
+	                                              b->a.cfg.throttle_pct)
+	                        : NAN;
+	x[X_SCLK] = m->clk ? gs_clocks_sclk_mean(m->clk, m->nsamples) : NAN;
+	x[X_CYCLES] = m->clk ? gs_clocks_cycles_median(m->samples, m->clk, m->nsamples) : NAN;
 	return keep_clocks(b, r, m, err);
 }
 

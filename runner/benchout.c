@@ -54,7 +54,7 @@ run_cells(const void *ctx, const gs_record *r, size_t i, gs_csv_cell *cell)
 	size_t n = x->t->nextra;
 
 	for (size_t e = 0; e < n; e++)
-		cell[e] = (gs_csv_cell){NULL, r->extra[e]};
+		cell[e] = (gs_csv_cell){NULL, gs_record_extra(r)[e]};
 	for (size_t f = 0; f < GS_BENCHOUT_CLOCKS; f++)
 		cell[n++] = str_cell(x->meta->clocks && i < x->meta->nclocks ? x->meta->clocks[i][f]
 		                                                             : NULL);

@@ -85,7 +85,7 @@ add_key(gs_table *plan, const gs_shape *key, const char *tag, const char *where,
 	if (check_size(key, where, line, err) != 0)
 		return -1;
 	r = gs_table_get(plan, key, (long)plan->n + 1, err);
-	if (!r || gs_record_set_string(&r->tag, tag) != 0)
+	if (!r || gs_table_set_tag(NULL, r, tag) != 0)
 		return gs_error_set(err, where, line, 0, "out of memory");
 	return 1;
 }
@@ -124,7 +124,7 @@ add_record(gs_table *plan, const gs_record *r, const char *path, const gs_bshape
 		               ? 0
 		               : gs_error_set(err, plan->path, r->line, 0, "out of memory");
 	}
-	return add_dtypes(plan, key, r->tag, path, r->line, o, err);
+	return add_dtypes(plan, key, gs_record_tag(r), path, r->line, o, err);
 }
 
 long

@@ -108,12 +108,17 @@ gs_table_free(gs_table *t)
 	if (!t)
 		return;
 	for (size_t i = 0; i < t->n; i++) {
-		free(t->rec[i].tag);
-		free(t->rec[i].kernel);
+		gs_record_more *m = t->rec[i].more;
+
 		if (t->rec[i].nsamples > 1)
 			free(t->rec[i].samples);
-		free(t->rec[i].extra);
-		free(t->rec[i].launch);
+		if (m) {
+			free(m->tag);
+			free(m->kernel);
+			free(m->extra);
+			free(m->launch);
+			free(m);
+		}
 	}
 	for (size_t i = 0; i < t->nexcl; i++) {
 		free(t->excl[i].what);
@@ -425,11 +430,14 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 		goto oom;
 	r->line = line;
 	if (t->nextra) {
-		r->extra = malloc(t->nextra * sizeof *r->extra);
-		if (!r->extra)
+		double *x = malloc(t->nextra * sizeof *x);
+		if (!x || !gs_record_more_of(r)) {
+			free(x);
 			goto oom;
+		}
+		r->more->extra = x;
 		for (size_t i = 0; i < t->nextra; i++)
-			r->extra[i] = NAN;
+			x[i] = NAN;
 	}
 	slot->pos = (uint32_t)++t->n;
 	slot->tag = (uint32_t)(h >> 32);
@@ -477,13 +485,19 @@ gs_table_copy_record(gs_table *t, const gs_record *src, long line, gs_error *err
 	for (size_t i = 0; i < src->nsamples; i++)
 		if (gs_record_add_sample(dst, src->samples[i]) != 0)
 			goto oom;
-	if ((src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0) ||
-	    (src->tag && gs_record_set_string(&dst->tag, src->tag) != 0) ||
-	    (src->kernel && gs_record_set_string(&dst->kernel, src->kernel) != 0) ||
-	    (src->launch && !gs_record_launch(dst)))
+	if (src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0)
 		goto oom;
-	if (src->launch)
-		*dst->launch = *src->launch;
+	if (src->more && (src->more->tag || src->more->kernel || src->more->launch)) {
+		const gs_record_more *s = src->more;
+		gs_record_more *d = gs_record_more_of(dst);
+
+		if (!d || gs_table_set_tag(NULL, dst, s->tag) != 0 ||
+		    gs_table_set_kernel(NULL, dst, s->kernel) != 0 ||
+		    (s->launch && !gs_record_launch(dst)))
+			goto oom;
+		if (s->launch)
+			*d->launch = *s->launch;
+	}
 	dst->t = src->t; /* a lone sample is its median: the same value */
 	return dst;
 oom:
@@ -491,26 +505,51 @@ oom:
 	return NULL;
 }
 
+gs_record_more *
+gs_record_more_of(gs_record *r)
+{
+	if (!r->more)
+		r->more = calloc(1, sizeof *r->more);
+	return r->more;
+}
+
 gs_launch *
 gs_record_launch(gs_record *r)
 {
-	if (!r->launch)
-		r->launch = calloc(1, sizeof *r->launch);
-	return r->launch;
+	gs_record_more *m = gs_record_more_of(r);
+
+	if (m && !m->launch)
+		m->launch = calloc(1, sizeof *m->launch);
+	return m ? m->launch : NULL;
 }
 
-int
-gs_table_set_text(gs_table *t, char **field, const char *s)
+/* *FIELD of R's more (allocated only now) set to a copy of S, repaired
+ * to well-formed UTF-8 and counted in T (may be NULL), if S is given and
+ * *FIELD is not set yet. */
+static int
+set_text(gs_table *t, gs_record *r, size_t offset, const char *s)
 {
-	if (*field || !s)
+	gs_record_more *m;
+	char **field;
+
+	if (!s || (r->more && *(char **)((char *)r->more + offset)))
 		return 0;
+	if (!(m = gs_record_more_of(r)))
+		return -1;
+	field = (char **)((char *)m + offset);
 	return clean_dup(t ? &t->utf8_replaced : NULL, s, field);
 }
 
 int
-gs_record_set_string(char **field, const char *s)
+gs_table_set_tag(gs_table *t, gs_record *r, const char *s)
 {
-	return gs_table_set_text(NULL, field, s);
+	return set_text(t, r, offsetof(gs_record_more, tag), s);
+}
+
+int
+gs_table_set_kernel(gs_table *t, gs_record *r, const char *s)
+{
+	return set_text(t, r, offsetof(gs_record_more, kernel), s);
 }
 
 int

@@ -122,18 +122,22 @@ gs_record *gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *e
  * by value, it is re-added (gs_table_get + gs_record_add_sample). */
 int gs_record_add_sample(gs_record *r, double time_us);
 
+/* gs_record_more_of: R's tag, kernel, launch and extras for writing,
+ * allocated all-empty (owned by R, freed with its table) when R had none.
+ * NULL on out of memory. */
+gs_record_more *gs_record_more_of(gs_record *r);
+
 /* gs_record_launch: R's launch for writing, allocated all-zero (owned by R,
  * freed with its table) when R had none.  NULL on out of memory. */
 gs_launch *gs_record_launch(gs_record *r);
 
-/* gs_table_set_text: set *FIELD (r->tag or r->kernel of a record of T)
- * to a copy of S repaired to well-formed UTF-8 if *FIELD is NULL; keeps
- * the first value seen.  Replacements are counted in T->utf8_replaced (T
- * may be NULL: not counted).  Returns 0 or -1 (OOM). */
-int gs_table_set_text(gs_table *t, char **field, const char *s);
-
-/* gs_record_set_string: gs_table_set_text without a table to count in. */
-int gs_record_set_string(char **field, const char *s);
+/* gs_table_set_tag, gs_table_set_kernel: set R's tag / kernel name (R a
+ * record of T) to a copy of S repaired to well-formed UTF-8 if R has none
+ * yet; keeps the first value seen; S NULL: nothing (and nothing
+ * allocated).  Replacements are counted in T->utf8_replaced (T may be
+ * NULL: not counted).  Returns 0 or -1 (OOM). */
+int gs_table_set_tag(gs_table *t, gs_record *r, const char *s);
+int gs_table_set_kernel(gs_table *t, gs_record *r, const char *s);
 
 /* gs_table_copy_record: the record of SRC's key in T: a new one holding
  * a copy of SRC (its samples, or its median when it has none, the time

@@ -153,8 +153,8 @@ add_record(gs_table *t, const char *dtype, long M, long N, long K, char ta, char
 	key.trans_b = tb;
 	r = gs_table_get(t, &key, line, &err);
 	assert_non_null(r);
-	assert_int_equal(gs_record_set_string(&r->tag, tag), 0);
-	assert_int_equal(gs_record_set_string(&r->kernel, kernel), 0);
+	assert_int_equal(gs_table_set_tag(NULL, r, tag), 0);
+	assert_int_equal(gs_table_set_kernel(NULL, r, kernel), 0);
 	for (size_t i = 0; i < ns; i++)
 		assert_int_equal(gs_record_add_sample(r, s[i]), 0);
 	return r;

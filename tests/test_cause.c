@@ -112,7 +112,7 @@ example_no_names(void **state)
 	f.b = example("rocblas-gemm.csv");
 	f.k = example("hipblaslt-gemm.csv");
 	for (size_t i = 0; i < f.b->n; i++)
-		assert_null(f.b->rec[i].kernel);
+		assert_null(gs_record_kernel(&f.b->rec[i]));
 	run(&f, NULL, NULL);
 	check_split(&f);
 	assert_int_equal(f.causes.nlost[GS_CAUSE_UNKNOWN], 152);
@@ -228,8 +228,8 @@ qwen_cross_gpu(void **state)
 	assert_true(f.causes.saved_us[GS_CAUSE_GPU_CHANGED] == f.c.s.time_saved_us);
 	for (size_t i = 0; i < f.c.npairs; i++) {
 		const gs_cause *e = &f.causes.by_pair[i];
-		assert_non_null(f.c.pairs[i].base->kernel);
-		assert_non_null(f.c.pairs[i].cand->kernel);
+		assert_non_null(gs_record_kernel(f.c.pairs[i].base));
+		assert_non_null(gs_record_kernel(f.c.pairs[i].cand));
 		assert_int_equal(e->kind, GS_CAUSE_GPU_CHANGED);
 		assert_non_null(strstr(e->text, "different GPUs (MI300X \xe2\x86\x92 H100)"));
 		assert_non_null(strstr(e->text, "; kernel changed ("));
@@ -328,7 +328,7 @@ add(gs_table *t, long m, long n, long k, const char *dtype, const char *kernel, 
 	assert_non_null(r);
 	assert_int_equal(gs_record_add_sample(r, us), 0);
 	if (kernel)
-		assert_int_equal(gs_record_set_string(&r->kernel, kernel), 0);
+		assert_int_equal(gs_table_set_kernel(NULL, r, kernel), 0);
 }
 
 static void

@@ -80,10 +80,10 @@ check_iree_table(const gs_table *t, double unet_nt_us, long unet_nt_line)
 		nn += strcmp(tr, "NN") == 0;
 		nt += strcmp(tr, "NT") == 0;
 		tt += strcmp(tr, "TT") == 0;
-		unet += r->tag && strcmp(r->tag, "unet") == 0;
-		gpt4c += r->tag && strcmp(r->tag, "gpt4compute") == 0;
+		unet += gs_record_tag(r) && strcmp(gs_record_tag(r), "unet") == 0;
+		gpt4c += gs_record_tag(r) && strcmp(gs_record_tag(r), "gpt4compute") == 0;
 		assert_int_equal(r->nsamples, 1);
-		assert_null(r->kernel); /* the `name` column is not a kernel */
+		assert_null(gs_record_kernel(r)); /* the `name` column is not a kernel */
 	}
 	assert_int_equal(f16, 291);
 	assert_int_equal(bf16, 267);
@@ -96,7 +96,7 @@ check_iree_table(const gs_table *t, double unet_nt_us, long unet_nt_line)
 	const gs_record *r = must_find(t, key(1, 2048, 10240, 1280, "bf16", 'N', 'T', 0));
 	assert_true(r->t.median == unet_nt_us); /* exact: the digits in the file */
 	assert_int_equal(r->line, unet_nt_line);
-	assert_string_equal(r->tag, "unet");
+	assert_string_equal(gs_record_tag(r), "unet");
 }
 
 static void
@@ -165,7 +165,7 @@ test_iree_gzip_same(void **state)
 		assert_true(gs_shape_equal(&a->rec[i].shape, &b->rec[i].shape));
 		assert_true(a->rec[i].t.median == b->rec[i].t.median);
 		assert_int_equal(a->rec[i].line, b->rec[i].line);
-		assert_string_equal(a->rec[i].tag, b->rec[i].tag);
+		assert_string_equal(gs_record_tag(&a->rec[i]), gs_record_tag(&b->rec[i]));
 	}
 	gs_table_free(a);
 	gs_table_free(b);
@@ -238,22 +238,22 @@ test_hipblaslt_bench(void **state)
 	assert_true(fabs(r->t.median - 426.3) < 1e-9);
 	assert_int_equal(r->line, 11);
 	assert_string_equal(
-	        r->kernel, /* --kernel name:, not --Solution name: */
+	        gs_record_kernel(r), /* --kernel name:, not --Solution name: */
 	        "Cijk_Alik_Bljk_BBS_BH_Bias_HA_S_SAV_UserArgs_MT256x256x64_MI16x16x1_SN_"
 	        "LDSB1_GSU0_GSUAMB_GLS0_ISA942_MIWT8_8_SK3_WG32_8_1");
 	/* --Solution index: an extra column of the table (issue 12) */
 	assert_int_equal(t->nextra, 1);
 	assert_string_equal(t->extra_names[0], "solution_index");
-	assert_true(r->extra[0] == 301);
+	assert_true(gs_record_extra(r)[0] == 301);
 	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
 	assert_int_equal(r->nsamples, 1); /* the winner, not the 3 candidates */
 	assert_true(r->t.median == 20.0);
-	assert_non_null(strstr(r->kernel, "_MT64x64x128_"));
-	assert_true(r->extra[0] == 501); /* the winner's, not 500 or 502 */
+	assert_non_null(strstr(gs_record_kernel(r), "_MT64x64x128_"));
+	assert_true(gs_record_extra(r)[0] == 501); /* the winner's, not 500 or 502 */
 	r = must_find(t, key(4, 512, 1024, 256, "f16", 'N', 'T', 1));
 	assert_true(r->t.median == 12.75);
-	assert_null(r->kernel);
-	assert_true(isnan(r->extra[0])); /* no --Solution lines */
+	assert_null(gs_record_kernel(r));
+	assert_true(isnan(gs_record_extra(r)[0])); /* no --Solution lines */
 	gs_table_free(t);
 }
 
@@ -296,7 +296,7 @@ test_tensile_winner(void **state)
 	assert_int_equal(t->n, 2);
 	r = must_find(t, key(1, 1024, 1024, 1024, "f16", 'N', 'N', 0));
 	assert_true(r->t.median == 22.6051);
-	assert_string_equal(r->kernel,
+	assert_string_equal(gs_record_kernel(r),
 	                    "Cijk_Ailk_Bljk_HHS_BH_MT256x128x16_MI32x32x8x1_SN_K1_WG128_2_1");
 	r = must_find(t, key(2, 2048, 2048, 1024, "f16", 'N', 'N', 0)); /* SizeK = batch */
 	assert_true(r->t.median == 49.0853);
@@ -317,10 +317,12 @@ test_tensile_best_solution(void **state)
 	/* -1 in the second column: the first one, 600000 GFLOPS */
 	r = must_find(t, key(1, 4096, 4096, 8192, "bf16", 'T', 'N', 0));
 	assert_true(r->t.median == 274877906944.0 / (600000.0 * 1e3));
-	assert_string_equal(r->kernel, "Cijk_Alik_Bljk_BBS_BH_MT128x128x64_MI16x16x1_SN_WG64_4_1");
+	assert_string_equal(gs_record_kernel(r),
+	                    "Cijk_Alik_Bljk_BBS_BH_MT128x128x64_MI16x16x1_SN_WG64_4_1");
 	r = must_find(t, key(1, 8192, 1024, 1024, "bf16", 'T', 'N', 0));
 	assert_true(r->t.median == 17179869184.0 / (500000.0 * 1e3));
-	assert_string_equal(r->kernel, "Cijk_Alik_Bljk_BBS_BH_MT256x128x64_MI16x16x1_SN_WG32_8_1");
+	assert_string_equal(gs_record_kernel(r),
+	                    "Cijk_Alik_Bljk_BBS_BH_MT256x128x64_MI16x16x1_SN_WG32_8_1");
 	assert_int_equal(t->nexcl, 1);
 	assert_int_equal(t->excl[0].line, 3);
 	assert_string_equal(t->excl[0].reason, "every solution failed validation (-1)");
@@ -351,17 +353,17 @@ test_native(void **state)
 	assert_int_equal(gs_launch_of(r)->tile_m, 128);
 	assert_int_equal(gs_launch_of(r)->tile_n, 224);
 	assert_int_equal(gs_launch_of(r)->tile_k, 64);
-	assert_non_null(strstr(r->kernel, "_MT128x224x64_"));
-	assert_true(r->extra[0] == 75000000.0);
+	assert_non_null(strstr(gs_record_kernel(r), "_MT128x224x64_"));
+	assert_true(gs_record_extra(r)[0] == 75000000.0);
 	r = must_find(t, key(1, 4096, 4096, 4096, "f16", 'N', 'N', 0));
 	assert_int_equal(r->nsamples, 1);
 	assert_true(r->t.median == 500.0);
 	assert_int_equal(r->t.count, 3);
-	assert_true(isnan(r->extra[0]));
+	assert_true(isnan(gs_record_extra(r)[0]));
 	r = must_find(t, key(2, 512, 512, 512, "f32", 'N', 'T', 1));
 	assert_int_equal(r->nsamples, 4);
 	assert_true(r->t.median == 25.5);
-	assert_true(r->extra[0] == 1000.0);
+	assert_true(gs_record_extra(r)[0] == 1000.0);
 	assert_int_equal(t->nexcl, 2);
 	assert_int_equal(t->excl[0].line, 5);
 	assert_string_equal(t->excl[0].reason, "time is 0");
@@ -398,7 +400,7 @@ test_bom_crlf_quoted_table(void **state)
 	assert_string_equal(t->format, "gemmscope");
 	assert_int_equal(t->n, 2);
 	r = must_find(t, key(1, 4096, 4096, 4096, "bf16", 'N', 'N', 0));
-	assert_string_equal(r->kernel, "Cijk_Ailk_Bljk_BBS_BH, \"quoted\" name");
+	assert_string_equal(gs_record_kernel(r), "Cijk_Ailk_Bljk_BBS_BH, \"quoted\" name");
 	r = must_find(t, key(1, 128, 256, 512, "f16", 'N', 'N', 0));
 	assert_true(r->t.median == 7.25);
 	assert_int_equal(r->line, 4);
@@ -432,11 +434,12 @@ test_tracelens_gemm(void **state)
 		assert_true(r->t.median == want[i].median);
 		assert_int_equal(r->t.count, want[i].count);
 		assert_int_equal(r->line, (long)i + 2);
-		assert_non_null(r->kernel);
-		assert_int_equal(strncmp(r->kernel, "Cijk_Alik_Bljk_B_BS_BH_Bias", 27), 0);
+		assert_non_null(gs_record_kernel(r));
+		assert_int_equal(strncmp(gs_record_kernel(r), "Cijk_Alik_Bljk_B_BS_BH_Bias", 27),
+		                 0);
 	}
-	assert_non_null(strstr(t->rec[0].kernel, "_MT16x16x128_"));
-	assert_non_null(strstr(t->rec[3].kernel, "_MT128x144x64_"));
+	assert_non_null(strstr(gs_record_kernel(&t->rec[0]), "_MT16x16x128_"));
+	assert_non_null(strstr(gs_record_kernel(&t->rec[3]), "_MT128x144x64_"));
 	gs_table_free(t);
 }
 

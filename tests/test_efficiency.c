@@ -439,13 +439,15 @@ test_from_record(void **state)
 {
 	gs_record r;
 	gs_launch launch = {0};
+	gs_record_more more = {0};
 	gs_eff_in in;
 	gs_eff e;
 	gs_shape blas;
 
 	(void)state;
 	memset(&r, 0, sizeof r);
-	r.launch = &launch;
+	more.launch = &launch;
+	r.more = &more;
 	r.shape = shape("aten::mm", 1, 8944, 2816, 1024, "bf16", 0);
 	r.t.median = 110.45288;
 	launch.tile_m = 128;

@@ -193,9 +193,9 @@ write_run(fixture *fx, size_t run)
 		if (factor == 0)
 			continue;
 		*t = r->t.median * factor * noise(run, i);
-		fprintf(f, "%s,%ld,%ld,%ld,%s,%c,%c,%.17g\n", r->tag ? r->tag : "", r->shape.M,
-		        r->shape.N, r->shape.K, r->shape.dtype, r->shape.trans_a, r->shape.trans_b,
-		        *t);
+		fprintf(f, "%s,%ld,%ld,%ld,%s,%c,%c,%.17g\n",
+		        gs_record_tag(r) ? gs_record_tag(r) : "", r->shape.M, r->shape.N,
+		        r->shape.K, r->shape.dtype, r->shape.trans_a, r->shape.trans_b, *t);
 	}
 	assert_int_equal(fclose(f), 0);
 }

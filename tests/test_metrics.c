@@ -160,7 +160,7 @@ table_with(const char *path, const char *const *extra, size_t nextra, const doub
 		assert_non_null(r);
 		assert_int_equal(gs_record_add_sample(r, 10.0 + (double)i), 0);
 		for (size_t j = 0; j < nextra; j++)
-			r->extra[j] = values[i][j];
+			r->more->extra[j] = values[i][j];
 	}
 	assert_int_equal(gs_table_finish(t, &err), 0);
 	return t;

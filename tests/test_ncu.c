@@ -55,7 +55,7 @@ old_layout(void **state)
 	assert_near(t->kmix->total_us, 2.14 + 205.41 + 14.21 + 204.87 + 14.35 + 205.02, 1e-9);
 	r = rt_record(t, NVJET);
 	assert_string_equal(r->shape.op, "kernel");
-	assert_string_equal(r->kernel, NVJET);
+	assert_string_equal(gs_record_kernel(r), NVJET);
 	assert_int_equal(r->t.count, 3);
 	assert_true(r->t.median == 205.02); /* 205.41, 204.87, 205.02 usecond */
 	/* 132 persistent blocks of 384 threads, 229.63 Kbyte/block (SI) */

@@ -270,13 +270,13 @@ test_shapes_from_regressions(void **state)
 	assert_int_equal(s->K, 64);
 	assert_string_equal(s->dtype, "f16");
 	assert_int_equal(s->trans_b, 'T');
-	assert_string_equal(plan->rec[0].tag, "llama-small");
+	assert_string_equal(gs_record_tag(&plan->rec[0]), "llama-small");
 	assert_int_equal(plan->rec[2].shape.batch, 2);
 	s = &plan->rec[3].shape;
 	assert_string_equal(s->op, "aten::addmm");
 	assert_int_equal(s->bias, 1);
 	assert_int_equal(s->trans_a, 'T');
-	assert_string_equal(plan->rec[3].tag, "trace, bias");
+	assert_string_equal(gs_record_tag(&plan->rec[3]), "trace, bias");
 	/* the same shapes again are merged */
 	assert_int_equal(
 	        gs_bshapes_add_file(plan, data("tests/data/runner/regressions.csv"), &o, &err), 4);
@@ -391,9 +391,9 @@ test_results_read_back(void **state)
 		assert_non_null(r);
 		assert_int_equal(r->nsamples, 3);
 		assert_true(r->t.median > 0);
-		assert_non_null(r->kernel);
-		if (in->rec[i].tag)
-			assert_string_equal(r->tag, in->rec[i].tag);
+		assert_non_null(gs_record_kernel(r));
+		if (gs_record_tag(&in->rec[i]))
+			assert_string_equal(gs_record_tag(r), gs_record_tag(&in->rec[i]));
 	}
 	/* the runner's output is a shape list too */
 	assert_int_equal(gs_rt_bench("--backend", "cpu", "--shapes", csv, "--iters", "2",

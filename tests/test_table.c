@@ -178,8 +178,8 @@ utf8_repaired_on_entry(void **state)
 	assert_non_null(r);
 	assert_int_equal(strlen(r->shape.op), sizeof op - 2); /* U+FFFD does not fit */
 	assert_ptr_not_equal(r->shape.op, op); /* the table's copy */
-	assert_int_equal(gs_table_set_text(t, &r->kernel, "x\xed\xa0\x80"), 0);
-	assert_string_equal(r->kernel, "x\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+	assert_int_equal(gs_table_set_kernel(t, r, "x\xed\xa0\x80"), 0);
+	assert_string_equal(gs_record_kernel(r), "x\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
 	assert_int_equal(gs_table_exclude(t, 3, "w\xff", "why"), 0);
 	assert_string_equal(t->excl[0].what, "w\xef\xbf\xbd");
 	assert_int_equal(t->utf8_replaced, 2 + 1 + 3 + 1);

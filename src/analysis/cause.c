@@ -51,7 +51,7 @@ side_of(const gs_single *s, const gs_record *r)
 static int
 has_name(const side *s)
 {
-	return s->rec->kernel && *s->rec->kernel;
+	return gs_record_kernel(s->rec) && *gs_record_kernel(s->rec);
 }
 
 /* The macro tile of S: the efficiency row's, the kernel name's, or the
@@ -82,7 +82,7 @@ kernel_diff(const side *b, const side *c)
 	const gs_launch *lb = gs_launch_of(b->rec), *lc = gs_launch_of(c->rec);
 
 	if (has_name(b) && has_name(c))
-		return strcmp(b->rec->kernel, c->rec->kernel) != 0;
+		return strcmp(gs_record_kernel(b->rec), gs_record_kernel(c->rec)) != 0;
 	if (!has_name(b) && !has_name(c) && lb->tile_m > 0 && lc->tile_m > 0 &&
 	    (lb->tile_m != lc->tile_m || lb->tile_n != lc->tile_n))
 		return 1;

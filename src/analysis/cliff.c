@@ -53,7 +53,7 @@ group_cmp(const gs_record *p, const gs_record *q, char d)
 {
 	int c = key_cmp(&p->shape, &q->shape, d);
 
-	return c ? c : tag_cmp(p->tag, q->tag);
+	return c ? c : tag_cmp(gs_record_tag(p), gs_record_tag(q));
 }
 
 /* Rows of SORT_S by every key field except SORT_DIM, then by it. */
@@ -111,9 +111,11 @@ crossing(const gs_single_row *a, const gs_single_row *b, char d, unsigned *cross
 		*known |= GS_CROSS_WAVE;
 		*crossed |= ra < rb ? GS_CROSS_WAVE : 0;
 	}
-	if (a->rec->kernel && b->rec->kernel) {
+	if (gs_record_kernel(a->rec) && gs_record_kernel(b->rec)) {
 		*known |= GS_CROSS_KERNEL;
-		*crossed |= strcmp(a->rec->kernel, b->rec->kernel) ? GS_CROSS_KERNEL : 0;
+		*crossed |= strcmp(gs_record_kernel(a->rec), gs_record_kernel(b->rec))
+		                    ? GS_CROSS_KERNEL
+		                    : 0;
 	}
 }
 
@@ -200,7 +202,7 @@ static uint64_t
 rest_hash(const gs_record *r)
 {
 	const gs_shape *s = &r->shape;
-	const char *tag = r->tag ? r->tag : "";
+	const char *tag = gs_record_tag(r) ? gs_record_tag(r) : "";
 	uint64_t h = gs_fnv1a(GS_FNV1A_BASIS, tag, strlen(tag) + 1); /* with the NUL: */
 	h = gs_fnv1a(h, s->op, strlen(s->op) + 1); /* tag, op and dtype apart */
 	h = gs_fnv1a(h, s->dtype, strlen(s->dtype));
@@ -493,7 +495,8 @@ gs_sweep_match(const gs_single *a, const gs_sweep *w, const gs_single *b, const 
 	for (size_t i = 0; i < cb->nsweeps; i++) {
 		const gs_record *q = b->rows[cb->sweeps[i].rows[0]].rec;
 		if (cb->sweeps[i].dim == w->dim && key_cmp(&p->shape, &q->shape, w->dim) == 0 &&
-		    (!p->tag || !q->tag || strcmp(p->tag, q->tag) == 0))
+		    (!gs_record_tag(p) || !gs_record_tag(q) ||
+		     strcmp(gs_record_tag(p), gs_record_tag(q)) == 0))
 			return (long)i;
 	}
 	return -1;

@@ -311,7 +311,8 @@ groups(gs_compare *c, gs_error *err)
 			const gs_pair *p = &c->pairs[i];
 			const char *name;
 			if (order[o] == by_tag)
-				name = p->base->tag ? p->base->tag : p->cand->tag;
+				name = gs_record_tag(p->base) ? gs_record_tag(p->base)
+				                              : gs_record_tag(p->cand);
 			else if (order[o] == by_dtype)
 				name = p->base->shape.dtype[0] ? p->base->shape.dtype : "unknown";
 			else

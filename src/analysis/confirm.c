@@ -61,7 +61,7 @@ find(const gs_compare *c, const gs_shape *s)
 static double
 extra_at(const gs_record *r, long col)
 {
-	return col >= 0 && r->extra ? r->extra[col] : NAN;
+	return col >= 0 && gs_record_extra(r) ? gs_record_extra(r)[col] : NAN;
 }
 
 /* IT's clocks from its re-measured pair (confirm.h "Clocks"). */
@@ -125,17 +125,19 @@ gs_confirm_regenerated(const gs_confirm *c)
 			continue;
 		src = it->re->cand;
 		r = gs_table_get(t, &src->shape, (long)i + 1, &err);
-		if (!r || gs_record_set_string(&r->tag, it->tag ? it->tag : src->tag) ||
-		    gs_record_set_string(&r->kernel, src->kernel))
+		if (!r || gs_table_set_tag(NULL, r, it->tag ? it->tag : gs_record_tag(src)) ||
+		    gs_table_set_kernel(NULL, r, gs_record_kernel(src)))
 			goto oom;
 		for (size_t k = 0; k < src->nsamples; k++)
 			if (gs_record_add_sample(r, src->samples[k]) != 0)
 				goto oom;
 		r->t = src->t;
-		if (src->launch && !gs_record_launch(r))
-			goto oom;
-		if (src->launch)
-			*r->launch = *src->launch;
+		if (src->more && src->more->launch) {
+			gs_launch *l = gs_record_launch(r);
+			if (!l)
+				goto oom;
+			*l = *src->more->launch;
+		}
 	}
 	return t;
 oom:

@@ -33,9 +33,9 @@ same_gpu(const gs_gpu *gb, const gs_gpu *gc)
 static int
 same_kernel(const gs_single_row *b, const gs_single_row *c)
 {
-	if (!b || !c || !b->rec->kernel || !c->rec->kernel)
+	if (!b || !c || !gs_record_kernel(b->rec) || !gs_record_kernel(c->rec))
 		return -1;
-	return strcmp(b->rec->kernel, c->rec->kernel) == 0;
+	return strcmp(gs_record_kernel(b->rec), gs_record_kernel(c->rec)) == 0;
 }
 
 static const char *

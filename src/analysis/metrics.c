@@ -50,7 +50,7 @@ metric_ratio(double base, double cand)
 static double
 extra_value(const gs_record *r, size_t col)
 {
-	return r->extra ? r->extra[col] : NAN;
+	return gs_record_extra(r) ? gs_record_extra(r)[col] : NAN;
 }
 
 /* Fill D's rows from the pairs of C and compute its geomean. */

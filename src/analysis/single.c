@@ -48,10 +48,10 @@ parse_kernel(gs_kparser *kp, gs_single_row *row, gs_single_detail *d)
 {
 	const gs_record *r = row->rec;
 
-	if (!r->kernel || !*r->kernel)
+	if (!gs_record_kernel(r) || !*gs_record_kernel(r))
 		return;
 	row->have_kernel = 1;
-	gs_kparser_parse(kp, r->kernel, &d->kernel);
+	gs_kparser_parse(kp, gs_record_kernel(r), &d->kernel);
 }
 
 static void
@@ -212,7 +212,8 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	gs_eff e;
 
 	row->total_us = total_time(r);
-	row->math = math_code(gs_kernel_math_dtype(r->kernel, r->shape.dtype), r->shape.dtype);
+	row->math = math_code(gs_kernel_math_dtype(gs_record_kernel(r), r->shape.dtype),
+	                      r->shape.dtype);
 	row->peak_class =
 	        (signed char)(s->gpu ? gs_gpu_dtype_class(gs_single_math_dtype(row)) : -1);
 	no_brief(row);

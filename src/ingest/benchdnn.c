@@ -207,9 +207,8 @@ perf_line(bdctx *c, long line, gs_error *err)
 	if (!(r = gs_table_get(c->t, &key, line, err)))
 		return -1;
 	if (gs_record_add_sample(r, us) != 0 ||
-	    gs_table_set_text(c->t, &r->kernel, field(c, T_IMPL)[0] ? field(c, T_IMPL) : NULL) !=
-	            0 ||
-	    gs_table_set_text(c->t, &r->tag, field(c, T_NAME)[0] ? field(c, T_NAME) : NULL) != 0)
+	    gs_table_set_kernel(c->t, r, field(c, T_IMPL)[0] ? field(c, T_IMPL) : NULL) != 0 ||
+	    gs_table_set_tag(c->t, r, field(c, T_NAME)[0] ? field(c, T_NAME) : NULL) != 0)
 		return gs_error_set(err, c->path, line, 0, "out of memory");
 	return 0;
 }

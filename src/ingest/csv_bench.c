@@ -174,8 +174,8 @@ set_solution(gs_csv_reader *r, const gs_csv_pending *p, gs_error *err)
 		return 0;
 	if (!(rec = gs_table_get(r->t, &p->key, p->line, err)))
 		return -1;
-	if (rec->extra && isnan(rec->extra[r->sol_extra - 1]))
-		rec->extra[r->sol_extra - 1] = p->solution;
+	if (rec->more && rec->more->extra && isnan(rec->more->extra[r->sol_extra - 1]))
+		rec->more->extra[r->sol_extra - 1] = p->solution;
 	return 0;
 }
 

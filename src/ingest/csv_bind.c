@@ -336,8 +336,8 @@ set_extras(const gs_csv_reader *r, gs_record *rec, const char *const *row)
 	double v;
 
 	for (size_t i = 0; row && i < r->nx; i++)
-		if (isnan(rec->extra[r->xidx[i]]) && gs_csv_number(row[r->xcol[i]], &v) == 0)
-			rec->extra[r->xidx[i]] = v;
+		if (isnan(rec->more->extra[r->xidx[i]]) && gs_csv_number(row[r->xcol[i]], &v) == 0)
+			rec->more->extra[r->xidx[i]] = v;
 }
 
 /* The tile columns of V into REC's launch (the first value seen kept).
@@ -396,9 +396,8 @@ gs_csv_commit(gs_csv_reader *r, long line, const gs_csv_row *v, const char *cons
 	rec = gs_table_get(r->t, &v->key, line, err);
 	if (!rec)
 		return -1;
-	if (add_times(r, rec, v) != 0 ||
-	    gs_table_set_text(r->t, &rec->tag, nonempty(v->tag)) != 0 ||
-	    gs_table_set_text(r->t, &rec->kernel, nonempty(v->kernel)) != 0)
+	if (add_times(r, rec, v) != 0 || gs_table_set_tag(r->t, rec, nonempty(v->tag)) != 0 ||
+	    gs_table_set_kernel(r->t, rec, nonempty(v->kernel)) != 0)
 		return gs_error_set(err, r->path, line, 0, "out of memory");
 	rec->t.count += v->count;
 	if (set_launch(rec, v) != 0)

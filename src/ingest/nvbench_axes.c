@@ -91,7 +91,7 @@ gs_nvbench_clash(const gs_table *t, const gs_shape *key, const char *tag)
 {
 	const gs_record *r = gs_table_find(t, key);
 
-	if (!r || !r->tag || strcmp(r->tag, tag) == 0)
+	if (!r || !gs_record_tag(r) || strcmp(gs_record_tag(r), tag) == 0)
 		return NULL;
 	return "the same M, N, K, batch, dtype and transposes as a state of another "
 	       "benchmark or other axis values, read earlier (keys hold no other axis)";

@@ -152,7 +152,7 @@ add(nvb *c, const gs_shape *key, const char *tag, size_t n)
 {
 	gs_error e;
 	gs_record *r = gs_table_get(c->t, key, c->nstates, &e);
-	int rc = r ? gs_table_set_text(c->t, &r->tag, tag) : -1;
+	int rc = r ? gs_table_set_tag(c->t, r, tag) : -1;
 
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = gs_record_add_sample(r, c->samp[i]);

@@ -80,11 +80,12 @@ kernel_record(gs_rocprof_kagg *a, int id, const gs_launch *l, long line, gs_erro
 	key.M = key.N = key.K = 1;
 	key.name = gs_table_intern(a->t, name);
 	r = key.name ? gs_table_get(a->t, &key, line, err) : NULL;
-	if (!r || gs_table_set_text(a->t, &r->kernel, name) != 0)
+	if (!r || gs_table_set_kernel(a->t, r, name) != 0)
 		return gs_rocprof_oom(a->t, err), NULL;
-	if (!gs_record_launch(r))
+	gs_launch *to = gs_record_launch(r);
+	if (!to)
 		return gs_rocprof_oom(a->t, err), NULL;
-	*r->launch = *l;
+	*to = *l;
 	a->rec[id] = (size_t)(r - a->t->rec) + 1;
 	return r;
 }

@@ -294,13 +294,13 @@ add_call(linker *L, const tr_op *op, const tr_gpu *k, double busy)
 	rec = gs_table_get(L->t, &key, op->line, L->err);
 	if (!rec)
 		return -1;
-	if (gs_record_add_sample(rec, busy) != 0 ||
-	    gs_table_set_text(L->t, &rec->kernel, kname) != 0)
+	if (gs_record_add_sample(rec, busy) != 0 || gs_table_set_kernel(L->t, rec, kname) != 0)
 		return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
 	if (k && gs_launch_of(rec)->workgroups == 0 && gs_launch_of(rec)->wg_size == 0) {
-		if (!gs_record_launch(rec))
+		gs_launch *to = gs_record_launch(rec);
+		if (!to)
 			return gs_error_set(L->err, L->t->path, 0, 0, "out of memory");
-		fill_launch(rec->launch, k, r);
+		fill_launch(to, k, r);
 	}
 	if (k && L->device < 0)
 		L->device = k->device;

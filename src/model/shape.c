@@ -124,7 +124,25 @@ gs_launch_of(const gs_record *r)
 {
 	static const gs_launch none;
 
-	return r->launch ? r->launch : &none;
+	return r->more && r->more->launch ? r->more->launch : &none;
+}
+
+const char *
+gs_record_tag(const gs_record *r)
+{
+	return r->more ? r->more->tag : NULL;
+}
+
+const char *
+gs_record_kernel(const gs_record *r)
+{
+	return r->more ? r->more->kernel : NULL;
+}
+
+const double *
+gs_record_extra(const gs_record *r)
+{
+	return r->more ? r->more->extra : NULL;
 }
 
 int

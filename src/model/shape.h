@@ -62,16 +62,26 @@ typedef struct gs_launch {
 	int tile_m, tile_n, tile_k; /* macro tile from an input column, 0 if none */
 } gs_launch;
 
-/* One shape's measurements in a gs_table (table.h): its key, the samples
- * a reader added and their statistics (set by gs_table_finish(),
- * ingest.h).  Benchmark CSVs tell nothing of the launch, so it lives
- * behind a pointer (NULL: nothing given) instead of 56 bytes in every
- * record: read it with gs_launch_of(), write it through gs_record_launch()
- * (table.h). */
-typedef struct gs_record {
-	gs_shape shape;
+/* What only some inputs tell of a record: its tag, kernel name, launch
+ * and extra columns.  A benchmark CSV tells none of them, so a record
+ * holds one pointer to them (NULL: none given) instead of four. */
+typedef struct gs_record_more {
 	char *tag; /* shape family ("llama70bskinny"), owned, may be NULL */
 	char *kernel; /* kernel name, owned, may be NULL */
+	gs_launch *launch; /* owned, NULL when the input gave none */
+	double *extra; /* table->nextra values (NAN where absent), owned;
+	                  NULL when the table has no extra column */
+} gs_record_more;
+
+/* One shape's measurements in a gs_table (table.h): its key, the samples
+ * a reader added and their statistics (set by gs_table_finish(),
+ * ingest.h).  Read the tag, kernel, launch and extras with
+ * gs_record_tag(), gs_record_kernel(), gs_launch_of() and
+ * gs_record_extra(); write them through gs_record_more_of() and
+ * gs_record_launch() (table.h). */
+typedef struct gs_record {
+	gs_shape shape;
+	gs_record_more *more; /* owned, NULL when the input told none */
 	double *samples; /* µs, nsamples entries; owned when there are two or
 	                    more; a lone sample (most records of a benchmark
 	                    CSV have one) is kept in t.median, its median, and
@@ -80,13 +90,20 @@ typedef struct gs_record {
 	gs_record_time t; /* set by gs_table_finish(); the other statistics:
 	                     gs_record_stats() */
 	long line; /* input line (or event index) of its first row */
-	gs_launch *launch; /* owned, NULL when the input gave none */
-	double *extra; /* table->nextra values (NAN where absent), owned */
 } gs_record;
 
 /* gs_launch_of: R's launch, or an all-zero one ("not given") when R has
  * none.  Never NULL; the result is read-only and lives as long as R. */
 const gs_launch *gs_launch_of(const gs_record *r);
+
+/* gs_record_tag, gs_record_kernel: R's tag / kernel name (owned by R), or
+ * NULL when the input gave none. */
+const char *gs_record_tag(const gs_record *r);
+const char *gs_record_kernel(const gs_record *r);
+
+/* gs_record_extra: R's table->nextra extra values (owned by R; NAN where
+ * absent), or NULL when its table has no extra column. */
+const double *gs_record_extra(const gs_record *r);
 
 /* gs_shape_init: a key with batch 1, op "", trans N/N, no bias, dtype "". */
 void gs_shape_init(gs_shape *s);

@@ -28,7 +28,7 @@ put_key(FILE *out, const gs_record *r)
 	fprintf(out, ",%ld,%ld,%ld,%ld,", s->batch, s->M, s->N, s->K);
 	gs_fmt_csv_field(out, s->dtype);
 	fprintf(out, ",%c,%c,%d,", s->trans_a, s->trans_b, s->bias);
-	gs_fmt_csv_field(out, r->tag ? r->tag : s->name);
+	gs_fmt_csv_field(out, gs_record_tag(r) ? gs_record_tag(r) : s->name);
 }
 
 static int

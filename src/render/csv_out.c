@@ -157,9 +157,9 @@ put_record(FILE *out, const gs_record *r, const gs_single *eff)
 	gs_fmt_csv_field(out, s->dtype);
 	for (size_t i = 0; i < sizeof flags; i++)
 		put_c(flags[i], out);
-	gs_fmt_csv_field(out, r->tag);
+	gs_fmt_csv_field(out, gs_record_tag(r));
 	put_c(',', out);
-	gs_fmt_csv_field(out, r->kernel ? r->kernel : s->name);
+	gs_fmt_csv_field(out, gs_record_kernel(r) ? gs_record_kernel(r) : s->name);
 	put_c(',', out);
 	put_int(out, t->count);
 	put_c(',', out);

@@ -42,7 +42,9 @@ td_class(gs_html *w, xmlNodePtr tr, gs_class c)
 static const char *
 pair_tag(const gs_pair *p)
 {
-	return p->base->tag ? p->base->tag : p->cand->tag ? p->cand->tag : "";
+	return gs_record_tag(p->base)   ? gs_record_tag(p->base)
+	       : gs_record_tag(p->cand) ? gs_record_tag(p->cand)
+	                                : "";
 }
 
 /* ---- header and footer */
@@ -187,8 +189,10 @@ shape_row(gs_html *w, xmlNodePtr tb, size_t i, int tags)
 	td_class(w, tr, p->cls);
 	td_samples(w, tr, p);
 	td_p(w, tr, p);
-	gs_html_add_text(w, tr, "td", "kernel", p->base->kernel ? p->base->kernel : "");
-	gs_html_add_text(w, tr, "td", "kernel", p->cand->kernel ? p->cand->kernel : "");
+	gs_html_add_text(w, tr, "td", "kernel",
+	                 gs_record_kernel(p->base) ? gs_record_kernel(p->base) : "");
+	gs_html_add_text(w, tr, "td", "kernel",
+	                 gs_record_kernel(p->cand) ? gs_record_kernel(p->cand) : "");
 }
 
 static void
@@ -302,11 +306,12 @@ one_sided(gs_html *w, xmlNodePtr sec, const char *title, const gs_record *const 
 	for (size_t i = 0; i < shown; i++) {
 		xmlNodePtr tr = gs_html_add(w, tb, "tr", NULL);
 		gs_html_td_shape(w, tr, &r[i]->shape);
-		gs_html_td(w, tr, r[i]->tag ? r[i]->tag : "");
+		gs_html_td(w, tr, gs_record_tag(r[i]) ? gs_record_tag(r[i]) : "");
 		gs_html_td_us(w, tr, r[i]->t.median);
 		gs_html_td_count(w, tr, r[i]->nsamples);
 		gs_html_td_count(w, tr, (size_t)r[i]->line);
-		gs_html_add_text(w, tr, "td", "kernel", r[i]->kernel ? r[i]->kernel : "");
+		gs_html_add_text(w, tr, "td", "kernel",
+		                 gs_record_kernel(r[i]) ? gs_record_kernel(r[i]) : "");
 	}
 	gs_html_more(w, d, shown, n, "shape", "shapes",
 	             "the JSON output (--json) lists every one, in input order");

@@ -268,7 +268,7 @@ cp_row(hp *p, xmlNodePtr tb, const cp_key *k)
 	char buf[64];
 
 	gs_html_td_shape(&p->w, tr, &rec->shape);
-	gs_html_td(&p->w, tr, rec->tag ? rec->tag : "");
+	gs_html_td(&p->w, tr, gs_record_tag(rec) ? gs_record_tag(rec) : "");
 	gs_html_add_text(&p->w, tr, "td", "mono", c->run);
 	td_state(p, tr, c, k->rank);
 	gs_html_td_us(&p->w, tr, c->median_before);
@@ -342,7 +342,7 @@ mode_row(hp *p, xmlNodePtr tb, const gs_modes_row *row)
 	xmlNodePtr tr = gs_html_add(&p->w, tb, "tr", NULL);
 
 	gs_html_td_shape(&p->w, tr, &row->rec->shape);
-	gs_html_td(&p->w, tr, row->rec->tag ? row->rec->tag : "");
+	gs_html_td(&p->w, tr, gs_record_tag(row->rec) ? gs_record_tag(row->rec) : "");
 	for (int m = 0; m < GS_MODE__N; m++)
 		gs_html_td_fixed(&p->w, tr, row->t[m], 1);
 	gs_html_td_fixed(&p->w, tr, row->direct_gain_us, 1);
@@ -443,7 +443,7 @@ fill_partial(hp *p, xmlNodePtr sec)
 			continue;
 		tr = gs_html_add(&p->w, tb, "tr", NULL);
 		gs_html_td_shape(&p->w, tr, &s->rec->shape);
-		gs_html_td(&p->w, tr, s->rec->tag ? s->rec->tag : "");
+		gs_html_td(&p->w, tr, gs_record_tag(s->rec) ? gs_record_tag(s->rec) : "");
 		gs_html_td_count(&p->w, tr, s->present);
 		missing_cell(p, tr, s);
 		shown++;

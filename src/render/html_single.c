@@ -292,7 +292,7 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, const gs_single_row *row)
 	td_occ(w, tr, row);
 	td_text_or_dash(w, tr, NULL,
 	                row->have_kernel ? gs_kfamily_name(row->detail->kernel.family) : NULL);
-	td_kernel(w, tr, row->rec->kernel);
+	td_kernel(w, tr, gs_record_kernel(row->rec));
 }
 
 /* The distinct notes of the rows (split-K, persistent ...), once each. */

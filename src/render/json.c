@@ -96,9 +96,10 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &p->base->shape);
-	gs_jw_kv_str(w, "tag", p->base->tag ? p->base->tag : p->cand->tag);
-	gs_jw_kv_str(w, "kernel_base", p->base->kernel);
-	gs_jw_kv_str(w, "kernel_cand", p->cand->kernel);
+	gs_jw_kv_str(w, "tag",
+	             gs_record_tag(p->base) ? gs_record_tag(p->base) : gs_record_tag(p->cand));
+	gs_jw_kv_str(w, "kernel_base", gs_record_kernel(p->base));
+	gs_jw_kv_str(w, "kernel_cand", gs_record_kernel(p->cand));
 	gs_jw_kv_num(w, "time_base_us", p->base->t.median);
 	gs_jw_kv_num(w, "time_cand_us", p->cand->t.median);
 	gs_jw_kv_num(w, "speedup", p->speedup);
@@ -126,8 +127,8 @@ record(gs_jw *w, const gs_record *r)
 {
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &r->shape);
-	gs_jw_kv_str(w, "tag", r->tag);
-	gs_jw_kv_str(w, "kernel", r->kernel);
+	gs_jw_kv_str(w, "tag", gs_record_tag(r));
+	gs_jw_kv_str(w, "kernel", gs_record_kernel(r));
 	gs_jw_kv_num(w, "time_us", r->t.median);
 	samples(w, "samples", r);
 	gs_jw_kv_count(w, "line", r->line);
@@ -365,8 +366,8 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &r->shape);
-	gs_jw_kv_str(w, "tag", r->tag);
-	gs_jw_kv_str(w, "kernel", r->kernel);
+	gs_jw_kv_str(w, "tag", gs_record_tag(r));
+	gs_jw_kv_str(w, "kernel", gs_record_kernel(r));
 	const gs_time_stats t = gs_record_stats(r);
 
 	gs_jw_kv_count(w, "count", t.count);

@@ -24,7 +24,7 @@
 static void
 classname(gs_jx *x, const gs_record *r, const gs_record *other)
 {
-	const char *tag = r->tag ? r->tag : other ? other->tag : NULL;
+	const char *tag = gs_record_tag(r) ? gs_record_tag(r) : other ? gs_record_tag(other) : NULL;
 	const char *group = tag && *tag ? tag : r->shape.dtype[0] ? r->shape.dtype : "gemm";
 	size_t n = strlen(group) + sizeof "gemm.";
 	char *buf = malloc(n);

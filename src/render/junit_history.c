@@ -61,9 +61,9 @@ count_cases(const gs_report *r)
 static void
 classname(gs_jx *x, const gs_record *r)
 {
-	const char *group = r->tag && *r->tag   ? r->tag
-	                    : r->shape.dtype[0] ? r->shape.dtype
-	                                        : "gemm";
+	const char *group = gs_record_tag(r) && *gs_record_tag(r) ? gs_record_tag(r)
+	                    : r->shape.dtype[0]                   ? r->shape.dtype
+	                                                          : "gemm";
 	size_t n = strlen(group) + sizeof "gemm.";
 	char *buf = malloc(n);
 

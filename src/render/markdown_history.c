@@ -27,7 +27,7 @@ put_shape(FILE *out, const gs_record *r)
 	fputs("| ", out);
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &r->shape));
 	fputs(" | ", out);
-	gs_fmt_md_text(out, r->tag ? r->tag : "");
+	gs_fmt_md_text(out, gs_record_tag(r) ? gs_record_tag(r) : "");
 }
 
 static void

@@ -193,8 +193,7 @@ add_samples(bytes *b, gs_table *t, const gs_shape *key, const char *tag, const c
 	gs_error err;
 	gs_record *r = gs_table_get(t, key, line, &err);
 
-	if (!r || gs_record_set_string(&r->tag, tag) != 0 ||
-	    gs_record_set_string(&r->kernel, kernel) != 0)
+	if (!r || gs_table_set_tag(NULL, r, tag) != 0 || gs_table_set_kernel(NULL, r, kernel) != 0)
 		return -1;
 	for (unsigned i = 0, n = 1 + take(b) % 6; i < n; i++)
 		if (gs_record_add_sample(r, take_time(b)) != 0)
