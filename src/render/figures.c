@@ -120,8 +120,9 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
                    gs_error *err)
 {
 	size_t np = c->npairs;
-	double *s = malloc((np ? np : 1) * sizeof *s), *tb = malloc((np ? np : 1) * sizeof *tb),
-	       *tc = malloc((np ? np : 1) * sizeof *tc);
+	/* the speedups for the curve and the histogram, then the times for
+	 * the scatter in their place: a million pairs' copies are 8 MB each */
+	double *s = malloc((np ? np : 1) * sizeof *s), *tb = NULL, *tc = NULL;
 	int *cls = malloc((np ? np : 1) * sizeof *cls);
 	gs_report_plot *pl = calloc(3, sizeof *pl);
 	double t = c->opts.threshold;
@@ -133,25 +134,18 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 
 	*out = NULL;
 	*n = 0;
-	if (!s || !tb || !tc || !cls || !pl) {
-		gs_error_set(err, NULL, 0, 0, "out of memory");
-		goto done;
-	}
+	if (!s || !cls || !pl)
+		goto oom;
 	if (gs_plot_font_init(datadir, err) != 0)
 		goto done;
 	for (size_t i = 0; i < np; i++) {
 		s[i] = c->pairs[i].speedup;
-		tb[i] = c->pairs[i].base->t.median;
-		tc[i] = c->pairs[i].cand->t.median;
 		cls[i] = gs_figures_plot_class(c->pairs[i].cls);
 	}
 	top_labels(c, lidx, ltext, lptr, &lab);
 	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, cls, np, t, &lab), "speedup-curve",
 	                     "Sorted speedup", np > GS_PLOT_DENSE_MIN ? CURVE_DENSE : CURVE_POINTS,
 	                     err) != 0 ||
-	    gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, cls, np, t, &lab), "time-scatter",
-	                     "Baseline vs candidate time",
-	                     np > GS_PLOT_DENSE_MIN ? SCATTER_DENSE : SCATTER_POINTS, err) != 0 ||
 	    gs_figure_finish(&pl[2], gs_plot_histogram(s, cls, np, t), "speedup-histogram",
 	                     "Distribution of log2 speedup",
 	                     "Number of shapes per speedup bin (bins of equal width in log2, axis "
@@ -159,10 +153,26 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 	                     "stacked by class. Dashed lines mark ±threshold.",
 	                     err) != 0)
 		goto done;
+	free(s);
+	s = NULL;
+	if (!(tb = malloc((np ? np : 1) * sizeof *tb)) ||
+	    !(tc = malloc((np ? np : 1) * sizeof *tc)))
+		goto oom;
+	for (size_t i = 0; i < np; i++) {
+		tb[i] = c->pairs[i].base->t.median;
+		tc[i] = c->pairs[i].cand->t.median;
+	}
+	if (gs_figure_finish(&pl[1], gs_plot_scatter(tb, tc, cls, np, t, &lab), "time-scatter",
+	                     "Baseline vs candidate time",
+	                     np > GS_PLOT_DENSE_MIN ? SCATTER_DENSE : SCATTER_POINTS, err) != 0)
+		goto done;
 	*out = pl;
 	*n = 3;
 	pl = NULL;
 	rc = 0;
+	goto done;
+oom:
+	gs_error_set(err, NULL, 0, 0, "out of memory");
 done:
 	if (pl)
 		gs_figures_free(pl, 3);
