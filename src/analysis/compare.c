@@ -62,6 +62,8 @@ gs_compare_free(gs_compare *c)
 		free(c->groups[i].name);
 	free(c->groups);
 	free(c->pairs);
+	free(c->p_value);
+	free(c->p_adjusted);
 	free(c->only_base);
 	free(c->only_cand);
 	free(c->top_improved);
@@ -112,7 +114,6 @@ match(gs_compare *c, gs_error *err)
 		p->cand = cand;
 		p->speedup = p->base->t.median / cand->t.median;
 		p->cls = gs_class_of_speedup(p->speedup, c->opts.threshold);
-		p->p_value = p->p_adjusted = NAN;
 	}
 	for (size_t i = 0; i < k->n; i++)
 		if (!matched[i])
@@ -133,45 +134,63 @@ match(gs_compare *c, gs_error *err)
 static int
 significance(gs_compare *c, gs_error *err)
 {
-	double *p = malloc(c->npairs * sizeof *p);
-	size_t tested = 0;
+	size_t n = c->npairs, tested = 0;
+	int rc = 0;
 
-	if (!p)
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	for (size_t i = 0; i < c->npairs; i++) {
+	for (size_t i = 0; i < n; i++) {
 		gs_pair *q = &c->pairs[i];
-		p[i] = NAN;
 		if (q->base->nsamples < c->opts.min_samples ||
 		    q->cand->nsamples < c->opts.min_samples)
 			continue;
+		if (!c->p_value) { /* the first shape with enough samples */
+			if (!(c->p_value = malloc(n * sizeof *c->p_value)))
+				return gs_error_set(err, NULL, 0, 0, "out of memory");
+			for (size_t j = 0; j < n; j++)
+				c->p_value[j] = NAN;
+		}
 		if (gs_stats_mann_whitney(q->base->samples, q->base->nsamples, q->cand->samples,
-		                          q->cand->nsamples, &q->p_value) != 0)
+		                          q->cand->nsamples, &c->p_value[i]) != 0) {
+			c->p_value[i] = NAN;
 			continue;
+		}
 		q->tested = 1;
-		p[i] = q->p_value;
 		tested++;
-	}
-	int rc = 0;
-	if (c->opts.correction == GS_CORR_HOLM)
-		rc = gs_stats_holm(p, c->npairs, p);
-	else if (c->opts.correction == GS_CORR_BH)
-		rc = gs_stats_bh(p, c->npairs, p);
-	if (rc != 0) {
-		free(p);
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	}
-	for (size_t i = 0; i < c->npairs; i++) {
-		gs_pair *q = &c->pairs[i];
-		if (!q->tested)
-			continue;
-		q->p_adjusted = p[i];
-		if (q->cls != GS_NEUTRAL && !(q->p_adjusted <= c->opts.alpha))
-			q->cls = GS_UNSURE;
 	}
 	c->s.tested = tested;
 	c->s.expected_false_positives = c->opts.alpha * (double)tested;
-	free(p);
+	if (!tested) {
+		free(c->p_value);
+		c->p_value = NULL;
+		return 0;
+	}
+	if (!(c->p_adjusted = malloc(n * sizeof *c->p_adjusted)))
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	if (c->opts.correction == GS_CORR_HOLM)
+		rc = gs_stats_holm(c->p_value, n, c->p_adjusted);
+	else if (c->opts.correction == GS_CORR_BH)
+		rc = gs_stats_bh(c->p_value, n, c->p_adjusted);
+	else
+		memcpy(c->p_adjusted, c->p_value, n * sizeof *c->p_adjusted);
+	if (rc != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		gs_pair *q = &c->pairs[i];
+		if (q->tested && q->cls != GS_NEUTRAL && !(c->p_adjusted[i] <= c->opts.alpha))
+			q->cls = GS_UNSURE;
+	}
 	return 0;
+}
+
+double
+gs_pair_p_value(const gs_compare *c, const gs_pair *p)
+{
+	return p->tested ? c->p_value[p - c->pairs] : NAN;
+}
+
+double
+gs_pair_p_adjusted(const gs_compare *c, const gs_pair *p)
+{
+	return p->tested ? c->p_adjusted[p - c->pairs] : NAN;
 }
 
 static int

@@ -34,9 +34,8 @@ typedef struct gs_pair {
 	const gs_record *base, *cand; /* borrowed from the tables */
 	double speedup; /* t_base / t_cand */
 	gs_class cls;
-	int tested; /* 1 if the U test ran (>= min_samples a side) */
-	double p_value; /* raw U-test p, NAN if untested */
-	double p_adjusted; /* after correction, NAN if untested */
+	int tested; /* 1 if the U test ran (>= min_samples a side): its p-values
+	               are gs_pair_p_value() and gs_pair_p_adjusted() */
 } gs_pair;
 
 /* Counts and geomean of a subset of pairs (a tag, a dtype, a shape class). */
@@ -67,6 +66,10 @@ typedef struct gs_compare {
 	const gs_table *base, *cand; /* borrowed */
 	gs_pair *pairs; /* matched shapes, in baseline input order */
 	size_t npairs;
+	double *p_value; /* raw U-test p of each pair (NAN if untested), or
+	                    NULL when no pair was tested (one sample a shape:
+	                    most sweeps), so that a pair is 32 bytes */
+	double *p_adjusted; /* after correction, as p_value */
 	const gs_record **only_base; /* shapes in the baseline only */
 	size_t nonly_base;
 	const gs_record **only_cand;
@@ -85,6 +88,11 @@ typedef struct gs_compare {
 	size_t ntop_saved;
 	gs_compare_summary s;
 } gs_compare;
+
+/* gs_pair_p_value, gs_pair_p_adjusted: the raw and the corrected U-test
+ * p of P (a pair of C), NAN when P was not tested. */
+double gs_pair_p_value(const gs_compare *c, const gs_pair *p);
+double gs_pair_p_adjusted(const gs_compare *c, const gs_pair *p);
 
 /* gs_compare_opts_default: T 5 %, top 10, alpha 0.05, Holm, 4 samples. */
 void gs_compare_opts_default(gs_compare_opts *o);

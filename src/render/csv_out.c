@@ -349,7 +349,7 @@ need_compare(const gs_report *r, const char *what, gs_error *err)
 }
 
 static void
-put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
+put_pair(FILE *out, const gs_compare *c, const gs_pair *p, const gs_single *cand)
 {
 	put_record(out, p->cand, cand);
 	put_c(',', out);
@@ -362,7 +362,7 @@ put_pair(FILE *out, const gs_pair *p, const gs_single *cand)
 	put_s(gs_class_name(p->cls), out);
 	put_c(',', out);
 	if (p->tested)
-		put_num(out, p->p_value);
+		put_num(out, gs_pair_p_value(c, p));
 	put_c('\n', out);
 }
 
@@ -372,7 +372,7 @@ pair_row(FILE *out, const void *arg, size_t i)
 {
 	const gs_report *r = arg;
 
-	put_pair(out, &r->cmp->pairs[i], r->eff_cand);
+	put_pair(out, r->cmp, &r->cmp->pairs[i], r->eff_cand);
 }
 
 int

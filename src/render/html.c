@@ -164,7 +164,7 @@ td_p(gs_html *w, xmlNodePtr tr, const gs_pair *p)
 	char buf[64];
 
 	if (p->tested)
-		snprintf(buf, sizeof buf, "%.3g", p->p_adjusted);
+		snprintf(buf, sizeof buf, "%.3g", gs_pair_p_adjusted(w->c, p));
 	else
 		snprintf(buf, sizeof buf, "\xe2\x80\x94");
 	gs_html_td_num(w, tr, buf);

@@ -107,8 +107,8 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_kv_str(w, "class", gs_class_name(p->cls));
 	samples(w, "samples_base", p->base);
 	samples(w, "samples_cand", p->cand);
-	gs_jw_kv_num(w, "p_value", p->tested ? p->p_value : NAN);
-	gs_jw_kv_num(w, "p_adjusted", p->tested ? p->p_adjusted : NAN);
+	gs_jw_kv_num(w, "p_value", gs_pair_p_value(r->cmp, p));
+	gs_jw_kv_num(w, "p_adjusted", gs_pair_p_adjusted(r->cmp, p));
 	gs_json_efficiency_pair(w, r, i);
 	gs_json_pair_predicted(w, r, i);
 	cause(w, r, i);

@@ -19,14 +19,14 @@
 #include "render/writer_impl.h"
 
 static void
-item(gs_jw *w, const gs_confirm_item *it)
+item(gs_jw *w, const gs_confirm *c, const gs_confirm_item *it)
 {
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &it->shape);
 	gs_jw_kv_str(w, "tag", it->tag);
 	gs_jw_kv_num(w, "original_speedup", it->orig_speedup);
 	gs_jw_kv_num(w, "remeasured_speedup", it->re ? it->re->speedup : NAN);
-	gs_jw_kv_num(w, "p_value", it->re && it->re->tested ? it->re->p_adjusted : NAN);
+	gs_jw_kv_num(w, "p_value", it->re ? gs_pair_p_adjusted(&c->re, it->re) : NAN);
 	gs_jw_kv_str(w, "status", gs_confirm_status_name(it->status));
 	gs_jw_kv_num(w, "clock_normalised_speedup", it->clock_speedup);
 	gs_jw_kv_num(w, "throttled_samples_base", it->throttled_base);
@@ -56,7 +56,7 @@ gs_json_confirm(const gs_report *r, FILE *out, gs_error *err)
 	gs_jw_gates(&w, &r->gates);
 	gs_jw_array_open(&w, "items");
 	for (size_t i = 0; i < c->n; i++)
-		item(&w, &c->items[i]);
+		item(&w, c, &c->items[i]);
 	gs_jw_array_close(&w);
 	gs_jw_map_close(&w);
 	return gs_jw_end(&w, err);

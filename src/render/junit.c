@@ -79,14 +79,15 @@ skipped(gs_jx *x, const char *msg)
 }
 
 static void
-unsure(gs_jx *x, const gs_pair *p, double alpha)
+unsure(gs_jx *x, const gs_compare *c, const gs_pair *p)
 {
 	char msg[256], ch[GS_FMT_LEN];
 
 	snprintf(msg, sizeof msg,
 	         "unsure: change %s crosses the threshold but the "
 	         "U test is not significant (adjusted p = %.3g, alpha %g)",
-	         gs_fmt_change(ch, sizeof ch, p->speedup - 1), p->p_adjusted, alpha);
+	         gs_fmt_change(ch, sizeof ch, p->speedup - 1), gs_pair_p_adjusted(c, p),
+	         c->opts.alpha);
 	skipped(x, msg);
 }
 
@@ -97,7 +98,7 @@ pair_case(gs_jx *x, const gs_compare *c, const gs_pair *p)
 	if (p->cls == GS_REGRESSED)
 		failure(x, p);
 	else if (p->cls == GS_UNSURE)
-		unsure(x, p, c->opts.alpha);
+		unsure(x, c, p);
 	gs_jx_end(x);
 }
 
