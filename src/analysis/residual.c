@@ -39,7 +39,7 @@ residual_of(const gs_single *s, const gs_single_row *row)
 	if (isnan(r.predicted_us))
 		return r;
 	r.frac = r.predicted_us / r.measured_us;
-	r.excess_us = row->total_us * (1 - r.frac);
+	r.excess_us = gs_single_total_us(row) * (1 - r.frac);
 	return r;
 }
 

@@ -211,7 +211,6 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	gs_eff_opts eo;
 	gs_eff e;
 
-	row->total_us = total_time(r);
 	row->math = math_code(gs_kernel_math_dtype(gs_record_kernel(r), r->shape.dtype),
 	                      r->shape.dtype);
 	row->peak_class =
@@ -264,6 +263,12 @@ gs_single_roof_tflops(const gs_single *s, const gs_single_row *row)
 	              : NAN;
 }
 
+double
+gs_single_total_us(const gs_single_row *row)
+{
+	return total_time(row->rec);
+}
+
 const gs_single_tile *
 gs_single_tile_of(const gs_single_row *row)
 {
@@ -307,7 +312,7 @@ static void
 add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, double *t_dim,
                double *w_roof, double *t_roof)
 {
-	m->total_us += row->total_us;
+	m->total_us += gs_single_total_us(row);
 	if (!row->have_eff)
 		return;
 	m->with_tile += gs_single_tile_of(row)->tile_m > 0;
@@ -319,14 +324,14 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, do
 	m->total_flop += row_flop(row) * calls(row->rec);
 	if (isfinite(row->dim_eff)) {
 		m->with_dim_eff++;
-		*w_dim += row->total_us * row->dim_eff;
-		*t_dim += row->total_us;
+		*w_dim += gs_single_total_us(row) * row->dim_eff;
+		*t_dim += gs_single_total_us(row);
 	}
 	if (isfinite(row->roofline_us)) {
 		m->compute_bound += row->compute_bound;
 		m->memory_bound += !row->compute_bound;
 		*w_roof += row->roofline_us * calls(row->rec);
-		*t_roof += row->total_us;
+		*t_roof += gs_single_total_us(row);
 	}
 }
 
@@ -368,7 +373,8 @@ sort_by_time(gs_single *s)
 	if (!tmp)
 		return -1;
 	for (size_t i = 0; i < s->n; i++) {
-		tmp[i].t = isfinite(s->rows[i].total_us) ? s->rows[i].total_us : 0;
+		double t = gs_single_total_us(&s->rows[i]);
+		tmp[i].t = isfinite(t) ? t : 0;
 		tmp[i].i = i;
 	}
 	qsort(tmp, s->n, sizeof *tmp, by_time_desc);

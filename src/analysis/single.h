@@ -63,7 +63,7 @@ typedef struct gs_single_detail {
 /* gs_single_row.math: the storage dtype, "tf32", "xf32". */
 enum { GS_MATH_STORAGE, GS_MATH_TF32, GS_MATH_XF32 };
 
-/* One record's efficiency, kept small (64 bytes): a million-shape compare
+/* One record's efficiency, kept small (56 bytes): a million-shape compare
  * holds two million rows.  The figures every pass over all rows reads are here; the
  * whole gs_eff (roofline, waves, notes...) is computed again when a writer
  * needs it, by gs_single_eff (the model is pure, so it gives the numbers
@@ -75,8 +75,6 @@ typedef struct gs_single_row {
 	                             have_pick, have_actual and have_occ are
 	                             all 0 (most records of a benchmark CSV
 	                             without --gpu) */
-	double total_us; /* time spent in the shape: mean · count (median ·
-	                    count when only a median is known), µs */
 	/* from gs_eff, when have_eff (else NAN / 0); the tile and its counts:
 	 * gs_single_tile_of() */
 	double achieved_tflops; /* gs_eff.achieved_tflops */
@@ -181,6 +179,11 @@ int gs_single_records(const gs_table *t, gs_single *out, gs_error *err);
  * has none (have_eff 0: OUT untouched).  About 0.2 µs: a writer that
  * needs more than the row's own figures calls it once per row. */
 const gs_eff *gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out);
+
+/* gs_single_total_us: the time spent in ROW's shape, µs: mean · count
+ * (median · count when only a median is known; gs_record_call_us), the
+ * figure the rows are ranked by. */
+double gs_single_total_us(const gs_single_row *row);
 
 /* gs_single_tile_of: ROW's macro tile and its tile and wave counts, all
  * 0 when the tile is unknown.  Never NULL; lives as long as ROW. */

@@ -102,7 +102,7 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 	}
 	q->ai = row->ai;
 	q->tflops = row->achieved_tflops;
-	q->time_us = row->total_us;
+	q->time_us = gs_single_total_us(row);
 	q->dim_eff = row->dim_eff;
 	q->arrow_to = arrow_to;
 	return (long)rd->n++;

@@ -133,9 +133,9 @@ top_row(gs_html *w, xmlNodePtr tb, size_t rank, const gs_single_row *row)
 	gs_html_td_count(w, tr, rank);
 	gs_html_td_shape(w, tr, &row->rec->shape);
 	gs_html_td_count(w, tr, (size_t)(row->rec->t.count > 0 ? row->rec->t.count : 1));
-	gs_html_td_us(w, tr, row->total_us);
+	gs_html_td_us(w, tr, gs_single_total_us(row));
 	snprintf(share, sizeof share, "%.1f %%",
-	         m->total_us > 0 ? row->total_us / m->total_us * 100 : 0);
+	         m->total_us > 0 ? gs_single_total_us(row) / m->total_us * 100 : 0);
 	gs_html_td_num(w, tr, share);
 	gs_html_eff_td_tflops(w, tr, e ? e->achieved_tflops : NAN);
 	pct_cell(w, tr, row, e);

@@ -377,7 +377,7 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 	gs_jw_kv_num(w, "time_us_max", t.max);
 	gs_jw_kv_num(w, "time_us_std", t.std);
 	gs_jw_kv_num(w, "time_us_sum", t.sum);
-	gs_jw_kv_num(w, "total_us", row->total_us);
+	gs_jw_kv_num(w, "total_us", gs_single_total_us(row));
 	gs_jw_kv_count(w, "line", r->line);
 	gs_json_efficiency(w, "efficiency", rep->single, row);
 	gs_json_row_predicted(w, rep, (size_t)(row - rep->single->rows));

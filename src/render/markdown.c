@@ -433,7 +433,8 @@ single_row(FILE *out, const gs_single *s, const gs_single_row *row)
 
 	fputs("| ", out);
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &row->rec->shape));
-	fprintf(out, " | %ld | %s | ", row->rec->t.count, gs_fmt_us(v, sizeof v, row->total_us));
+	fprintf(out, " | %ld | %s | ", row->rec->t.count,
+	        gs_fmt_us(v, sizeof v, gs_single_total_us(row)));
 	put_fixed(out, e ? e->achieved_tflops : NAN, 1);
 	fputs(" | ", out);
 	if (e && e->tile_m > 0)
