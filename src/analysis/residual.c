@@ -5,6 +5,15 @@
 #include "model/kendall.h"
 #include "model/stats.h"
 
+/* Whether ROW's own figures allow a prediction: they rule most rows out
+ * (no GPU: no roofline; no tile: no dim_eff) before the whole model is
+ * computed again. */
+static int
+may_predict(const gs_single_row *row)
+{
+	return row->have_eff && row->dim_eff > 0 && isfinite(row->roofline_us);
+}
+
 double
 gs_residual_predicted_us(const gs_single *s, const gs_single_row *row)
 {
@@ -12,10 +21,7 @@ gs_residual_predicted_us(const gs_single *s, const gs_single_row *row)
 	const gs_eff *e;
 	double per_mn, slots_area, peak;
 
-	/* the row's own figures rule most rows out (no GPU: no roofline)
-	 * before the whole model is computed again */
-	if (!row->have_eff || !(row->dim_eff > 0) || !isfinite(row->roofline_us) ||
-	    !(e = gs_single_eff(s, row, &eff)))
+	if (!may_predict(row) || !(e = gs_single_eff(s, row, &eff)))
 		return NAN;
 	if (!(e->dim_eff > 0) || !isfinite(e->compute_us) || !isfinite(e->memory_us) ||
 	    !(e->m > 0 && e->n > 0 && e->batch > 0))
@@ -100,7 +106,14 @@ out:
 int
 gs_residuals_run(const gs_single *s, size_t top, gs_residuals *out, gs_error *err)
 {
+	size_t first = 0;
+
 	*out = (gs_residuals){.tau = NAN, .median_frac = NAN};
+	while (first < s->n && !may_predict(&s->rows[first]))
+		first++;
+	if (first == s->n) /* no row can be predicted: no per-row array (32 MB at 1M) */
+		return summarize(out, top) != 0 ? gs_error_set(err, NULL, 0, 0, "out of memory")
+		                                : 0;
 	out->rows = malloc((s->n ? s->n : 1) * sizeof *out->rows);
 	if (!out->rows)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
