@@ -11,6 +11,7 @@
 #include "model/kernel_name.h"
 #include "table.h"
 #include "util/grow.h"
+#include "util/hash.h"
 #include "util/intern.h"
 
 /* At least this share of the log time ratio makes the cause quantization. */
@@ -28,6 +29,7 @@ void
 gs_causes_free(gs_causes *c)
 {
 	free(c->by_pair);
+	free(c->texts);
 	memset(c, 0, sizeof *c);
 }
 
@@ -427,19 +429,79 @@ decide_pair(const gs_pair *p, const gs_single *sb, const gs_single *sc, const ch
 	return *text_out ? 0 : -1;
 }
 
+/* The distinct sentences of a run by their interned pointers: an
+ * open-addressing table of indices into gs_causes.texts. */
+typedef struct text_index {
+	uint32_t *slot; /* cap entries: index + 1, 0 empty */
+	size_t cap; /* power of two, more than twice the texts; 0 at first */
+	size_t texts_cap; /* gs_causes.texts' */
+} text_index;
+
+/* The slot of sentence T in SLOT (CAP entries): its own, or the empty one
+ * where it goes. */
+static size_t
+text_slot(const uint32_t *slot, size_t cap, const char *const *texts, const char *t)
+{
+	size_t i = (size_t)gs_mix64((uint64_t)(uintptr_t)t) & (cap - 1);
+
+	while (slot[i] && texts[slot[i] - 1] != t)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+/* The index of sentence T (interned) in OUT->texts, added if new; -1 on
+ * out of memory. */
+static int64_t
+text_id(gs_causes *out, text_index *x, const char *t)
+{
+	size_t i;
+
+	if ((out->ntexts + 1) * 2 > x->cap) { /* double the table */
+		size_t cap = x->cap ? x->cap * 2 : 64;
+		uint32_t *slot = calloc(cap, sizeof *slot);
+
+		if (!slot)
+			return -1;
+		for (size_t j = 0; j < x->cap; j++)
+			if (x->slot[j])
+				slot[text_slot(slot, cap, out->texts, out->texts[x->slot[j] - 1])] =
+				        x->slot[j];
+		free(x->slot);
+		x->slot = slot;
+		x->cap = cap;
+	}
+	i = text_slot(x->slot, x->cap, out->texts, t);
+	if (x->slot[i])
+		return x->slot[i] - 1;
+	if (GS_GROW(out->texts, x->texts_cap, out->ntexts + 1, UINT32_MAX - 1) != 0)
+		return -1;
+	out->texts[out->ntexts] = t;
+	x->slot[i] = (uint32_t)++out->ntexts;
+	return (int64_t)out->ntexts - 1;
+}
+
 static int
-one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_cause *out)
+one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env, gs_causes *c,
+    text_index *x, gs_cause *out)
 {
 	calc e;
 	const char *t = ""; /* a neutral pair's */
 	int classified = p->cls == GS_IMPROVED || p->cls == GS_REGRESSED;
+	int64_t id = 0;
 
-	if (decide_pair(p, sb, sc, env, &e, classified ? &t : NULL) != 0)
+	if (decide_pair(p, sb, sc, env, &e, classified ? &t : NULL) != 0 ||
+	    (t[0] && (id = text_id(c, x, t)) < 0))
 		return -1;
-	out->kind = e.kind;
-	out->missing = e.missing;
-	out->text = t;
+	out->kind = (unsigned char)e.kind;
+	out->missing = (unsigned char)e.missing;
+	out->text = (uint32_t)id;
 	return 0;
+}
+
+const char *
+gs_cause_text(const gs_causes *c, size_t i)
+{
+	return c->texts[c->by_pair[i].text];
 }
 
 int
@@ -528,18 +590,24 @@ gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand
              gs_error *err)
 {
 	char env[512];
+	text_index x = {NULL, 0, 0};
+	int rc = 0;
 
 	memset(out, 0, sizeof *out);
 	if (cmp->npairs == 0)
 		return 0;
 	out->by_pair = calloc(cmp->npairs, sizeof *out->by_pair);
-	if (!out->by_pair)
+	if (!out->by_pair || text_id(out, &x, "") != 0) {
+		free(x.slot);
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	}
 	out->n = cmp->npairs;
 	env_differences(&cmp->base->env, &cmp->cand->env, env, sizeof env);
-	for (size_t i = 0; i < cmp->npairs; i++)
-		if (one(&cmp->pairs[i], base, cand, env, &out->by_pair[i]) != 0)
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < cmp->npairs && rc == 0; i++)
+		rc = one(&cmp->pairs[i], base, cand, env, out, &x, &out->by_pair[i]);
+	free(x.slot);
+	if (rc != 0)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	split(cmp, out);
 	return 0;
 }

@@ -57,6 +57,7 @@
 #define GS_CAUSE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis/compare.h"
 #include "analysis/single.h"
@@ -105,21 +106,22 @@ typedef struct gs_cause_figs {
 	                              GS_CAUSE_NONE pair) */
 } gs_cause_figs;
 
-/* One pair's cause, as the report keeps it (16 bytes: a million pairs
+/* One pair's cause, as the report keeps it (8 bytes: a million pairs
  * hold one each; the figures behind it are gs_cause_figures'). */
 typedef struct gs_cause {
-	gs_cause_kind kind;
-	unsigned missing; /* GS_MISS_* bits of an unknown cause, else 0 */
-	const char *text; /* one sentence for the report, the process's
-	                     copy (util/intern.h: the pairs of a million-shape
-	                     compare often share a handful of sentences); ""
-	                     for GS_CAUSE_NONE; never NULL after a successful
-	                     gs_cause_run */
+	unsigned char kind; /* gs_cause_kind */
+	unsigned char missing; /* GS_MISS_* bits of an unknown cause, else 0 */
+	uint32_t text; /* its sentence: gs_cause_text() */
 } gs_cause;
 
 typedef struct gs_causes {
 	gs_cause *by_pair; /* owned, parallel to cmp->pairs */
 	size_t n; /* cmp->npairs */
+	/* The distinct sentences, "" first (GS_CAUSE_NONE's), each the
+	 * process's copy (util/intern.h): the classified pairs of a
+	 * million-shape sweep often share a handful.  The array is owned. */
+	const char **texts;
+	size_t ntexts;
 	/* Time lost (regressed: t_cand - t_base) and saved (improved: t_base -
 	 * t_cand) by cause, µs, and the shapes behind each.  Summed in enum
 	 * order from 0.0 (gs_cause_sum), lost_us gives exactly the compare's
@@ -153,6 +155,10 @@ int gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *
  * NULL), computed again into *OUT.  Returns 0, or -1 for I out of range. */
 int gs_cause_figures(const gs_compare *cmp, size_t i, const gs_single *base, const gs_single *cand,
                      gs_cause_figs *out);
+
+/* gs_cause_text: the report's sentence for pair I's cause (I < C->n): ""
+ * for GS_CAUSE_NONE; lives as long as the process. */
+const char *gs_cause_text(const gs_causes *c, size_t i);
 
 /* gs_causes_free: release what C owns; C is left empty. */
 void gs_causes_free(gs_causes *c);

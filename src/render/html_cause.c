@@ -64,7 +64,7 @@ gs_html_td_cause(gs_html *w, xmlNodePtr tr, size_t i)
 	}
 	td = gs_html_add_text(w, tr, "td", "cause", gs_cause_name(c->by_pair[i].kind));
 	if (c->by_pair[i].kind != GS_CAUSE_NONE)
-		gs_html_set_attr(w, td, "title", c->by_pair[i].text);
+		gs_html_set_attr(w, td, "title", gs_cause_text(c, i));
 }
 
 void

@@ -85,7 +85,8 @@ cause(gs_jw *w, const gs_report *r, size_t i)
 		return;
 	c = &r->causes->by_pair[i];
 	gs_jw_kv_str(w, "cause", gs_cause_name(c->kind));
-	gs_jw_kv_str(w, "cause_text", c->kind == GS_CAUSE_NONE ? NULL : c->text);
+	gs_jw_kv_str(w, "cause_text",
+	             c->kind == GS_CAUSE_NONE ? NULL : gs_cause_text(r->causes, i));
 }
 
 /* Matched pair I of the comparison. */
