@@ -93,7 +93,7 @@ check_points(const gs_plot *p, size_t first, const side *x, const gs_sweep *w)
 		double px, py;
 		assert_int_equal(gs_plot_point_xy(p, first + i, &px, &py), GS_PLOT_UNCLASSED);
 		assert_near(px, gs_plot_map(p, GS_PLOT_X, (double)r->rec->shape.M), 1e-9);
-		assert_near(py, gs_plot_map(p, GS_PLOT_Y, r->achieved_tflops), 1e-9);
+		assert_near(py, gs_plot_map(p, GS_PLOT_Y, gs_single_achieved_tflops(r)), 1e-9);
 	}
 }
 

@@ -154,7 +154,7 @@ roofline(const gs_pair *p, const side *b, const side *c, calc *out)
 		if (!r || !r->have_eff)
 			continue;
 		if (!isfinite(out->f.intensity))
-			out->f.intensity = r->ai;
+			out->f.intensity = gs_single_ai(r);
 		if (sides[i]->gpu && !isfinite(out->f.ridge) && gs_single_eff(sides[i]->s, r, &e) &&
 		    isfinite(e.ridge)) {
 			out->f.ridge = e.ridge;
@@ -409,8 +409,8 @@ decide_pair(const gs_pair *p, const gs_single *sb, const gs_single *sc, const ch
 		/* no cause, no text and no ridge (which needs the whole
 		 * efficiency model): most of a million shapes */
 		e->kind = GS_CAUSE_NONE;
-		e->f.intensity = b.row && b.row->have_eff   ? b.row->ai
-		                 : c.row && c.row->have_eff ? c.row->ai
+		e->f.intensity = b.row && b.row->have_eff   ? gs_single_ai(b.row)
+		                 : c.row && c.row->have_eff ? gs_single_ai(c.row)
 		                                            : NAN;
 		e->f.ridge = e->f.mem_base = e->f.mem_cand = NAN;
 		quantization(p, &b, &c, 0, e);

@@ -78,7 +78,9 @@ same_sweep(const gs_single *s, size_t i, size_t j, char d)
 static int
 usable(const gs_single_row *r)
 {
-	return r->have_eff && r->achieved_tflops > 0 && isfinite(r->achieved_tflops);
+	double f = r->have_eff ? gs_single_achieved_tflops(r) : NAN;
+
+	return f > 0 && isfinite(f);
 }
 
 /* Tile steps along D of row R: macro tiles over M and N, or K steps of
@@ -126,7 +128,7 @@ sweep_cliffs(const gs_single *s, const gs_sweep *w, size_t sw, double t, gs_clif
 {
 	for (size_t i = 0; i + 1 < w->n; i++) {
 		const gs_single_row *a = &s->rows[w->rows[i]], *b = &s->rows[w->rows[i + 1]];
-		double fa = a->achieved_tflops, fb = b->achieved_tflops;
+		double fa = gs_single_achieved_tflops(a), fb = gs_single_achieved_tflops(b);
 		gs_cliff *cl;
 		if (!(fb < fa * (1 - t)))
 			continue;

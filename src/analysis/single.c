@@ -157,10 +157,8 @@ keep_detail(gs_single_row *row, const gs_single_detail *d)
 static void
 keep_brief(gs_single_row *row, gs_single_detail *d, const gs_eff *e)
 {
-	row->achieved_tflops = e->achieved_tflops;
 	row->dim_eff = e->dim_eff;
 	row->roofline_us = e->roofline_us;
-	row->ai = e->cost.ai;
 	d->tile.num_tiles = e->num_tiles;
 	d->tile.rounds = e->rounds;
 	d->tile.tile_m = e->tile_m;
@@ -176,7 +174,7 @@ keep_brief(gs_single_row *row, gs_single_detail *d, const gs_eff *e)
 static void
 no_brief(gs_single_row *row)
 {
-	row->achieved_tflops = row->dim_eff = row->roofline_us = row->ai = NAN;
+	row->dim_eff = row->roofline_us = NAN;
 }
 
 /* The efficiency model's input and options for ROW of S (KERNEL: its
@@ -267,6 +265,33 @@ double
 gs_single_total_us(const gs_single_row *row)
 {
 	return total_time(row->rec);
+}
+
+/* ROW's FLOP, bytes and intensity as its gs_eff counts them, or 0 when
+ * it has none (no efficiency, or no M, N, K). */
+static int
+row_cost(const gs_single_row *row, gs_gemm *g)
+{
+	if (!row->have_eff || row->status == GS_EFF_NO_DIMS)
+		return 0;
+	gs_gemm_cost(&row->rec->shape, g);
+	return 1;
+}
+
+double
+gs_single_achieved_tflops(const gs_single_row *row)
+{
+	gs_gemm g;
+
+	return row_cost(row, &g) ? gs_gemm_tflops(g.flop, row->rec->t.median) : NAN;
+}
+
+double
+gs_single_ai(const gs_single_row *row)
+{
+	gs_gemm g;
+
+	return row_cost(row, &g) ? g.ai : NAN;
 }
 
 const gs_single_tile *

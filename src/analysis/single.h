@@ -63,7 +63,7 @@ typedef struct gs_single_detail {
 /* gs_single_row.math: the storage dtype, "tf32", "xf32". */
 enum { GS_MATH_STORAGE, GS_MATH_TF32, GS_MATH_XF32 };
 
-/* One record's efficiency, kept small (56 bytes): a million-shape compare
+/* One record's efficiency, kept small (40 bytes): a million-shape compare
  * holds two million rows.  The figures every pass over all rows reads are here; the
  * whole gs_eff (roofline, waves, notes...) is computed again when a writer
  * needs it, by gs_single_eff (the model is pure, so it gives the numbers
@@ -75,12 +75,11 @@ typedef struct gs_single_row {
 	                             have_pick, have_actual and have_occ are
 	                             all 0 (most records of a benchmark CSV
 	                             without --gpu) */
-	/* from gs_eff, when have_eff (else NAN / 0); the tile and its counts:
-	 * gs_single_tile_of() */
-	double achieved_tflops; /* gs_eff.achieved_tflops */
+	/* from gs_eff, when have_eff (else NAN); the tile and its counts:
+	 * gs_single_tile_of(); the achieved TFLOP/s and the arithmetic
+	 * intensity: gs_single_achieved_tflops(), gs_single_ai() */
 	double dim_eff; /* gs_eff.dim_eff */
 	double roofline_us; /* gs_eff.roofline_us */
-	double ai; /* gs_eff.cost.ai: arithmetic intensity, FLOP/byte */
 	unsigned char math; /* the type the kernel computes in
 	                       (gs_kernel_math_dtype): GS_MATH_STORAGE, or
 	                       GS_MATH_TF32 / GS_MATH_XF32 for fp32 storage on
@@ -184,6 +183,13 @@ const gs_eff *gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff
  * (median · count when only a median is known; gs_record_call_us), the
  * figure the rows are ranked by. */
 double gs_single_total_us(const gs_single_row *row);
+
+/* gs_single_achieved_tflops, gs_single_ai: ROW's achieved TFLOP/s (FLOP
+ * / median time) and arithmetic intensity (FLOP/byte), gs_eff's
+ * achieved_tflops and cost.ai computed from its record (model/gemm.h);
+ * NAN when the row has no efficiency or no M, N, K. */
+double gs_single_achieved_tflops(const gs_single_row *row);
+double gs_single_ai(const gs_single_row *row);
 
 /* gs_single_tile_of: ROW's macro tile and its tile and wave counts, all
  * 0 when the tile is unknown.  Never NULL; lives as long as ROW. */

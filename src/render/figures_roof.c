@@ -91,8 +91,8 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 {
 	gs_roofline_point *q;
 
-	if (!row || !row->have_eff || !isfinite(row->ai) || !isfinite(row->achieved_tflops) ||
-	    rd->n >= rd->cap)
+	if (!row || !row->have_eff || !isfinite(gs_single_ai(row)) ||
+	    !isfinite(gs_single_achieved_tflops(row)) || rd->n >= rd->cap)
 		return -1;
 	q = &rd->pts[rd->n];
 	q->label = NULL;
@@ -100,8 +100,8 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 		snprintf(rd->labels[rd->nl], LABEL_LEN, "%s", label);
 		q->label = rd->labels[rd->nl++];
 	}
-	q->ai = row->ai;
-	q->tflops = row->achieved_tflops;
+	q->ai = gs_single_ai(row);
+	q->tflops = gs_single_achieved_tflops(row);
 	q->time_us = gs_single_total_us(row);
 	q->dim_eff = row->dim_eff;
 	q->arrow_to = arrow_to;

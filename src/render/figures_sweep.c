@@ -132,7 +132,7 @@ series_of(const sides *x, int i, long sw, const char *name, series_buf *b, gs_sw
 	for (size_t k = 0; k < w->n; k++) {
 		const gs_single_row *r = &x->s[i]->rows[w->rows[k]];
 		b->x[k] = (double)dim_of(&r->rec->shape, w->dim);
-		b->y[k] = r->achieved_tflops;
+		b->y[k] = gs_single_achieved_tflops(r);
 	}
 	for (size_t k = 0; k < c->ncliffs; k++) {
 		long at = c->cliffs[k].sweep == (size_t)sw

@@ -219,7 +219,8 @@ eff_of(const gs_single *s, const gs_single_row *row, gs_eff *e)
 static int
 has_pct_roofline(const gs_single_row *row)
 {
-	return row && row->have_eff && isfinite(row->roofline_us) && !isnan(row->achieved_tflops);
+	return row && row->have_eff && isfinite(row->roofline_us) &&
+	       !isnan(gs_single_achieved_tflops(row));
 }
 
 static void
