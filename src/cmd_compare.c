@@ -203,51 +203,70 @@ side_run(void *arg)
 	return gs_cliffs_find(&x->eff[i], j->cli->cmp.threshold, &x->cliffs[i], &j->err);
 }
 
-/* The join and the baseline's side here, the candidate's side on a second
- * thread (util/par.h); then what needs both. */
-typedef struct base_job {
-	side_job side;
-	gs_error cmp_err;
-	int cmp_rc;
-} base_job;
+/* The join (a gs_par_fn), beside the candidate's side. */
+typedef struct join_job {
+	const gs_cli *cli;
+	cmp_run *x;
+	gs_error err;
+} join_job;
 
 static int
-base_run(void *arg)
+join_run(void *arg)
 {
-	base_job *j = arg;
-	const gs_cli *cli = j->side.cli;
-	cmp_run *x = j->side.x;
+	join_job *j = arg;
+	cmp_run *x = j->x;
 
-	j->cmp_rc = gs_compare_run(x->base, x->cand, &cli->cmp, &x->cmp, &j->cmp_err);
-	if (j->cmp_rc != 0)
+	if (gs_compare_run(x->base, x->cand, &j->cli->cmp, &x->cmp, &j->err) != 0)
 		return -1;
 	/* joined: no key is looked up again (the other thread reads the
 	 * candidate's records, never its index) */
 	gs_table_drop_index(x->base);
 	gs_table_drop_index(x->cand);
-	/* The pairs' plots need only the pairs: drawn now, their copies of a
-	 * million speedups and times (44 MB) are gone before the baseline's
-	 * efficiency rows are made. */
-	if (gs_figures_compare(&x->cmp, gs_datadir(), &x->r.plots, &x->r.nplots, &j->side.err) != 0)
-		return -1;
-	return side_run(&j->side);
+	return 0;
 }
 
+/* The pairs' three plots (a gs_par_fn), beside the baseline's side: they
+ * need only the pairs. */
+static int
+figures_run(void *arg)
+{
+	join_job *j = arg;
+
+	return gs_figures_compare(&j->x->cmp, gs_datadir(), &j->x->r.plots, &j->x->r.nplots,
+	                          &j->err);
+}
+
+/* The two sides and the join on two threads, in two rounds of about equal
+ * halves: the join beside the candidate's side, then the baseline's side
+ * beside the pairs' plots; then what needs both. */
 static int
 analyse(const gs_cli *cli, cmp_run *x, gs_error *err)
 {
-	base_job b;
-	side_job c;
-	int rc_b, rc_c;
+	join_job jn, fig;
+	side_job b, c;
+	int rc_a, rc_b;
 
+	memset(&jn, 0, sizeof jn);
 	memset(&b, 0, sizeof b);
 	memset(&c, 0, sizeof c);
-	b.side.cli = c.cli = cli;
-	b.side.x = c.x = x;
+	jn.cli = b.cli = c.cli = cli;
+	jn.x = b.x = c.x = x;
+	fig = jn;
 	c.i = 1;
-	rc_b = gs_par_run2(base_run, &b, side_run, &c, &rc_c);
-	if (rc_b != 0 || rc_c != 0) { /* the first error in the order of the steps */
-		*err = b.cmp_rc != 0 ? b.cmp_err : rc_b != 0 ? b.side.err : c.err;
+	/* errors are told in the order of the steps: join, baseline,
+	 * candidate, plots */
+	rc_a = gs_par_run2(join_run, &jn, side_run, &c, &rc_b);
+	if (rc_a != 0) {
+		*err = jn.err;
+		return -1;
+	}
+	if (rc_b != 0) {
+		*err = side_run(&b) != 0 ? b.err : c.err;
+		return -1;
+	}
+	rc_a = gs_par_run2(side_run, &b, figures_run, &fig, &rc_b);
+	if (rc_a != 0 || rc_b != 0) {
+		*err = rc_a != 0 ? b.err : fig.err;
 		return -1;
 	}
 	if (gs_metrics_run(&x->cmp, &x->metrics, err) != 0 ||
