@@ -208,7 +208,7 @@ parse_dim(const gs_csv_reader *r, long line, const char *const *row, gs_field f,
 static int
 parse_flags(const gs_csv_reader *r, long line, const char *const *row, gs_shape *key, gs_error *err)
 {
-	int c;
+	int c, bias;
 
 	if ((c = r->col[GS_F_DTYPE]) >= 0 && gs_csv_dtype(row[c], key->dtype) != 0)
 		return gs_csv_cell_error(r, line, c, "unknown dtype", row[c], err);
@@ -218,8 +218,12 @@ parse_flags(const gs_csv_reader *r, long line, const char *const *row, gs_shape 
 	if ((c = r->col[GS_F_TRANS_B]) >= 0 && row[c][0] &&
 	    gs_csv_trans(row[c], 1, &key->trans_b) != 0)
 		return gs_csv_cell_error(r, line, c, "trans_b is not N or T:", row[c], err);
-	if ((c = r->col[GS_F_BIAS]) >= 0 && row[c][0] && gs_csv_bool(row[c], &key->bias) != 0)
-		return gs_csv_cell_error(r, line, c, "bias is not True/False or 1/0:", row[c], err);
+	if ((c = r->col[GS_F_BIAS]) >= 0 && row[c][0]) {
+		if (gs_csv_bool(row[c], &bias) != 0)
+			return gs_csv_cell_error(r, line, c, "bias is not True/False or 1/0:", row[c],
+			                         err);
+		key->bias = (signed char)bias;
+	}
 	return 0;
 }
 

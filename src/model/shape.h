@@ -10,7 +10,11 @@
 
 #include <stddef.h>
 
-enum { GS_OP_LEN = 32, GS_DTYPE_LEN = 16 };
+/* GS_DTYPE_LEN: a canonical dtype ("f8e4m3fnuz", the longest, is 10
+ * bytes) with its NUL; a name no alias matches is kept cut to 12 bytes.
+ * 13 bytes, so that with the transposes and the bias flag the key's text
+ * fields fill 16 bytes and a key is 64. */
+enum { GS_OP_LEN = 32, GS_DTYPE_LEN = 13 };
 
 /* The shape key.  op is "" for benchmark CSVs that time a plain GEMM, or the
  * framework op ("aten::mm", "aten::addmm", ...) for traces: at most
@@ -25,7 +29,7 @@ typedef struct gs_shape {
 	long M, N, K; /* >= 1 */
 	char dtype[GS_DTYPE_LEN];
 	char trans_a, trans_b; /* 'N' or 'T' */
-	int bias; /* 0 or 1 */
+	signed char bias; /* 0 or 1 */
 	const char *name; /* kernel name when the input has no M/N/K
 	                               (rocprof per-kernel tables): the key is then
 	                               the name; interned by gs_table_intern(), else NULL */
