@@ -228,7 +228,7 @@ bucket(uint64_t rest, const gs_shape *s, char d, size_t mask)
  * row's bucket, so that the records are read once, not twice (at a
  * million rows the second walk through them cost as much as the sort). */
 static size_t
-candidates(const gs_single *s, const uint64_t *rest, char d, unsigned char *cnt, size_t mask,
+candidates(const gs_single *s, const uint32_t *rest, char d, unsigned char *cnt, size_t mask,
            uint32_t *bk, size_t *o)
 {
 	/* Counters are prefetched AHEAD rows ahead: CNT is megabytes, so each
@@ -258,15 +258,16 @@ candidates(const gs_single *s, const uint64_t *rest, char d, unsigned char *cnt,
 	return m;
 }
 
-/* The rest_hash of every usable row of S (0 for the others; a usable
- * row's 0 becomes 1) into a new array, its count into *NU, a zeroed
+/* The top 32 bits of the rest_hash of every usable row of S (0 for the
+ * others; a usable row's low bit set: 4 bytes a row, the filter is a
+ * bound anyway) into a new array, its count into *NU, a zeroed
  * counter table of a power of two >= 4 NU entries (at most 2^32, so that
  * a bucket fits candidates' 32-bit scratch) into *CNT, *MASK, and that
  * scratch of S->n entries into *BK. */
-static uint64_t *
+static uint32_t *
 filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask, uint32_t **bk)
 {
-	uint64_t *rest = malloc((s->n ? s->n : 1) * sizeof *rest);
+	uint32_t *rest = malloc((s->n ? s->n : 1) * sizeof *rest);
 	size_t size = 64;
 
 	*nu = 0;
@@ -275,7 +276,7 @@ filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask, ui
 	if (!rest)
 		return NULL;
 	for (size_t i = 0; i < s->n; i++) {
-		rest[i] = usable(&s->rows[i]) ? rest_hash(s->rows[i].rec) | 1 : 0;
+		rest[i] = usable(&s->rows[i]) ? (uint32_t)(rest_hash(s->rows[i].rec) >> 32) | 1 : 0;
 		*nu += rest[i] != 0;
 	}
 	while (size < 4 * *nu && size < ((size_t)1 << 32))
@@ -315,7 +316,7 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	size_t nu, total = 0, scap = 0, ccap = 0, mask = 0;
 	unsigned char *cnt;
 	uint32_t *bk;
-	uint64_t *rest;
+	uint32_t *rest;
 
 	memset(out, 0, sizeof *out);
 	if (!(rest = filter_new(s, &nu, &cnt, &mask, &bk)))
