@@ -127,23 +127,6 @@ gs_launch_of(const gs_record *r)
 	return r->more && r->more->launch ? r->more->launch : &none;
 }
 
-const char *
-gs_record_tag(const gs_record *r)
-{
-	return r->more ? r->more->tag : NULL;
-}
-
-const char *
-gs_record_kernel(const gs_record *r)
-{
-	return r->more ? r->more->kernel : NULL;
-}
-
-const double *
-gs_record_extra(const gs_record *r)
-{
-	return r->more ? r->more->extra : NULL;
-}
 
 int
 gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])

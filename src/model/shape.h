@@ -101,13 +101,27 @@ typedef struct gs_record {
 const gs_launch *gs_launch_of(const gs_record *r);
 
 /* gs_record_tag, gs_record_kernel: R's tag / kernel name (owned by R), or
- * NULL when the input gave none. */
-const char *gs_record_tag(const gs_record *r);
-const char *gs_record_kernel(const gs_record *r);
+ * NULL when the input gave none.  Inline: the writers read them for every
+ * shape. */
+static inline const char *
+gs_record_tag(const gs_record *r)
+{
+	return r->more ? r->more->tag : NULL;
+}
+
+static inline const char *
+gs_record_kernel(const gs_record *r)
+{
+	return r->more ? r->more->kernel : NULL;
+}
 
 /* gs_record_extra: R's table->nextra extra values (owned by R; NAN where
  * absent), or NULL when its table has no extra column. */
-const double *gs_record_extra(const gs_record *r);
+static inline const double *
+gs_record_extra(const gs_record *r)
+{
+	return r->more ? r->more->extra : NULL;
+}
 
 /* gs_shape_init: a key with batch 1, op "", trans N/N, no bias, dtype "". */
 void gs_shape_init(gs_shape *s);
