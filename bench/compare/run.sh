@@ -26,6 +26,10 @@ for n in "$@"; do
 	[ -f "$d/base-$n.csv" ] || "$py" "$here/gen.py" "$n" "$d" --samples "$samples"
 	w=$(mktemp -d "${TMPDIR:-/tmp}/gs-bench.XXXXXX")
 	for i in 1 2 3; do
+		# Each run writes new files, as a CI job's fresh workspace does:
+		# replacing the last run's outputs would make the file system free
+		# them (600 MB at a million shapes) inside the timed command.
+		rm -f "$w"/r.html "$w"/r.json "$w"/r.csv "$w"/ref.csv "$w"/ref.json
 		/usr/bin/time -f '%e %M' -a -o "$w/gs.t" "$build/gemmscope" compare -q \
 			"$d/base-$n.csv" "$d/cand-$n.csv" -o "$w/r.html" --json "$w/r.json" \
 			--csv "$w/r.csv" >/dev/null 2>"$w/gs.err" || [ $? -eq 1 ]
