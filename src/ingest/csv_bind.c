@@ -220,8 +220,8 @@ parse_flags(const gs_csv_reader *r, long line, const char *const *row, gs_shape 
 		return gs_csv_cell_error(r, line, c, "trans_b is not N or T:", row[c], err);
 	if ((c = r->col[GS_F_BIAS]) >= 0 && row[c][0]) {
 		if (gs_csv_bool(row[c], &bias) != 0)
-			return gs_csv_cell_error(r, line, c, "bias is not True/False or 1/0:", row[c],
-			                         err);
+			return gs_csv_cell_error(r, line, c,
+			                         "bias is not True/False or 1/0:", row[c], err);
 		key->bias = (signed char)bias;
 	}
 	return 0;

@@ -127,7 +127,6 @@ gs_launch_of(const gs_record *r)
 	return r->more && r->more->launch ? r->more->launch : &none;
 }
 
-
 int
 gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
 {
