@@ -112,6 +112,9 @@ example_summary(void **state)
 	assert_int_equal(c.s.neutral, 89);
 	assert_int_equal(c.s.unsure, 0);
 	assert_int_equal(c.s.tested, 0); /* one value per shape: threshold only */
+	assert_null(c.p_value); /* and no p-value arrays */
+	assert_null(c.p_adjusted);
+	assert_true(isnan(gs_pair_p_value(&c, &c.pairs[0])));
 	assert_true(fabs(c.s.total_base_us - 56884.70800) < 1e-4);
 	assert_true(fabs(c.s.total_cand_us - 52529.39661) < 1e-4);
 	assert_true(fabs(c.s.time_saved_us - 12072.18216) < 1e-4);

@@ -356,6 +356,14 @@ dropped_index_still_answers(void **state)
 		assert_ptr_equal(gs_table_find(t, &k->rec[i].shape), before[i]);
 		assert_int_equal(after[i] != NULL, i % 2 == 1);
 	}
+	/* no tag, kernel, launch or extra given: nothing behind the record */
+	assert_null(t->rec[0].more);
+	assert_int_equal(gs_table_set_tag(t, &t->rec[0], NULL), 0);
+	assert_null(t->rec[0].more);
+	assert_int_equal(gs_table_set_kernel(t, &t->rec[0], "Cijk_Ailk_Bljk_HHS_MT128x128x32"), 0);
+	assert_int_equal(gs_table_set_kernel(t, &t->rec[0], "another"), 0); /* the first kept */
+	assert_string_equal(gs_record_kernel(&t->rec[0]), "Cijk_Ailk_Bljk_HHS_MT128x128x32");
+	assert_null(gs_record_tag(&t->rec[0]));
 	s.M = 8 * 2; /* an existing key: the rebuilt index finds it */
 	assert_ptr_equal(gs_table_get(t, &s, 999, &err), before[1]);
 	assert_int_equal(t->n, 100);

@@ -165,8 +165,9 @@ void gs_single_free(gs_single *s);
  * (finished, or empty; borrowed for the life of OUT): the derived columns
  * of the native CSV schema as far as the record alone gives them, without
  * a GPU and without parsing kernel names (gs_eff_compute with no GPU: no
- * wq_eff, no roofline).  Only table, n and each row's rec, have_eff and
- * eff are filled; by_time is NULL and the summary zero.  For tables that
+ * wq_eff, no roofline).  Only table, n and each row's rec, have_eff,
+ * status, figures and tile (a detail where the tile is known) are
+ * filled; by_time is NULL and the summary zero.  For tables that
  * have no report model of their own (gemmscope-bench results, confirmed
  * or historical regressions).  Returns 0, or -1 with ERR when out of
  * memory or a record's shape is beyond the efficiency model's limits
