@@ -485,12 +485,16 @@ one(const gs_pair *p, const gs_single *sb, const gs_single *sc, const char *env,
     text_index *x, gs_cause *out)
 {
 	calc e;
-	const char *t = ""; /* a neutral pair's */
-	int classified = p->cls == GS_IMPROVED || p->cls == GS_REGRESSED;
+	const char *t = "";
 	int64_t id = 0;
 
-	if (decide_pair(p, sb, sc, env, &e, classified ? &t : NULL) != 0 ||
-	    (t[0] && (id = text_id(c, x, t)) < 0))
+	if (p->cls != GS_IMPROVED && p->cls != GS_REGRESSED) {
+		/* no cause and no sentence: the figures decide_pair would find
+		 * are gs_cause_figures', not kept (most of a million shapes) */
+		*out = (gs_cause){GS_CAUSE_NONE, 0, 0};
+		return 0;
+	}
+	if (decide_pair(p, sb, sc, env, &e, &t) != 0 || (t[0] && (id = text_id(c, x, t)) < 0))
 		return -1;
 	out->kind = (unsigned char)e.kind;
 	out->missing = (unsigned char)e.missing;
