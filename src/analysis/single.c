@@ -294,14 +294,6 @@ gs_single_ai(const gs_single_row *row)
 	return row_cost(row, &g) ? g.ai : NAN;
 }
 
-const gs_single_tile *
-gs_single_tile_of(const gs_single_row *row)
-{
-	static const gs_single_tile unknown;
-
-	return row->detail ? &row->detail->tile : &unknown;
-}
-
 const char *
 gs_single_math_dtype(const gs_single_row *row)
 {

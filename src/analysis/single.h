@@ -193,8 +193,15 @@ double gs_single_achieved_tflops(const gs_single_row *row);
 double gs_single_ai(const gs_single_row *row);
 
 /* gs_single_tile_of: ROW's macro tile and its tile and wave counts, all
- * 0 when the tile is unknown.  Never NULL; lives as long as ROW. */
-const gs_single_tile *gs_single_tile_of(const gs_single_row *row);
+ * 0 when the tile is unknown.  Never NULL; lives as long as ROW.  Inline:
+ * the cliffs and the writers ask it of every row. */
+static inline const gs_single_tile *
+gs_single_tile_of(const gs_single_row *row)
+{
+	static const gs_single_tile unknown;
+
+	return row->detail ? &row->detail->tile : &unknown;
+}
 
 /* gs_single_math_dtype: the dtype ROW's kernel computes in: its record's
  * storage dtype, or "tf32" / "xf32" (static). */
