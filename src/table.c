@@ -485,18 +485,16 @@ gs_table_copy_record(gs_table *t, const gs_record *src, long line, gs_error *err
 	for (size_t i = 0; i < src->nsamples; i++)
 		if (gs_record_add_sample(dst, src->samples[i]) != 0)
 			goto oom;
-	if (src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0)
+	if ((src->nsamples == 0 && gs_record_add_sample(dst, src->t.median) != 0) ||
+	    gs_table_set_tag(NULL, dst, gs_record_tag(src)) != 0 ||
+	    gs_table_set_kernel(NULL, dst, gs_record_kernel(src)) != 0)
 		goto oom;
-	if (src->more && (src->more->tag || src->more->kernel || src->more->launch)) {
-		const gs_record_more *s = src->more;
-		gs_record_more *d = gs_record_more_of(dst);
+	if (src->more && src->more->launch) {
+		gs_launch *l = gs_record_launch(dst);
 
-		if (!d || gs_table_set_tag(NULL, dst, s->tag) != 0 ||
-		    gs_table_set_kernel(NULL, dst, s->kernel) != 0 ||
-		    (s->launch && !gs_record_launch(dst)))
+		if (!l)
 			goto oom;
-		if (s->launch)
-			*d->launch = *s->launch;
+		*l = *src->more->launch;
 	}
 	dst->t = src->t; /* a lone sample is its median: the same value */
 	return dst;
@@ -523,33 +521,33 @@ gs_record_launch(gs_record *r)
 	return m ? m->launch : NULL;
 }
 
-/* *FIELD of R's more (allocated only now) set to a copy of S, repaired
- * to well-formed UTF-8 and counted in T (may be NULL), if S is given and
- * *FIELD is not set yet. */
+/* R's tag (KERNEL 0) or kernel name (KERNEL 1) set to a copy of S,
+ * repaired to well-formed UTF-8 and counted in T (may be NULL), if S is
+ * given and the field is not set yet; R's more is made only for an S. */
 static int
-set_text(gs_table *t, gs_record *r, size_t offset, const char *s)
+set_text(gs_table *t, gs_record *r, int kernel, const char *s)
 {
 	gs_record_more *m;
 	char **field;
 
-	if (!s || (r->more && *(char **)((char *)r->more + offset)))
+	if (!s)
 		return 0;
 	if (!(m = gs_record_more_of(r)))
 		return -1;
-	field = (char **)((char *)m + offset);
-	return clean_dup(t ? &t->utf8_replaced : NULL, s, field);
+	field = kernel ? &m->kernel : &m->tag;
+	return *field ? 0 : clean_dup(t ? &t->utf8_replaced : NULL, s, field);
 }
 
 int
 gs_table_set_tag(gs_table *t, gs_record *r, const char *s)
 {
-	return set_text(t, r, offsetof(gs_record_more, tag), s);
+	return set_text(t, r, 0, s);
 }
 
 int
 gs_table_set_kernel(gs_table *t, gs_record *r, const char *s)
 {
-	return set_text(t, r, offsetof(gs_record_more, kernel), s);
+	return set_text(t, r, 1, s);
 }
 
 int

@@ -181,6 +181,12 @@ significance(gs_compare *c, gs_error *err)
 	return 0;
 }
 
+const char *
+gs_pair_tag(const gs_pair *p)
+{
+	return gs_record_tag(p->base) ? gs_record_tag(p->base) : gs_record_tag(p->cand);
+}
+
 double
 gs_pair_p_value(const gs_compare *c, const gs_pair *p)
 {
@@ -330,8 +336,7 @@ groups(gs_compare *c, gs_error *err)
 			const gs_pair *p = &c->pairs[i];
 			const char *name;
 			if (order[o] == by_tag)
-				name = gs_record_tag(p->base) ? gs_record_tag(p->base)
-				                              : gs_record_tag(p->cand);
+				name = gs_pair_tag(p);
 			else if (order[o] == by_dtype)
 				name = p->base->shape.dtype[0] ? p->base->shape.dtype : "unknown";
 			else

@@ -89,6 +89,10 @@ typedef struct gs_compare {
 	gs_compare_summary s;
 } gs_compare;
 
+/* gs_pair_tag: P's shape family, the baseline's tag or else the
+ * candidate's (borrowed from their records), NULL when neither has one. */
+const char *gs_pair_tag(const gs_pair *p);
+
 /* gs_pair_p_value, gs_pair_p_adjusted: the raw and the corrected U-test
  * p of P (a pair of C), NAN when P was not tested. */
 double gs_pair_p_value(const gs_compare *c, const gs_pair *p);

@@ -315,21 +315,14 @@ compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *er
 	return 0;
 }
 
-/* ROW's FLOP (gemm.h), as its gs_eff counts them. */
-static double
-row_flop(const gs_single_row *row)
-{
-	gs_gemm g;
-
-	gs_gemm_cost(&row->rec->shape, &g);
-	return g.flop;
-}
-
 static void
 add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, double *t_dim,
                double *w_roof, double *t_roof)
 {
-	m->total_us += gs_single_total_us(row);
+	double total = gs_single_total_us(row); /* a mean over the samples */
+	gs_gemm g;
+
+	m->total_us += total;
 	if (!row->have_eff)
 		return;
 	m->with_tile += gs_single_tile_of(row)->tile_m > 0;
@@ -338,17 +331,18 @@ add_to_summary(gs_single_summary *m, const gs_single_row *row, double *w_dim, do
 	m->with_eff++;
 	m->math_differs += row->math != GS_MATH_STORAGE;
 	m->over_roof += row->over_roof;
-	m->total_flop += row_flop(row) * calls(row->rec);
+	if (row_cost(row, &g)) /* it has: have_eff, M/N/K */
+		m->total_flop += g.flop * calls(row->rec);
 	if (isfinite(row->dim_eff)) {
 		m->with_dim_eff++;
-		*w_dim += gs_single_total_us(row) * row->dim_eff;
-		*t_dim += gs_single_total_us(row);
+		*w_dim += total * row->dim_eff;
+		*t_dim += total;
 	}
 	if (isfinite(row->roofline_us)) {
 		m->compute_bound += row->compute_bound;
 		m->memory_bound += !row->compute_bound;
 		*w_roof += row->roofline_us * calls(row->rec);
-		*t_roof += gs_single_total_us(row);
+		*t_roof += total;
 	}
 }
 

@@ -90,9 +90,10 @@ static long
 roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arrow_to)
 {
 	gs_roofline_point *q;
+	double ai = row ? gs_single_ai(row) : NAN,
+	       tflops = row ? gs_single_achieved_tflops(row) : NAN;
 
-	if (!row || !row->have_eff || !isfinite(gs_single_ai(row)) ||
-	    !isfinite(gs_single_achieved_tflops(row)) || rd->n >= rd->cap)
+	if (!isfinite(ai) || !isfinite(tflops) || rd->n >= rd->cap)
 		return -1;
 	q = &rd->pts[rd->n];
 	q->label = NULL;
@@ -100,8 +101,8 @@ roof_point(roof_data *rd, const gs_single_row *row, const char *label, long arro
 		snprintf(rd->labels[rd->nl], LABEL_LEN, "%s", label);
 		q->label = rd->labels[rd->nl++];
 	}
-	q->ai = gs_single_ai(row);
-	q->tflops = gs_single_achieved_tflops(row);
+	q->ai = ai;
+	q->tflops = tflops;
 	q->time_us = gs_single_total_us(row);
 	q->dim_eff = row->dim_eff;
 	q->arrow_to = arrow_to;

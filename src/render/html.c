@@ -42,9 +42,9 @@ td_class(gs_html *w, xmlNodePtr tr, gs_class c)
 static const char *
 pair_tag(const gs_pair *p)
 {
-	return gs_record_tag(p->base)   ? gs_record_tag(p->base)
-	       : gs_record_tag(p->cand) ? gs_record_tag(p->cand)
-	                                : "";
+	const char *t = gs_pair_tag(p);
+
+	return t ? t : "";
 }
 
 /* ---- header and footer */

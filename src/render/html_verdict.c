@@ -25,9 +25,9 @@ static const char SHAPE_HEAD[] = "Shape (M\xc3\x97N\xc3\x97K)";
 static const char *
 pair_tag(const gs_pair *p)
 {
-	return gs_record_tag(p->base)   ? gs_record_tag(p->base)
-	       : gs_record_tag(p->cand) ? gs_record_tag(p->cand)
-	                                : "";
+	const char *t = gs_pair_tag(p);
+
+	return t ? t : "";
 }
 
 /* D as a share of TOTAL, "29.5 %"; "<0.1 %" for a share that is not

@@ -97,8 +97,7 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &p->base->shape);
-	gs_jw_kv_str(w, "tag",
-	             gs_record_tag(p->base) ? gs_record_tag(p->base) : gs_record_tag(p->cand));
+	gs_jw_kv_str(w, "tag", gs_pair_tag(p));
 	gs_jw_kv_str(w, "kernel_base", gs_record_kernel(p->base));
 	gs_jw_kv_str(w, "kernel_cand", gs_record_kernel(p->cand));
 	gs_jw_kv_num(w, "time_base_us", p->base->t.median);

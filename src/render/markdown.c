@@ -197,7 +197,7 @@ static void
 shape_cells(FILE *out, const gs_pair *p, int tag)
 {
 	char shape[GS_FMT_SHAPE_LEN], tb[GS_FMT_LEN], tc[GS_FMT_LEN];
-	const char *t = gs_record_tag(p->base) ? gs_record_tag(p->base) : gs_record_tag(p->cand);
+	const char *t = gs_pair_tag(p);
 
 	fputs("| ", out);
 	gs_fmt_md_text(out, gs_fmt_shape(shape, sizeof shape, &p->base->shape));
@@ -226,7 +226,7 @@ top_regressions(FILE *out, const gs_compare *c)
 	}
 	for (size_t i = 0; i < n && !tags; i++) {
 		const gs_pair *p = &c->pairs[c->top_regressed[i]];
-		tags = gs_record_tag(p->base) || gs_record_tag(p->cand);
+		tags = gs_pair_tag(p) != NULL;
 	}
 	fprintf(out, "\n### Top %zu regression%s by slowdown (of %s)\n", n, plural_s(n),
 	        gs_fmt_count(v, sizeof v, c->s.regressed));
