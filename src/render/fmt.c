@@ -322,6 +322,16 @@ gs_fmt_md_text(FILE *out, const char *s)
 	free(clean);
 }
 
+/* A CSV text field's first bytes that a spreadsheet takes for a formula,
+ * and the bytes that make a field quoted (gs_fmt_csv_field). */
+static const char csv_formula[] = "=+-@\t\r", csv_quoted[] = ",\"\r\n";
+
+int
+gs_fmt_csv_plain(const char *s)
+{
+	return !s || ((!s[0] || !strchr(csv_formula, s[0])) && !strpbrk(s, csv_quoted));
+}
+
 void
 gs_fmt_csv_field(FILE *out, const char *s)
 {
@@ -329,8 +339,8 @@ gs_fmt_csv_field(FILE *out, const char *s)
 
 	if (!s)
 		return;
-	neutralise = s[0] && strchr("=+-@\t\r", s[0]) != NULL;
-	if (!strpbrk(s, ",\"\r\n")) {
+	neutralise = s[0] && strchr(csv_formula, s[0]) != NULL;
+	if (!strpbrk(s, csv_quoted)) {
 		if (neutralise)
 			fputc('\'', out);
 		fputs(s, out);

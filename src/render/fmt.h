@@ -119,6 +119,10 @@ void gs_fmt_md_text(FILE *out, const char *s);
  * writing half. */
 void gs_fmt_csv_field(FILE *out, const char *s);
 
+/* gs_fmt_csv_plain: 1 when gs_fmt_csv_field writes S (NULL: nothing)
+ * byte for byte as it is, 0 when it quotes or neutralises it. */
+int gs_fmt_csv_plain(const char *s);
+
 /* gs_fmt_xml_quiet: from now on, libxml2's own error and warning messages
  * (its generic and structured handlers) are captured instead of printed
  * on stderr, so a writer turns a failure into its gs_error.  Not nested;
