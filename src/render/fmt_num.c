@@ -51,46 +51,36 @@ static const char digit_pairs[201] = "00010203040506070809"
                                      "80818283848586878889"
                                      "90919293949596979899";
 
+/* V < 10^8 as 8 digits, zero-padded: four independent table reads. */
+static inline void
+digits8(char *d, uint32_t v)
+{
+	uint32_t a = v / 10000, b = v % 10000;
+
+	memcpy(d, digit_pairs + 2 * (a / 100), 2);
+	memcpy(d + 2, digit_pairs + 2 * (a % 100), 2);
+	memcpy(d + 4, digit_pairs + 2 * (b / 100), 2);
+	memcpy(d + 6, digit_pairs + 2 * (b % 100), 2);
+}
+
 /* %.{P}g's text of M (P significant digits, the first non-zero) times
  * 10^(E - P + 1), in C's "%g" layout: fixed when -4 <= E < P, else d.ddde±XX;
  * trailing zeros and a bare point dropped.  NEG: a leading '-'. */
 static void
 g_text(char *buf, uint64_t m, int p, int e, int neg)
 {
-	char d[DIGITS_MAX + 1];
+	char d17[DIGITS_MAX];
+	uint64_t hi = m / 100000000; /* M < 10^17: HI < 10^9 */
+	const char *d = d17 + DIGITS_MAX - p;
 	int n = p, o = 0;
 
-	/* the zeros %g drops: eight, four, two, then one at a time, each
-	 * divisor a constant (a multiplication, not a division) */
-	if (n > 8 && m % 100000000 == 0) {
-		m /= 100000000;
-		n -= 8;
-	}
-	if (n > 4 && m % 10000 == 0) {
-		m /= 10000;
-		n -= 4;
-	}
-	if (n > 2 && m % 100 == 0) {
-		m /= 100;
-		n -= 2;
-	}
-	while (n > 1 && m % 10 == 0) {
-		m /= 10;
+	/* all 17 places, zero-padded, in three independent parts; M's
+	 * digits are the last P */
+	d17[0] = (char)('0' + hi / 100000000);
+	digits8(d17 + 1, (uint32_t)(hi % 100000000));
+	digits8(d17 + 9, (uint32_t)(m % 100000000));
+	while (n > 1 && d[n - 1] == '0') /* the zeros %g drops */
 		n--;
-	}
-	/* the digits from the right, two at a time; the upper and lower
-	 * eight apart, two independent chains of divisions */
-	if (n > 8) {
-		uint64_t lo = m % 100000000;
-
-		m /= 100000000;
-		for (int i = n; i > n - 8; i -= 2, lo /= 100)
-			memcpy(d + i - 2, digit_pairs + 2 * (lo % 100), 2);
-	}
-	for (int i = n > 8 ? n - 8 : n; i > 1; i -= 2, m /= 100)
-		memcpy(d + i - 2, digit_pairs + 2 * (m % 100), 2);
-	if (n & 1)
-		d[0] = (char)('0' + m);
 	if (neg)
 		buf[o++] = '-';
 	if (e >= -4 && e < p) {
@@ -139,7 +129,10 @@ decimal_exponent(uint64_t bits)
 	int e2 = (int)((bits >> 52) & 0x7ff) - 1023;
 	double f = (double)(bits & ((1ULL << 52) - 1)) / 4503599627370496.0; /* / 2^52 */
 
-	return (int)floor((e2 + f) * 0.30102999566398120); /* log10(2) */
+	double x = (e2 + f) * 0.30102999566398120; /* log10(2) */
+	int e = (int)x; /* toward zero */
+
+	return e - (x < e); /* floor */
 }
 
 #ifdef __SIZEOF_INT128__
@@ -339,11 +332,15 @@ fast_exact(char *buf, double v)
 
 /* The last few numbers gs_fmt_exact printed on this thread, by their
  * bits: a writer prints one value several times (a one-sample shape's
- * median, mean, min, max, sum and sample are one double). */
-enum { RECENT = 4 };
+ * median, mean, min, max, sum and sample are one double).  fast_exact's
+ * text is at most 25 bytes and its NUL ("-d.dddddddddddddddde-308"), so
+ * a text is copied in and out as a whole RECENT_TEXT bytes, without
+ * measuring it. */
+enum { RECENT = 4, RECENT_TEXT = 32 };
+_Static_assert((int)RECENT_TEXT <= (int)GS_FMT_LEN, "gs_fmt_exact's buffer holds a recent text");
 static _Thread_local struct {
 	uint64_t bits;
-	char text[GS_FMT_LEN];
+	char text[RECENT_TEXT];
 } recent[RECENT];
 static _Thread_local unsigned recent_next;
 
@@ -379,13 +376,13 @@ gs_fmt_exact(char *buf, size_t size, double v)
 		memcpy(&bits, &v, sizeof bits);
 		for (unsigned i = 0; i < RECENT; i++)
 			if (recent[i].bits == bits && recent[i].text[0]) {
-				memcpy(buf, recent[i].text, strlen(recent[i].text) + 1);
+				memcpy(buf, recent[i].text, RECENT_TEXT);
 				return buf;
 			}
 		if (fast_exact(buf, v)) {
 			unsigned i = recent_next++ % RECENT;
 			recent[i].bits = bits;
-			memcpy(recent[i].text, buf, strlen(buf) + 1);
+			memcpy(recent[i].text, buf, RECENT_TEXT);
 			return buf;
 		}
 	}
