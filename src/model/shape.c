@@ -166,8 +166,9 @@ gs_dtype_bytes(const char *dtype)
 	        {"f8e5m2", 1}, {"f8e4m3fnuz", 1}, {"f8e5m2fnuz", 1},
 	};
 
+	/* the first byte first: called for every row of every model */
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		if (strcmp(dtype, sizes[i].name) == 0)
+		if (dtype[0] == sizes[i].name[0] && strcmp(dtype, sizes[i].name) == 0)
 			return sizes[i].bytes;
 	return 0;
 }
