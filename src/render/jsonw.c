@@ -198,9 +198,9 @@ put_string(gs_jw *w, const char *s)
 }
 
 void
-gs_jw_key(gs_jw *w, const char *k)
+gs_jw_key_n(gs_jw *w, const char *k, size_t len)
 {
-	check(w, yajl_gen_string(w->g, (const unsigned char *)k, strlen(k)));
+	check(w, yajl_gen_string(w->g, (const unsigned char *)k, len));
 }
 
 void
@@ -244,34 +244,6 @@ void
 gs_jw_bool(gs_jw *w, int v)
 {
 	check(w, yajl_gen_bool(w->g, v));
-}
-
-void
-gs_jw_kv_str(gs_jw *w, const char *k, const char *v)
-{
-	gs_jw_key(w, k);
-	gs_jw_str(w, v);
-}
-
-void
-gs_jw_kv_num(gs_jw *w, const char *k, double v)
-{
-	gs_jw_key(w, k);
-	gs_jw_num(w, v);
-}
-
-void
-gs_jw_kv_count(gs_jw *w, const char *k, long long v)
-{
-	gs_jw_key(w, k);
-	gs_jw_count(w, v);
-}
-
-void
-gs_jw_kv_bool(gs_jw *w, const char *k, int v)
-{
-	gs_jw_key(w, k);
-	gs_jw_bool(w, v);
 }
 
 void
