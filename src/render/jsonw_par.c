@@ -21,7 +21,13 @@ typedef struct par_array {
 	gs_jw *w; /* the document's generator */
 	element_fn element;
 	const void *arg;
-	gs_jw run[GS_ORDERED_SLOTS]; /* memory generators, .g NULL until used */
+	/* memory generators, .g NULL until used; each in a cache line of
+	 * its own: the two threads store their generator's length for every
+	 * token (about 180 a shape), and generators sharing a line made each
+	 * store wait for the other core (perf: 40 % of print_cb on that load) */
+	struct {
+		_Alignas(64) gs_jw w;
+	} run[GS_ORDERED_SLOTS];
 } par_array;
 
 /* Elements [BEGIN, END) as a new document on place S's generator (its
@@ -30,7 +36,7 @@ static int
 make(void *ctx, int s, size_t begin, size_t end)
 {
 	par_array *q = ctx;
-	gs_jw *g = &q->run[s];
+	gs_jw *g = &q->run[s].w;
 	gs_error err;
 
 	if (g->g)
@@ -47,7 +53,7 @@ static int
 emit(void *ctx, int s, size_t run)
 {
 	par_array *q = ctx;
-	const gs_jw *g = &q->run[s];
+	const gs_jw *g = &q->run[s].w;
 
 	if (run > 0)
 		gs_jw_raw(q->w, ",", 1);
@@ -69,5 +75,5 @@ gs_jw_array_par(gs_jw *w, size_t n, element_fn element, const void *arg)
 	if (gs_ordered_run(&o) != 0)
 		w->failed = 1;
 	for (int i = 0; i < GS_ORDERED_SLOTS; i++)
-		gs_jw_free(&q.run[i]);
+		gs_jw_free(&q.run[i].w);
 }
