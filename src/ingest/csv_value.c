@@ -191,8 +191,8 @@ gs_csv_dtype(const char *s, char out[GS_DTYPE_LEN])
 		out[0] = '\0';
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++) {
-		if (strcasecmp(v, letters[i][0]) == 0) {
+	for (size_t i = 0; !v[1] && i < sizeof letters / sizeof letters[0]; i++) {
+		if (strcasecmp(v, letters[i][0]) == 0) { /* one letter: BLAS's */
 			strcpy(out, letters[i][1]);
 			return 0;
 		}
