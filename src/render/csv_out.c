@@ -123,7 +123,7 @@ static void
 put_num(rowbuf *w, double v)
 {
 	row_room(w, GS_FMT_LEN);
-	w->n += strlen(gs_fmt_exact(w->b + w->n, GS_FMT_LEN, v));
+	w->n += gs_fmt_exact_n(w->b + w->n, GS_FMT_LEN, v);
 }
 
 static void

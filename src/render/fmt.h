@@ -44,6 +44,11 @@ char *gs_fmt_share(char *buf, size_t size, size_t k, size_t n);
  * exactly V with strtod (for CSV and JSON); "" if V is not finite. */
 char *gs_fmt_exact(char *buf, size_t size, double v);
 
+/* gs_fmt_exact_n: gs_fmt_exact's text into BUF (SIZE bytes, GS_FMT_LEN
+ * for every value), returning its length without the NUL: the CSV and
+ * JSON writers print 12 numbers a shape and need the length anyway. */
+size_t gs_fmt_exact_n(char *buf, size_t size, double v);
+
 /* gs_fmt_int: V in decimal ("%lld" without printf: writers print several
  * integers per shape) into BUF, which must hold GS_FMT_INT_LEN bytes.
  * Returns the length written, without the NUL. */

@@ -65,8 +65,9 @@ digits8(char *d, uint32_t v)
 
 /* %.{P}g's text of M (P significant digits, the first non-zero) times
  * 10^(E - P + 1), in C's "%g" layout: fixed when -4 <= E < P, else d.ddde±XX;
- * trailing zeros and a bare point dropped.  NEG: a leading '-'. */
-static void
+ * trailing zeros and a bare point dropped.  NEG: a leading '-'.  Returns
+ * the text's length. */
+static size_t
 g_text(char *buf, uint64_t m, int p, int e, int neg)
 {
 	char d17[DIGITS_MAX];
@@ -102,7 +103,7 @@ g_text(char *buf, uint64_t m, int p, int e, int neg)
 			o += n - e - 1;
 		}
 		buf[o] = '\0';
-		return;
+		return (size_t)o;
 	}
 	buf[o++] = d[0];
 	if (n > 1) {
@@ -117,6 +118,7 @@ g_text(char *buf, uint64_t m, int p, int e, int neg)
 		buf[o++] = (char)('0' + e / 100);
 	memcpy(buf + o, digit_pairs + 2 * (e % 100), 2);
 	buf[o + 2] = '\0';
+	return (size_t)o + 2;
 }
 
 /* floor(log10(A)) for a normal A > 0, or one off: from the binary
@@ -275,10 +277,10 @@ round_digits(const scaled *s, uint64_t unit)
  * 10^k as a whole number and a remainder in 128-bit integers
  * (scale_exact), each precision rounded from them half to even as printf
  * rounds, and the read-back test done on the same exact numbers.  Fills
- * BUF (GS_FMT_LEN bytes) and returns 1; 0 if the decimal exponent could
+ * BUF (GS_FMT_LEN bytes) and returns the text's length; 0 if the decimal exponent could
  * not be found within one step of the estimate (not seen in the range:
  * the caller then asks printf). */
-static int
+static size_t
 fast_exact(char *buf, double v)
 {
 	uint64_t bits, m, q;
@@ -315,13 +317,12 @@ fast_exact(char *buf, double v)
 		q /= 10;
 		e++;
 	}
-	g_text(buf, q, p, e, v < 0);
-	return 1;
+	return g_text(buf, q, p, e, v < 0);
 }
 #else
 #define FAST_MIN 1.0
 #define FAST_MAX 0.0 /* no 128-bit integers: printf decides every value */
-static int
+static size_t
 fast_exact(char *buf, double v)
 {
 	(void)buf;
@@ -340,6 +341,7 @@ enum { RECENT = 4, RECENT_TEXT = 32 };
 _Static_assert((int)RECENT_TEXT <= (int)GS_FMT_LEN, "gs_fmt_exact's buffer holds a recent text");
 static _Thread_local struct {
 	uint64_t bits;
+	size_t len;
 	char text[RECENT_TEXT];
 } recent[RECENT];
 static _Thread_local unsigned recent_next;
@@ -362,28 +364,30 @@ gs_fmt_int(char *buf, long long v)
 	return o;
 }
 
-char *
-gs_fmt_exact(char *buf, size_t size, double v)
+size_t
+gs_fmt_exact_n(char *buf, size_t size, double v)
 {
 	if (!isfinite(v)) {
 		if (size)
 			buf[0] = '\0';
-		return buf;
+		return 0;
 	}
 	if (size >= GS_FMT_LEN && fabs(v) >= FAST_MIN && fabs(v) <= FAST_MAX) {
 		uint64_t bits;
+		size_t n;
 
 		memcpy(&bits, &v, sizeof bits);
 		for (unsigned i = 0; i < RECENT; i++)
-			if (recent[i].bits == bits && recent[i].text[0]) {
+			if (recent[i].bits == bits && recent[i].len) {
 				memcpy(buf, recent[i].text, RECENT_TEXT);
-				return buf;
+				return recent[i].len;
 			}
-		if (fast_exact(buf, v)) {
+		if ((n = fast_exact(buf, v)) != 0) {
 			unsigned i = recent_next++ % RECENT;
 			recent[i].bits = bits;
+			recent[i].len = n;
 			memcpy(recent[i].text, buf, RECENT_TEXT);
-			return buf;
+			return n;
 		}
 	}
 	for (int prec = 15; prec <= 17; prec++) {
@@ -391,5 +395,12 @@ gs_fmt_exact(char *buf, size_t size, double v)
 		if (strtod(buf, NULL) == v)
 			break;
 	}
+	return strlen(buf);
+}
+
+char *
+gs_fmt_exact(char *buf, size_t size, double v)
+{
+	gs_fmt_exact_n(buf, size, v);
 	return buf;
 }

@@ -227,8 +227,7 @@ gs_jw_num(gs_jw *w, double v)
 		gs_jw_count(w, (long long)v);
 		return;
 	}
-	gs_fmt_exact(buf, sizeof buf, v);
-	check(w, yajl_gen_number(w->g, buf, strlen(buf)));
+	check(w, yajl_gen_number(w->g, buf, gs_fmt_exact_n(buf, sizeof buf, v)));
 }
 
 void
