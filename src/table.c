@@ -1,11 +1,13 @@
 /* table.c: the gs_table container (table.h): records by shape key through
  * an open-addressing index, exclusions, interned names, extras.  Stores
  * what readers give it; computes nothing from the samples. */
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "model/kernel_class.h"
 #include "table.h"
@@ -60,6 +62,26 @@ shape_hash(const gs_shape *s)
 	if (s->name)
 		h = gs_fnv1a(h, s->name, strlen(s->name));
 	return gs_mix64(h);
+}
+
+/* Ask for transparent huge pages on the large arrays (records, key
+ * index): a 1M-shape table spends a fifth of its reading time in page
+ * faults and TLB misses of 4 KiB pages.  Advice only: ignored where the
+ * kernel has no THP. */
+static void
+advise_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t e = ((uintptr_t)p + bytes) & ~(huge - 1);
+
+	if (bytes >= 4 * huge && e > a)
+		(void)madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
 }
 
 gs_table *
@@ -296,7 +318,7 @@ index_grow(gs_table *t)
 
 	if (!slot)
 		return -1;
-	gs_advise_huge(slot, cap * sizeof *slot);
+	advise_huge(slot, cap * sizeof *slot);
 	ix->slot = slot;
 	ix->cap = cap;
 	ix->bits = old.cap ? old.bits + 1 : 6;
@@ -327,7 +349,7 @@ index_rebuild(gs_table *t)
 	}
 	if (!(ix->slot = calloc(cap, sizeof *ix->slot)))
 		return -1;
-	gs_advise_huge(ix->slot, cap * sizeof *ix->slot);
+	advise_huge(ix->slot, cap * sizeof *ix->slot);
 	ix->cap = cap;
 	ix->bits = bits;
 	ix->dropped = 0;
@@ -394,9 +416,9 @@ gs_table_get(gs_table *t, const gs_shape *key, long line, gs_error *err)
 		return &t->rec[slot->pos - 1];
 	if (t->n == t->cap) {
 		const gs_record *was = t->rec;
-		if (gs_grow_huge(&t->rec, &t->cap, t->n, t->n + 1, sizeof *t->rec,
-		                 GS_TABLE_MAX_RECORDS) != 0)
+		if (GS_GROW(t->rec, t->cap, t->n + 1, GS_TABLE_MAX_RECORDS) != 0)
 			goto oom;
+		advise_huge(t->rec, t->cap * sizeof *t->rec);
 		if (t->rec != was)
 			relink_samples(t);
 	}

@@ -26,35 +26,6 @@ array_grows_and_keeps_contents(void **state)
 	free(a);
 }
 
-/* gs_grow_huge keeps the used elements across growths past GS_HUGE_MIN
- * (where it copies into a new block instead of realloc), copies no more
- * than the old capacity, and refuses as gs_grow does. */
-static void
-array_grows_huge_and_keeps_contents(void **state)
-{
-	const size_t n = 3 * GS_HUGE_MIN / sizeof(uint64_t), max = 4 * n;
-	uint64_t *a = NULL, *kept;
-	size_t cap = 0;
-
-	(void)state;
-	for (size_t i = 0; i < n; i++) {
-		if (i == cap)
-			assert_int_equal(gs_grow_huge(&a, &cap, i, i + 1, sizeof *a, max), 0);
-		assert_true(cap >= i + 1 && cap <= max);
-		a[i] = i * 2654435761u;
-	}
-	assert_true(cap * sizeof *a >= GS_HUGE_MIN);
-	for (size_t i = 0; i < n; i++)
-		assert_true(a[i] == i * 2654435761u);
-	/* USED above the capacity is the capacity */
-	assert_int_equal(gs_grow_huge(&a, &cap, 10 * max, cap + 1, sizeof *a, max), 0);
-	assert_true(a[n - 1] == (n - 1) * 2654435761u);
-	kept = a;
-	assert_int_equal(gs_grow_huge(&a, &cap, n, max + 1, sizeof *a, max), -1);
-	assert_ptr_equal(a, kept);
-	free(a);
-}
-
 static void
 array_cap_refuses_and_leaves_array(void **state)
 {
@@ -145,7 +116,6 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(array_grows_and_keeps_contents),
-	        cmocka_unit_test(array_grows_huge_and_keeps_contents),
 	        cmocka_unit_test(array_cap_refuses_and_leaves_array),
 	        cmocka_unit_test(array_size_overflow_refused),
 	        cmocka_unit_test(dynbuf_appends_text),

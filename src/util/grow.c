@@ -1,10 +1,7 @@
-#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
 #include <stdarg.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "util/grow.h"
 
@@ -23,26 +20,8 @@ next_cap(size_t cap, size_t n, size_t min, size_t max)
 	return c;
 }
 
-void
-gs_advise_huge(void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-	uintptr_t e = ((uintptr_t)p + bytes) & ~(huge - 1);
-
-	if (bytes >= GS_HUGE_MIN && e > a)
-		(void)madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-	(void)p;
-	(void)bytes;
-#endif
-}
-
-/* gs_grow's work; HUGE: a new block of GS_HUGE_MIN bytes or more is made
- * apart and advised before USED elements are copied in. */
-static int
-grow(void *array, size_t *cap, size_t n, size_t size, size_t max, int huge, size_t used)
+int
+gs_grow(void *array, size_t *cap, size_t n, size_t size, size_t max)
 {
 	void *old, *p;
 	size_t c;
@@ -57,32 +36,14 @@ grow(void *array, size_t *cap, size_t n, size_t size, size_t max, int huge, size
 		return -1;
 	c = next_cap(*cap, n, MIN_ELEMS, max);
 	memcpy(&old, array, sizeof old);
-	if (huge && c * size >= GS_HUGE_MIN) {
-		if (!(p = malloc(c * size)))
-			return -1;
-		gs_advise_huge(p, c * size);
-		if (used)
-			memcpy(p, old, used * size);
-		free(old);
-	} else if (!(p = realloc(old, c * size)))
+	p = realloc(old, c * size);
+	if (!p)
 		return -1;
 	/* The caller's pointer now owns P (cppcheck cannot follow the memcpy). */
 	memcpy(array, &p, sizeof p);
 	*cap = c;
 	// cppcheck-suppress memleak
 	return 0;
-}
-
-int
-gs_grow(void *array, size_t *cap, size_t n, size_t size, size_t max)
-{
-	return grow(array, cap, n, size, max, 0, 0);
-}
-
-int
-gs_grow_huge(void *array, size_t *cap, size_t used, size_t n, size_t size, size_t max)
-{
-	return grow(array, cap, n, size, max, 1, used < *cap ? used : *cap);
 }
 
 void

@@ -29,25 +29,6 @@ int gs_grow(void *array, size_t *cap, size_t n, size_t size, size_t max);
 /* GS_GROW(arr, cap, n, max): gs_grow for an lvalue array pointer ARR. */
 #define GS_GROW(arr, cap, n, max) gs_grow(&(arr), &(cap), (n), sizeof *(arr), (max))
 
-/* Arrays of this many bytes or more are worth transparent huge pages. */
-enum { GS_HUGE_MIN = 8 << 20 };
-
-/* gs_advise_huge: ask for transparent huge pages on the whole 2 MiB
- * pages inside the BYTES at P (madvise MADV_HUGEPAGE), for an array of
- * GS_HUGE_MIN bytes or more read and written at random (a million-shape
- * table's records and key index: 4 KiB pages cost a fifth of its reading
- * time in page faults and TLB misses).  Advice only: nothing happens
- * where the kernel has no THP or the array is smaller; call it before the
- * pages are first touched, since a touched page stays as it was made. */
-void gs_advise_huge(void *p, size_t bytes);
-
-/* gs_grow_huge: gs_grow for such an array, of which the first USED
- * elements are in use: once the new block is GS_HUGE_MIN bytes or more
- * it is allocated apart, advised (gs_advise_huge) and only then are the
- * USED elements copied in.  realloc would move them first, so every
- * growth left the old half of the array in 4 KiB pages. */
-int gs_grow_huge(void *array, size_t *cap, size_t used, size_t n, size_t size, size_t max);
-
 /* A byte buffer: D holds LEN bytes plus a NUL, CAP bytes are allocated, no
  * more than MAX bytes (the NUL not counted) are ever stored. */
 typedef struct gs_dynbuf {
