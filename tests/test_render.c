@@ -12,6 +12,7 @@
  * The efficiency outputs: test_render_eff.c; shared helpers: render_test.h.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -982,6 +983,37 @@ test_json_compact(void **state)
 
 /* ---- formatting and hostile bytes */
 
+/* gs_fmt_int is "%lld": at the ends of the range, around every power of
+ * ten (where its two-digit steps change), and on pseudo-random values. */
+static void
+test_fmt_int(void **state)
+{
+	char got[GS_FMT_INT_LEN], want[GS_FMT_INT_LEN];
+	long long v[64];
+	size_t n = 0;
+	unsigned long long x = 88172645463325252ULL;
+
+	(void)state;
+	v[n++] = 0;
+	v[n++] = LLONG_MAX;
+	v[n++] = LLONG_MIN;
+	for (long long p = 1; p <= LLONG_MAX / 10; p *= 10) {
+		v[n++] = p - 1;
+		v[n++] = -p;
+	}
+	for (size_t i = 0; i < 1000000; i++) {
+		long long t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		t = i < n ? v[i] : (long long)(x >> (x % 60)) * (x & 1 ? -1 : 1);
+		snprintf(want, sizeof want, "%lld", t);
+		assert_int_equal(gs_fmt_int(got, t), strlen(want));
+		assert_string_equal(got, want);
+	}
+}
+
 static void
 test_fmt(void **state)
 {
@@ -1083,6 +1115,7 @@ main(void)
 	        cmocka_unit_test(test_junit_synthetic),
 	        cmocka_unit_test(test_markdown_synthetic),
 	        cmocka_unit_test(test_fmt),
+	        cmocka_unit_test(test_fmt_int),
 	        cmocka_unit_test(test_invalid_utf8),
 	};
 	const struct CMUnitTest iree[] = {

@@ -351,15 +351,22 @@ gs_fmt_int(char *buf, long long v)
 {
 	char d[GS_FMT_INT_LEN];
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
-	size_t n = 0, o = 0;
+	size_t i = sizeof d, o = 0; /* the digits from the right, two at a time */
 
-	do
-		d[n++] = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
+	for (; u >= 100; u /= 100) {
+		i -= 2;
+		memcpy(d + i, digit_pairs + 2 * (u % 100), 2);
+	}
+	if (u >= 10) {
+		i -= 2;
+		memcpy(d + i, digit_pairs + 2 * u, 2);
+	} else {
+		d[--i] = (char)('0' + u);
+	}
 	if (v < 0)
 		buf[o++] = '-';
-	while (n > 0)
-		buf[o++] = d[--n];
+	memcpy(buf + o, d + i, sizeof d - i);
+	o += sizeof d - i;
 	buf[o] = '\0';
 	return o;
 }
