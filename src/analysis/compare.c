@@ -85,9 +85,13 @@ gs_class_of_speedup(double s, double t)
 }
 
 /* Join on the key: one lookup per baseline record; a candidate record
- * that no baseline record found is one-sided (MATCHED marks them). */
+ * that no baseline record found is one-sided (MATCHED marks them).  Each
+ * pair's candidate time goes into T_CAND (one per baseline record) and
+ * *ANY_TAG tells whether a pair has a tag: the candidate's records are
+ * in their own input's order, so each is a cache miss from a pair, taken
+ * here once for the passes that follow. */
 static int
-match(gs_compare *c, gs_error *err)
+match(gs_compare *c, double *t_cand, int *any_tag, gs_error *err)
 {
 	const gs_table *b = c->base, *k = c->cand;
 	unsigned char *matched = calloc(k->n ? k->n : 1, 1);
@@ -114,6 +118,8 @@ match(gs_compare *c, gs_error *err)
 		p->cand = cand;
 		p->speedup = p->base->t.median / cand->t.median;
 		p->cls = gs_class_of_speedup(p->speedup, c->opts.threshold);
+		t_cand[c->npairs - 1] = cand->t.median;
+		*any_tag |= gs_pair_tag(p) != NULL;
 	}
 	for (size_t i = 0; i < k->n; i++)
 		if (!matched[i])
@@ -199,8 +205,9 @@ gs_pair_p_adjusted(const gs_compare *c, const gs_pair *p)
 	return p->tested ? c->p_adjusted[p - c->pairs] : NAN;
 }
 
+/* T_CAND: each pair's candidate time (match). */
 static int
-summarize(gs_compare *c, gs_error *err)
+summarize(gs_compare *c, const double *t_cand, gs_error *err)
 {
 	gs_compare_summary *s = &c->s;
 	double *r = malloc(c->npairs * sizeof *r);
@@ -210,7 +217,7 @@ summarize(gs_compare *c, gs_error *err)
 	s->matched = c->npairs;
 	for (size_t i = 0; i < c->npairs; i++) {
 		const gs_pair *p = &c->pairs[i];
-		double tb = p->base->t.median, tc = p->cand->t.median;
+		double tb = p->base->t.median, tc = t_cand[i];
 		r[i] = p->speedup;
 		s->total_base_us += tb;
 		s->total_cand_us += tc;
@@ -308,12 +315,13 @@ group_get(gs_compare *c, const char *by, const char *name, size_t *cap, group_in
 	return g;
 }
 
+/* Pair P, its candidate time T_CAND, into G. */
 static void
-group_add(gs_group *g, const gs_pair *p)
+group_add(gs_group *g, const gs_pair *p, double t_cand)
 {
 	g->n++;
 	g->total_base_us += p->base->t.median;
-	g->total_cand_us += p->cand->t.median;
+	g->total_cand_us += t_cand;
 	g->geomean += log(p->speedup); /* sum of logs until group_finish */
 	switch (p->cls) {
 	case GS_IMPROVED: g->improved++; break;
@@ -323,15 +331,17 @@ group_add(gs_group *g, const gs_pair *p)
 	}
 }
 
+/* T_CAND: each pair's candidate time; ANY_TAG: whether a pair has a tag
+ * (match). */
 static int
-groups(gs_compare *c, gs_error *err)
+groups(gs_compare *c, const double *t_cand, int any_tag, gs_error *err)
 {
 	static const char by_tag[] = "tag", by_dtype[] = "dtype", by_class[] = "class";
 	const char *const order[] = {by_tag, by_dtype, by_class};
 	size_t cap = 0;
 	group_index x = {NULL, 0};
 
-	for (size_t o = 0; o < 3; o++) {
+	for (size_t o = any_tag ? 0 : 1; o < 3; o++) { /* no tags: no tag breakdown */
 		for (size_t i = 0; i < c->npairs; i++) {
 			const gs_pair *p = &c->pairs[i];
 			const char *name;
@@ -348,7 +358,7 @@ groups(gs_compare *c, gs_error *err)
 				free(x.slot);
 				return gs_error_set(err, NULL, 0, 0, "out of memory");
 			}
-			group_add(g, p);
+			group_add(g, p, t_cand[i]);
 		}
 	}
 	free(x.slot);
@@ -359,25 +369,38 @@ groups(gs_compare *c, gs_error *err)
 
 /* ---- top-N ------------------------------------------------------------ */
 
-static _Thread_local const gs_pair *sort_pairs;
+/* A pair in a ranking: its sort key, computed once (a key read through the
+ * pair from the candidate's record at every comparison was a cache miss
+ * each: a third of the join's time at a million shapes), and its index. */
+typedef struct keyed {
+	double k;
+	size_t i;
+} keyed;
 
+/* By key ascending, equal keys by index ascending / descending. */
 static int
-by_speedup_desc(const void *a, const void *b)
+by_key_index_asc(const void *a, const void *b)
 {
-	double x = sort_pairs[*(const size_t *)a].speedup;
-	double y = sort_pairs[*(const size_t *)b].speedup;
+	const keyed *x = a, *y = b;
 
-	if (x != y)
-		return x < y ? 1 : -1;
-	return (*(const size_t *)a > *(const size_t *)b) -
-	       (*(const size_t *)a < *(const size_t *)b);
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 static int
-by_speedup_asc(const void *a, const void *b)
+by_key_index_desc(const void *a, const void *b)
 {
-	return by_speedup_desc(b, a);
+	const keyed *x = a, *y = b;
+
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return (x->i < y->i) - (x->i > y->i);
 }
+
+/* The rankings: which key, negated for a descending order, and how equal
+ * keys are ordered. */
+typedef enum { BY_SPEEDUP_DESC, BY_SPEEDUP_ASC, BY_SAVED_DESC, BY_LOST_DESC } ranking;
 
 /* The time a pair's change saves (> 0) or loses (< 0), µs. */
 static double
@@ -386,65 +409,65 @@ saved_us(const gs_pair *p)
 	return p->base->t.median - p->cand->t.median;
 }
 
-static int
-by_saved_desc(const void *a, const void *b)
+static double
+rank_key(const gs_pair *p, ranking by)
 {
-	double x = saved_us(&sort_pairs[*(const size_t *)a]);
-	double y = saved_us(&sort_pairs[*(const size_t *)b]);
-
-	if (x != y)
-		return x < y ? 1 : -1;
-	return (*(const size_t *)a > *(const size_t *)b) -
-	       (*(const size_t *)a < *(const size_t *)b);
+	switch (by) {
+	case BY_SPEEDUP_DESC: return -p->speedup;
+	case BY_SPEEDUP_ASC: return p->speedup;
+	case BY_SAVED_DESC: return -saved_us(p);
+	case BY_LOST_DESC: break;
+	}
+	return saved_us(p); /* the most negative (most time lost) first */
 }
 
-static int
-by_lost_desc(const void *a, const void *b)
-{
-	double x = saved_us(&sort_pairs[*(const size_t *)a]);
-	double y = saved_us(&sort_pairs[*(const size_t *)b]);
-
-	if (x != y)
-		return x > y ? 1 : -1;
-	return (*(const size_t *)a > *(const size_t *)b) -
-	       (*(const size_t *)a < *(const size_t *)b);
-}
-
+/* The indices of C's pairs of class CLS ranked BY, the first
+ * C->opts.top of them (*N); equal keys by index, ascending except for
+ * BY_SPEEDUP_ASC, the reverse of BY_SPEEDUP_DESC.  NULL on out of
+ * memory. */
 static size_t *
-top_of(const gs_compare *c, gs_class cls, int (*cmp)(const void *, const void *), size_t *n)
+top_of(const gs_compare *c, gs_class cls, ranking by, size_t *n)
 {
-	size_t *idx = malloc((c->npairs ? c->npairs : 1) * sizeof *idx), *shrunk;
+	keyed *key = malloc((c->npairs ? c->npairs : 1) * sizeof *key);
+	size_t *idx, m = 0;
 
 	*n = 0;
-	if (!idx)
+	if (!key)
 		return NULL;
 	for (size_t i = 0; i < c->npairs; i++)
 		if (c->pairs[i].cls == cls)
-			idx[(*n)++] = i;
-	sort_pairs = c->pairs;
-	qsort(idx, *n, sizeof *idx, cmp);
-	sort_pairs = NULL;
-	if (*n > c->opts.top)
-		*n = c->opts.top;
-	shrunk = realloc(idx, (*n ? *n : 1) * sizeof *idx); /* top-N kept, not npairs */
-	return shrunk ? shrunk : idx;
+			key[m++] = (keyed){rank_key(&c->pairs[i], by), i};
+	qsort(key, m, sizeof *key, by == BY_SPEEDUP_ASC ? by_key_index_desc : by_key_index_asc);
+	*n = m < c->opts.top ? m : c->opts.top;
+	if ((idx = malloc((*n ? *n : 1) * sizeof *idx)))
+		for (size_t i = 0; i < *n; i++)
+			idx[i] = key[i].i;
+	free(key);
+	return idx;
 }
 
 int
 gs_compare_run(const gs_table *base, const gs_table *cand, const gs_compare_opts *opts,
                gs_compare *out, gs_error *err)
 {
+	double *t_cand = malloc((base->n ? base->n : 1) * sizeof *t_cand);
+	int any_tag = 0, rc;
+
 	memset(out, 0, sizeof *out);
 	out->opts = *opts;
 	out->base = base;
 	out->cand = cand;
-	if (match(out, err) != 0 || significance(out, err) != 0 || summarize(out, err) != 0 ||
-	    groups(out, err) != 0)
+	if (!t_cand)
+		return gs_error_set(err, NULL, 0, 0, "out of memory");
+	rc = match(out, t_cand, &any_tag, err) != 0 || significance(out, err) != 0 ||
+	     summarize(out, t_cand, err) != 0 || groups(out, t_cand, any_tag, err) != 0;
+	free(t_cand);
+	if (rc)
 		return -1;
-	out->top_improved = top_of(out, GS_IMPROVED, by_speedup_desc, &out->ntop_improved);
-	out->top_regressed = top_of(out, GS_REGRESSED, by_speedup_asc, &out->ntop_regressed);
-	out->top_saved = top_of(out, GS_IMPROVED, by_saved_desc, &out->ntop_saved);
-	out->top_lost = top_of(out, GS_REGRESSED, by_lost_desc, &out->ntop_lost);
+	out->top_improved = top_of(out, GS_IMPROVED, BY_SPEEDUP_DESC, &out->ntop_improved);
+	out->top_regressed = top_of(out, GS_REGRESSED, BY_SPEEDUP_ASC, &out->ntop_regressed);
+	out->top_saved = top_of(out, GS_IMPROVED, BY_SAVED_DESC, &out->ntop_saved);
+	out->top_lost = top_of(out, GS_REGRESSED, BY_LOST_DESC, &out->ntop_lost);
 	if (!out->top_improved || !out->top_regressed || !out->top_saved || !out->top_lost)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	return 0;
