@@ -495,10 +495,10 @@ gs_kernel_label(const char *name, char *buf, size_t size)
 		memcpy(tmp + n, "\xe2\x80\xa6", ELL + 1);
 		n += ELL;
 	}
-	if (strcmp(tmp, name ? name : "") == 0)
-		snprintf(lab, sizeof lab, "%s", tmp);
-	else
-		snprintf(lab, sizeof lab, "%s #%04x", tmp, fnv16(name ? name : ""));
+	n = strlen(tmp); /* at most BODY: room for " #xxxx" */
+	memcpy(lab, tmp, n + 1);
+	if (strcmp(tmp, name ? name : "") != 0)
+		snprintf(lab + n, sizeof lab - n, " #%04x", fnv16(name ? name : ""));
 	n = strlen(lab);
 	if (n >= size)
 		n = utf8_cut(lab, size - 1);
