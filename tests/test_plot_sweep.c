@@ -350,6 +350,57 @@ test_dense_and_empty(void **state)
 	free(y);
 }
 
+/* A long sweep that steps down every 10 sizes: 5,000 cliffs.  Only the
+ * GS_PLOT_SWEEP_MAX_ARROWS largest drops get an arrow, largest first, the
+ * note counts the rest, and the SVG stays as small as without cliffs. */
+static void
+test_many_cliffs(void **state)
+{
+	enum { N = 50000, NCLIFF = N / 10 };
+	double *x = malloc(N * sizeof *x), *y = malloc(N * sizeof *y);
+	double *drop = malloc(NCLIFF * sizeof *drop), px, py, d, last = INFINITY;
+	size_t *cl = malloc(NCLIFF * sizeof *cl), series, len;
+	gs_sweep_series s = {NULL, x, y, N, cl, drop, NCLIFF, 0};
+	gs_sweep_spec spec = {'M', &s, 1, NULL, NULL, 0, 0, 0, 0, NULL};
+	gs_plot_sweep_facts f;
+	char note[96], *svg;
+	gs_plot *p;
+
+	(void)state;
+	assert_true(x && y && drop && cl);
+	for (size_t i = 0; i < N; i++) {
+		x[i] = (double)(i + 1);
+		y[i] = 100 - (double)(i % 10);
+	}
+	for (size_t k = 0; k < NCLIFF; k++) {
+		cl[k] = 10 * k + 1;
+		drop[k] = 0.05 + 1e-5 * (double)((k * 7919) % NCLIFF); /* all distinct */
+	}
+	p = gs_plot_sweep(&spec);
+	assert_non_null(p);
+	assert_int_equal(gs_plot_sweep_info(p, &f), 0);
+	assert_int_equal(f.ncliffs, GS_PLOT_SWEEP_MAX_ARROWS);
+	assert_int_equal(f.cliffs_omitted, NCLIFF - GS_PLOT_SWEEP_MAX_ARROWS);
+	for (size_t i = 0; i < f.ncliffs; i++) { /* the largest drops, in order */
+		assert_int_equal(gs_plot_sweep_cliff(p, i, &px, &py, &series, &d), 0);
+		assert_true(d < last);
+		assert_near(d, 0.05 + 1e-5 * (double)(NCLIFF - 1 - i), 1e-12);
+		last = d;
+	}
+	assert_int_equal(gs_plot_sweep_cliff(p, f.ncliffs, &px, &py, &series, &d), -1);
+	snprintf(note, sizeof note, "%d sizes; %d smaller cliffs not drawn", N,
+	         NCLIFF - GS_PLOT_SWEEP_MAX_ARROWS);
+	assert_true(has_text(p, note));
+	svg = svg_of(p, "cliffs", &len);
+	assert_true(len < 200000);
+	free(svg);
+	gs_plot_free(p);
+	free(x);
+	free(y);
+	free(drop);
+	free(cl);
+}
+
 int
 main(void)
 {
@@ -359,6 +410,7 @@ main(void)
 	        cmocka_unit_test(test_report_vendor_no_tile),
 	        cmocka_unit_test(test_many_tile_boundaries),
 	        cmocka_unit_test(test_dense_and_empty),
+	        cmocka_unit_test(test_many_cliffs),
 	};
 	return cmocka_run_group_tests(tests, setup_font, teardown_font);
 }

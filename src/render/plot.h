@@ -263,6 +263,11 @@ typedef struct gs_sweep_series {
  * the width of a tick label; more would grey the plot out. */
 #define GS_PLOT_SWEEP_MAX_LINES 40
 
+/* At most this many cliff arrows, the largest drops: a long sweep whose
+ * time steps up and down can have thousands of drops (a 40,000-size sweep
+ * drew 68,000 paths, a 15 MB figure); the JSON lists every cliff. */
+#define GS_PLOT_SWEEP_MAX_ARROWS 40
+
 /* A sweep plot: DIM ('M', 'N' or 'K'), NSERIES (1, or 2: baseline then
  * candidate of the same sweep) SERIES, the tile boundaries TILE_X (NTILE
  * sizes, ascending) and the wave boundaries WAVE_X (NWAVE), each of the
@@ -283,8 +288,10 @@ typedef struct gs_sweep_spec {
  * green, any other filled blue: Okabe-Ito), the tile
  * boundaries as dotted grey and the wave boundaries as dashed reddish
  * purple vertical lines (a legend entry each), and each cliff as a
- * vermillion arrow down onto the size after the drop, the largest
- * GS_PLOT_MAX_LABELS of them labelled with the drop ("−24.0 %").
+ * vermillion arrow down onto the size after the drop (the largest
+ * GS_PLOT_SWEEP_MAX_ARROWS drops; the note on the title row counts the
+ * others), the largest GS_PLOT_MAX_LABELS of them labelled with the drop
+ * ("−24.0 %").
  * x is linear with power-of-two ticks (GEMM sizes are multiples of
  * powers of two, and so are the boundaries), log2 when the sizes span
  * more than 16x (a linear axis would crowd the small sizes into a few
@@ -405,7 +412,8 @@ int gs_plot_tile_info(const gs_plot *p, gs_plot_tiles *info);
 typedef struct gs_plot_sweep_facts {
 	size_t ntile, nwave;
 	int tile_omitted, wave_omitted;
-	size_t ncliffs;
+	size_t ncliffs; /* arrows drawn */
+	size_t cliffs_omitted; /* cliffs past GS_PLOT_SWEEP_MAX_ARROWS */
 	int log_y;
 } gs_plot_sweep_facts;
 /* Returns 0 and fills *F for a sweep plot, else -1. */

@@ -272,7 +272,9 @@ by_drop_desc(const void *a, const void *b)
 	return (p->x > q->x) - (p->x < q->x);
 }
 
-/* Collect the drawable cliffs of SPEC into L->cliff (device units). */
+/* Collect the drawable cliffs of SPEC into L->cliff (device units), the
+ * largest drops first, at most GS_PLOT_SWEEP_MAX_ARROWS of them (the
+ * others counted in L->f.cliffs_omitted). */
 static void
 cliff_marks(gs_plot *p, const gs_sweep_spec *spec, gs_sweep_layout *l)
 {
@@ -299,6 +301,10 @@ cliff_marks(gs_plot *p, const gs_sweep_spec *spec, gs_sweep_layout *l)
 	}
 	if (l->f.ncliffs > 1)
 		qsort(l->cliff, l->f.ncliffs, sizeof *l->cliff, by_drop_desc);
+	if (l->f.ncliffs > GS_PLOT_SWEEP_MAX_ARROWS) {
+		l->f.cliffs_omitted = l->f.ncliffs - GS_PLOT_SWEEP_MAX_ARROWS;
+		l->f.ncliffs = GS_PLOT_SWEEP_MAX_ARROWS;
+	}
 }
 
 /* The cliffs: an arrow down onto each, the largest GS_PLOT_MAX_LABELS
@@ -357,7 +363,7 @@ series_drawn(const gs_sweep_series *s)
 }
 
 /* "16 sizes" ("16 + 16 sizes" with two series), and which boundaries
- * were too many to draw. */
+ * and how many cliffs were too many to draw. */
 static void
 sweep_note(gs_plot *p, const gs_sweep_spec *spec, const gs_sweep_layout *l)
 {
@@ -373,7 +379,11 @@ sweep_note(gs_plot *p, const gs_sweep_spec *spec, const gs_sweep_layout *l)
 		n += snprintf(buf + n, sizeof buf - (size_t)n, "; %zu tile boundaries not drawn",
 		              tt);
 	if (l->f.wave_omitted && n > 0 && (size_t)n < sizeof buf)
-		snprintf(buf + n, sizeof buf - (size_t)n, "; %zu wave boundaries not drawn", wt);
+		n += snprintf(buf + n, sizeof buf - (size_t)n, "; %zu wave boundaries not drawn",
+		              wt);
+	if (l->f.cliffs_omitted && n > 0 && (size_t)n < sizeof buf)
+		snprintf(buf + n, sizeof buf - (size_t)n, "; %zu smaller %s not drawn",
+		         l->f.cliffs_omitted, l->f.cliffs_omitted == 1 ? "cliff" : "cliffs");
 	gs_frame_note(p, buf);
 }
 
