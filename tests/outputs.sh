@@ -71,6 +71,20 @@ status_is 0 "--json - (stdout)" gs compare base.csv cand.csv -q -o /dev/null --j
 check "--json -: the JSON on stdout" grep -q '"shapes"\|"pairs"\|"summary"' out
 status_is 0 '"-" twice' gs compare base.csv cand.csv -q -o /dev/null --markdown - --csv -
 check '"-" twice: both on stdout' sh -c 'grep -q "^## " out && grep -q "^op,batch,M" out'
+# Two plain writers on one stream: at 100,000 shapes each makes its rows
+# on two threads for about half a second, and both on "-" used to splice
+# the CSV into the middle of the JSON.  Now one after the other.
+awk 'BEGIN { print "M,N,K,dtype,time_us_median"; srand(5)
+	for (i = 1; i <= 100000; i++)
+		print 64 + int(rand() * 16000) "," 64 + int(rand() * 16000) "," i ",f16," 10 + i % 7 }' \
+	> big-base.csv
+sed 's/,\([0-9]*\)$/,1\1/' big-base.csv > big-cand.csv
+status_is 0 '--json - --csv -' gs compare big-base.csv big-cand.csv -q -o /dev/null --json - --csv -
+check '--json - --csv -: the whole JSON, then the whole CSV' awk '
+	NR == 1 { ok = /^[{]"command":"compare"/ && /[}]$/ }
+	NR == 2 { ok = ok && /^op,batch,M,N,K,/ }
+	NR > 2 { ok = ok && /^,1,[0-9]+,[0-9]+,[0-9]+,f16,/ }
+	END { exit !(ok && NR == 100002) }' out
 mkfifo fifo
 cat fifo > from-fifo &
 reader=$!

@@ -328,7 +328,11 @@ add_job(pending *p, jobs *q, int f, const char *path, gs_error *err)
 	q->j[q->n].fn = formats[f].write;
 	q->j[q->n].f = &p->file[p->n];
 	q->j[q->n].path = path;
-	q->j[q->n++].plain = formats[f].plain;
+	/* beside another writer only into a temporary of its own: outputs
+	 * written in place ("-" twice, a FIFO or a device named twice) are
+	 * written one after the other in the formats' order, or the bytes
+	 * of two writers would interleave on the one stream */
+	q->j[q->n++].plain = formats[f].plain && p->file[p->n].mode == GS_OUT_ATOMIC;
 	p->n++;
 	return 0;
 }
