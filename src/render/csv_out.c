@@ -198,11 +198,12 @@ static void
 put_record(rowbuf *w, const gs_record *r, const gs_single *eff)
 {
 	const gs_shape *s = &r->shape;
-	const gs_time_stats stats = gs_record_stats(r), *t = &stats;
+	const gs_time_stats t = gs_record_stats(r);
 	gs_eff e;
 
 	const long dims[4] = {s->batch, s->M, s->N, s->K};
 	const char flags[7] = {',', s->trans_a, ',', s->trans_b, ',', s->bias ? '1' : '0', ','};
+	const double times[6] = {t.median, t.mean, t.min, t.max, t.std, t.sum};
 
 	put_text(w, s->op);
 	for (int i = 0; i < 4; i++) {
@@ -217,19 +218,11 @@ put_record(rowbuf *w, const gs_record *r, const gs_single *eff)
 	put_c(w, ',');
 	put_text(w, gs_record_kernel(r) ? gs_record_kernel(r) : s->name);
 	put_c(w, ',');
-	put_int(w, t->count);
-	put_c(w, ',');
-	put_num(w, t->median);
-	put_c(w, ',');
-	put_num(w, t->mean);
-	put_c(w, ',');
-	put_num(w, t->min);
-	put_c(w, ',');
-	put_num(w, t->max);
-	put_c(w, ',');
-	put_num(w, t->std);
-	put_c(w, ',');
-	put_num(w, t->sum);
+	put_int(w, t.count);
+	for (size_t i = 0; i < sizeof times / sizeof *times; i++) { /* time_us_median .. _sum */
+		put_c(w, ',');
+		put_num(w, times[i]);
+	}
 	put_c(w, ',');
 	put_eff(w, eff_of(eff, r, &e));
 	put_samples(w, r);
