@@ -213,79 +213,89 @@ rest_hash(const gs_record *r)
 	return gs_mix64(h);
 }
 
-/* The bucket of S's sweep along D, REST its rest_hash, MASK the table's. */
-static size_t
-bucket(uint64_t rest, const gs_shape *s, char d, size_t mask)
+/* The hash of S's sweep along D (the bucket is its low bits), REST the
+ * row's rest_hash: the two dimensions other than D mixed into it. */
+static uint32_t
+sweep_hash(uint32_t rest, const gs_shape *s, char d)
 {
 	uint64_t a = (uint64_t)(d == 'M' ? s->N : s->M), b = (uint64_t)(d == 'K' ? s->N : s->K);
 
-	return (size_t)(gs_mix64(rest ^ gs_mix64(gs_mix64(a) + b)) & mask);
+	return (uint32_t)gs_mix64(rest ^ gs_mix64(gs_mix64(a) + b));
 }
 
-/* The usable rows of S that may be in a sweep along D, in table order,
- * into O; returns how many.  REST: each row's rest_hash; CNT: MASK + 1
- * zeroed counters, left zeroed; BK: S->n scratch entries for each usable
- * row's bucket, so that the records are read once, not twice (at a
- * million rows the second walk through them cost as much as the sort). */
+/* The usable rows of S that may be in a sweep along one dimension, in
+ * table order, into O; returns how many.  REST: each row's rest_hash (0:
+ * not usable); H: each usable row's sweep_hash along that dimension; CNT:
+ * MASK + 1 zeroed counters, left zeroed. */
 static size_t
-candidates(const gs_single *s, const uint32_t *rest, char d, unsigned char *cnt, size_t mask,
-           uint32_t *bk, size_t *o)
+candidates(const gs_single *s, const uint32_t *rest, const uint32_t *h, unsigned char *cnt,
+           size_t mask, size_t *o)
 {
 	/* Counters are prefetched AHEAD rows ahead: CNT is megabytes, so each
 	 * access would wait for memory. */
 	const size_t AHEAD = 16;
 	size_t m = 0;
 
-	for (size_t i = 0; i < s->n; i++)
-		if (rest[i])
-			bk[i] = (uint32_t)bucket(rest[i], &s->rows[i].rec->shape, d, mask);
 	for (size_t i = 0; i < s->n; i++) {
 		if (i + AHEAD < s->n && rest[i + AHEAD])
-			__builtin_prefetch(&cnt[bk[i + AHEAD]], 1);
+			__builtin_prefetch(&cnt[h[i + AHEAD] & mask], 1);
 		if (rest[i]) {
-			unsigned char *c = &cnt[bk[i]];
+			unsigned char *c = &cnt[h[i] & mask];
 
 			*c += *c < 255;
 		}
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		if (i + AHEAD < s->n && rest[i + AHEAD])
-			__builtin_prefetch(&cnt[bk[i + AHEAD]], 0);
-		if (rest[i] && cnt[bk[i]] >= GS_CLIFF_MIN_POINTS)
+			__builtin_prefetch(&cnt[h[i + AHEAD] & mask], 0);
+		if (rest[i] && cnt[h[i] & mask] >= GS_CLIFF_MIN_POINTS)
 			o[m++] = i;
 	}
 	memset(cnt, 0, mask + 1);
 	return m;
 }
 
-/* The top 32 bits of the rest_hash of every usable row of S (0 for the
+/* The filter's inputs, made in one walk through S's records (each walk
+ * through a million records costs about as much as the sort it saves):
+ * the top 32 bits of the rest_hash of every usable row of S (0 for the
  * others; a usable row's low bit set: 4 bytes a row, the filter is a
- * bound anyway) into a new array, its count into *NU, a zeroed
- * counter table of a power of two >= 4 NU entries (at most 2^32, so that
- * a bucket fits candidates' 32-bit scratch) into *CNT, *MASK, and that
- * scratch of S->n entries into *BK. */
+ * bound anyway) into a new array, returned; the usable rows' count into
+ * *NU; each usable row's sweep_hash along M, N and K into the three
+ * S->n-entry arrays of *H (one allocation, H[0]); a zeroed counter table
+ * of a power of two >= 4 NU entries (at most 2^32, so that a bucket is a
+ * sweep_hash's low bits) into *CNT, *MASK.  NULL on out of memory. */
 static uint32_t *
-filter_new(const gs_single *s, size_t *nu, unsigned char **cnt, size_t *mask, uint32_t **bk)
+filter_new(const gs_single *s, size_t *nu, uint32_t *h[3], unsigned char **cnt, size_t *mask)
 {
-	uint32_t *rest = malloc((s->n ? s->n : 1) * sizeof *rest);
-	size_t size = 64;
+	const char dims[3] = {'M', 'N', 'K'};
+	size_t n = s->n ? s->n : 1, size = 64;
+	uint32_t *rest = malloc(n * sizeof *rest);
 
 	*nu = 0;
 	*cnt = NULL;
-	*bk = NULL;
-	if (!rest)
+	h[0] = malloc(3 * n * sizeof *h[0]);
+	if (!rest || !h[0]) {
+		free(rest);
+		free(h[0]);
 		return NULL;
+	}
+	h[1] = h[0] + n;
+	h[2] = h[1] + n;
 	for (size_t i = 0; i < s->n; i++) {
-		rest[i] = usable(&s->rows[i]) ? (uint32_t)(rest_hash(s->rows[i].rec) >> 32) | 1 : 0;
-		*nu += rest[i] != 0;
+		const gs_record *r = s->rows[i].rec;
+		if (!usable(&s->rows[i])) {
+			rest[i] = 0;
+			continue;
+		}
+		rest[i] = (uint32_t)(rest_hash(r) >> 32) | 1;
+		for (int k = 0; k < 3; k++)
+			h[k][i] = sweep_hash(rest[i], &r->shape, dims[k]);
+		++*nu;
 	}
 	while (size < 4 * *nu && size < ((size_t)1 << 32))
 		size *= 2;
-	*cnt = calloc(size, 1);
-	*bk = malloc((s->n ? s->n : 1) * sizeof **bk);
-	if (!*cnt || !*bk) {
-		free(*cnt);
-		free(*bk);
+	if (!(*cnt = calloc(size, 1))) {
+		free(h[0]);
 		free(rest);
 		return NULL;
 	}
@@ -315,22 +325,22 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 	const char dims[3] = {'M', 'N', 'K'};
 	size_t nu, total = 0, scap = 0, ccap = 0, mask = 0;
 	unsigned char *cnt;
-	uint32_t *bk;
+	uint32_t *h[3];
 	uint32_t *rest;
 
 	memset(out, 0, sizeof *out);
-	if (!(rest = filter_new(s, &nu, &cnt, &mask, &bk)))
+	if (!(rest = filter_new(s, &nu, h, &cnt, &mask)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	/* each usable row can be in one sweep per dimension */
 	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order))) {
 		free(rest);
 		free(cnt);
-		free(bk);
+		free(h[0]);
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	}
 	for (int k = 0; k < 3; k++) {
 		size_t *o = out->order + total, used;
-		size_t m = candidates(s, rest, dims[k], cnt, mask, bk, o);
+		size_t m = candidates(s, rest, h[k], cnt, mask, o);
 
 		sort_s = s;
 		sort_dim = dims[k];
@@ -339,13 +349,14 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 		if (sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0) {
 			free(rest);
 			free(cnt);
+			free(h[0]);
 			return gs_error_set(err, NULL, 0, 0, "out of memory");
 		}
 		total += used;
 	}
 	free(rest);
 	free(cnt);
-	free(bk);
+	free(h[0]);
 	shrink_order(out, total);
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
