@@ -294,6 +294,15 @@ index_lookup(const gs_table *t, const gs_shape *key, uint64_t h)
 	}
 }
 
+void
+gs_table_prefetch(const gs_table *t, const gs_shape *key)
+{
+	const struct gs_index *ix = t->index;
+
+	if (ix->cap && !ix->dropped)
+		__builtin_prefetch(&ix->slot[slot_home(ix, (uint32_t)(shape_hash(key) >> 32))]);
+}
+
 /* Put every record of T into its (empty) key index. */
 static void
 index_fill(gs_table *t)

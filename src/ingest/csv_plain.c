@@ -109,6 +109,8 @@ parse_row(gs_csv_reader *r, long line, const char *const *row, gs_csv_row *v, gs
 	memset(v, 0, sizeof *v);
 	if (gs_csv_parse_key(r, line, row, &v->key, err) != 0)
 		return -1;
+	/* the key's index slot comes from memory while the rest is parsed */
+	gs_table_prefetch(r->t, &v->key);
 	if ((c = r->col[GS_F_TAG]) >= 0)
 		v->tag = row[c];
 	if ((c = r->col[GS_F_KERNEL]) >= 0)
