@@ -469,6 +469,49 @@ test_png(void **state)
 	gs_plot_free(p);
 }
 
+/* gs_plot_speedups (one sort for both plots, as a compare draws them) gives
+ * the SVG of gs_plot_speedup_curve and gs_plot_histogram, each on its own
+ * sorted copy: 558 real pairs, and a tenth of them (M >= 1). */
+static void
+test_speedups_shared_sort(void **state)
+{
+	pairs *pr = *state;
+	gs_error err;
+
+	for (size_t n = pr->n; n > 0; n = n == pr->n ? n / 10 : 0) {
+		gs_plot *one[2], *both[2];
+
+		one[0] = gs_plot_speedup_curve(pr->s, pr->cls, n, 0.05, NULL);
+		one[1] = gs_plot_histogram(pr->s, pr->cls, n, 0.05);
+		gs_plot_speedups(pr->s, pr->cls, n, 0.05, NULL, &both[0], &both[1]);
+		for (int k = 0; k < 2; k++) {
+			char *a = NULL, *b = NULL;
+			size_t la = 0, lb = 0;
+
+			assert_non_null(one[k]);
+			assert_non_null(both[k]);
+			assert_int_equal(gs_plot_svg(one[k], "x", &a, &la, &err), 0);
+			assert_int_equal(gs_plot_svg(both[k], "x", &b, &lb, &err), 0);
+			assert_int_equal(la, lb);
+			assert_memory_equal(a, b, la);
+			free(a);
+			free(b);
+			gs_plot_free(one[k]);
+			gs_plot_free(both[k]);
+		}
+	}
+	/* nothing drawable: both NULL, as the two functions give */
+	{
+		const double bad[2] = {NAN, -1};
+		const int cls[2] = {0, 0};
+		gs_plot *c = (gs_plot *)1, *h = (gs_plot *)1;
+
+		gs_plot_speedups(bad, cls, 2, 0.05, NULL, &c, &h);
+		assert_null(c);
+		assert_null(h);
+	}
+}
+
 /* Any finite data draws (fuzz reproducers B and C, tests/fuzz/RESULTS.md):
  * a subnormal time compared with itself, times near DBL_MAX and a single
  * value give finite, ordered axes and an SVG, never cairo's "invalid
@@ -532,6 +575,7 @@ main(void)
 	        cmocka_unit_test(test_scatter_real),
 	        cmocka_unit_test(test_curve_real),
 	        cmocka_unit_test(test_histogram_real),
+	        cmocka_unit_test(test_speedups_shared_sort),
 	        cmocka_unit_test(test_svg_ids),
 	        cmocka_unit_test(test_png),
 	        cmocka_unit_test(test_roofline),

@@ -130,6 +130,7 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 	char ltext[TOP_LABELS][TOP_LABEL_LEN];
 	const char *lptr[TOP_LABELS];
 	gs_plot_labels lab;
+	gs_plot *curve, *histogram;
 	int rc = -1;
 
 	*out = NULL;
@@ -143,11 +144,13 @@ gs_figures_compare(const gs_compare *c, const char *datadir, gs_report_plot **ou
 		cls[i] = gs_figures_plot_class(c->pairs[i].cls);
 	}
 	top_labels(c, lidx, ltext, lptr, &lab);
-	if (gs_figure_finish(&pl[0], gs_plot_speedup_curve(s, cls, np, t, &lab), "speedup-curve",
-	                     "Sorted speedup", np > GS_PLOT_DENSE_MIN ? CURVE_DENSE : CURVE_POINTS,
-	                     err) != 0 ||
-	    gs_figure_finish(&pl[2], gs_plot_histogram(s, cls, np, t), "speedup-histogram",
-	                     "Distribution of log2 speedup",
+	gs_plot_speedups(s, cls, np, t, &lab, &curve, &histogram);
+	if (gs_figure_finish(&pl[0], curve, "speedup-curve", "Sorted speedup",
+	                     np > GS_PLOT_DENSE_MIN ? CURVE_DENSE : CURVE_POINTS, err) != 0) {
+		gs_plot_free(histogram);
+		goto done;
+	}
+	if (gs_figure_finish(&pl[2], histogram, "speedup-histogram", "Distribution of log2 speedup",
 	                     "Number of shapes per speedup bin (bins of equal width in log2, axis "
 	                     "labelled in speedup: 2 is twice as fast, 0.5 twice as slow), bars "
 	                     "stacked by class. Dashed lines mark ±threshold.",

@@ -234,19 +234,14 @@ curve_points(gs_plot *p, const cls_value *s, size_t m)
 	dots_by_class(p, r, (gs_rgb){0, 0, 0, 0});
 }
 
-gs_plot *
-gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold,
-                      const gs_plot_labels *labels)
+/* The sorted curve of the M drawable speedups S (sorted) of the N inputs
+ * SPEEDUP, CLS: gs_plot_speedup_curve's plot. */
+static gs_plot *
+curve_of(const cls_value *s, size_t m, const double *speedup, const int *cls, size_t n,
+         double threshold, const gs_plot_labels *labels)
 {
-	size_t m;
-	cls_value *s = positive_sorted(speedup, cls, n, &m);
-	gs_plot *p;
+	gs_plot *p = gs_plot_new(FIG_W, FIG_H, "Speedup per shape, sorted", 1);
 
-	if (!s || m == 0 || !(threshold >= 0)) {
-		free(s);
-		return NULL;
-	}
-	p = gs_plot_new(FIG_W, FIG_H, "Speedup per shape, sorted", 1);
 	if (p) {
 		p->skipped = n - m;
 		curve_axes(p, s, m, threshold);
@@ -263,11 +258,24 @@ gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double th
 		           m > GS_PLOT_DENSE_MIN ? "shapes; min and max per pixel column"
 		                                 : "shapes");
 	}
-	free(s);
 	if (p && gs_plot_finish(p) < 0) {
 		gs_plot_free(p);
 		return NULL;
 	}
+	return p;
+}
+
+gs_plot *
+gs_plot_speedup_curve(const double *speedup, const int *cls, size_t n, double threshold,
+                      const gs_plot_labels *labels)
+{
+	size_t m;
+	cls_value *s = positive_sorted(speedup, cls, n, &m);
+	gs_plot *p = s && m > 0 && threshold >= 0
+	                     ? curve_of(s, m, speedup, cls, n, threshold, labels)
+	                     : NULL;
+
+	free(s);
 	return p;
 }
 
@@ -509,16 +517,16 @@ hist_bars(gs_plot *p, double t)
 		             pn->y + pn->h, gs_col_ink, 1, 1, 0);
 }
 
-gs_plot *
-gs_plot_histogram(const double *speedup, const int *cls, size_t n, double threshold)
+/* The histogram of the M drawable speedups S (sorted) of N inputs:
+ * gs_plot_histogram's plot. */
+static gs_plot *
+histogram_of(const cls_value *s, size_t m, size_t n, double threshold)
 {
-	size_t m;
-	cls_value *s = positive_sorted(speedup, cls, n, &m);
-	double *v = NULL;
+	double *v = malloc(m * sizeof *v);
 	gs_plot *p = NULL;
 	char note[128];
 
-	if (!s || m == 0 || !(threshold >= 0) || !(v = malloc(m * sizeof *v)))
+	if (!v)
 		goto out;
 	for (size_t i = 0; i < m; i++)
 		v[i] = log2(s[i].v);
@@ -535,11 +543,34 @@ gs_plot_histogram(const double *speedup, const int *cls, size_t n, double thresh
 	         p->bin_edges[1] - p->bin_edges[0]);
 	count_note(p, m, p->skipped, note);
 out:
-	free(s);
 	free(v);
 	if (p && gs_plot_finish(p) < 0) {
 		gs_plot_free(p);
 		return NULL;
 	}
 	return p;
+}
+
+gs_plot *
+gs_plot_histogram(const double *speedup, const int *cls, size_t n, double threshold)
+{
+	size_t m;
+	cls_value *s = positive_sorted(speedup, cls, n, &m);
+	gs_plot *p = s && m > 0 && threshold >= 0 ? histogram_of(s, m, n, threshold) : NULL;
+
+	free(s);
+	return p;
+}
+
+void
+gs_plot_speedups(const double *speedup, const int *cls, size_t n, double threshold,
+                 const gs_plot_labels *labels, gs_plot **curve, gs_plot **histogram)
+{
+	size_t m;
+	cls_value *s = positive_sorted(speedup, cls, n, &m);
+	int ok = s && m > 0 && threshold >= 0;
+
+	*curve = ok ? curve_of(s, m, speedup, cls, n, threshold, labels) : NULL;
+	*histogram = ok ? histogram_of(s, m, n, threshold) : NULL;
+	free(s);
 }
