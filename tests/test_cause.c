@@ -436,6 +436,62 @@ constructed(void **state)
 	done(&f);
 }
 
+/* A compare above the two-thread threshold (9,000 pairs: the causes of
+ * each half found on its own thread, the second half's sentences merged
+ * into the first's): every pair gets the kind and sentence a one-pair
+ * compare of it gives, including sentences only the second half has
+ * (the first half has no kernel names, the second has tiles that change
+ * or stay). */
+static void
+two_threads(void **state)
+{
+	const gs_gpu *g = gs_gpu_find("mi300x");
+	const char *tiles[3] = {KNAME("256x256"), KNAME("224x256"), KNAME("128x128")};
+	const size_t n = 9000;
+	fx f = {0};
+	size_t ntexts_first = 0;
+
+	(void)state;
+	f.b = gs_table_new("base.csv");
+	f.k = gs_table_new("cand.csv");
+	for (size_t i = 0; i < n; i++) {
+		long m = 256 + 64 * (long)(i % 90), nn = 1024 + 512 * (long)(i / 90 % 10);
+		long k = 512 + 1024 * (long)(i / 900);
+		int second = i >= n / 2;
+		/* slower by 1.5x, faster by 2x or 1.02x (neutral) */
+		double r = i % 3 == 0 ? 1.5 : i % 3 == 1 ? 0.5 : 1.02;
+
+		add(f.b, m, nn, k, "f16", second ? tiles[0] : NULL, 100);
+		add(f.k, m, nn, k, "f16", second ? tiles[i % 3] : NULL, 100 * r);
+	}
+	finish(&f);
+	run(&f, g, g);
+	check_split(&f);
+	assert_int_equal(f.c.npairs, n);
+	for (size_t i = 0; i < n / 2; i++)
+		if (f.causes.by_pair[i].text + 1 > ntexts_first)
+			ntexts_first = f.causes.by_pair[i].text + 1;
+	assert_true(ntexts_first >= 2);
+	assert_true(f.causes.ntexts > ntexts_first); /* the second half's own */
+	for (size_t i = 0; i < n; i += 97) {
+		const gs_pair *p = &f.c.pairs[i];
+		fx one = {0};
+
+		one.b = gs_table_new("base.csv");
+		one.k = gs_table_new("cand.csv");
+		add(one.b, p->base->shape.M, p->base->shape.N, p->base->shape.K, "f16",
+		    gs_record_kernel(p->base), p->base->t.median);
+		add(one.k, p->cand->shape.M, p->cand->shape.N, p->cand->shape.K, "f16",
+		    gs_record_kernel(p->cand), p->cand->t.median);
+		finish(&one);
+		run(&one, g, g);
+		assert_int_equal(one.causes.by_pair[0].kind, f.causes.by_pair[i].kind);
+		assert_string_equal(gs_cause_text(&one.causes, 0), gs_cause_text(&f.causes, i));
+		done(&one);
+	}
+	done(&f);
+}
+
 /* Below the ridge on an MI300X: memory_bound only near the memory roof,
  * and quantization judged by the prediction the memory time floors. */
 static void
@@ -611,6 +667,7 @@ main(void)
 	        cmocka_unit_test(gemm_csv_vendors),
 	        cmocka_unit_test(h100_sweeps_not_memory_bound),
 	        cmocka_unit_test(constructed),
+	        cmocka_unit_test(two_threads),
 	        cmocka_unit_test(constructed_memory),
 	        cmocka_unit_test(constructed_gpus),
 	        cmocka_unit_test(same_kernel_environment),

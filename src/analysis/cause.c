@@ -13,6 +13,7 @@
 #include "util/grow.h"
 #include "util/hash.h"
 #include "util/intern.h"
+#include "util/par.h"
 
 /* At least this share of the log time ratio makes the cause quantization. */
 #define QUANT_MOST 0.5
@@ -595,28 +596,90 @@ env_differences(const gs_env *a, const gs_env *b, char *buf, size_t size)
 	return buf;
 }
 
+/* The causes of pairs [BEGIN, END) (a gs_par_fn for one half of a
+ * compare's pairs): into the shared BY_PAIR, their sentences into this
+ * job's own list TEXTS (ids local to it, "" first: merged by the caller). */
+typedef struct cause_job {
+	const gs_compare *cmp;
+	const gs_single *base, *cand;
+	const char *env;
+	size_t begin, end;
+	gs_cause *by_pair;
+	gs_causes texts; /* texts and ntexts only */
+	text_index x;
+} cause_job;
+
+static int
+cause_part(void *arg)
+{
+	cause_job *j = arg;
+
+	if (text_id(&j->texts, &j->x, "") != 0)
+		return -1;
+	for (size_t i = j->begin; i < j->end; i++)
+		if (one(&j->cmp->pairs[i], j->base, j->cand, j->env, &j->texts, &j->x,
+		        &j->by_pair[i]) != 0)
+			return -1;
+	return 0;
+}
+
+/* Pairs of a compare above which the causes are found on two threads:
+ * each classified pair costs about 2 µs (its sentence made and
+ * interned), and a sweep classifies a tenth of a million. */
+enum { CAUSE_PAR_MIN = 8192 };
+
 int
 gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand, gs_causes *out,
              gs_error *err)
 {
 	char env[512];
-	text_index x = {NULL, 0, 0};
-	int rc = 0;
+	cause_job j[2];
+	size_t half;
+	int rc, rc2 = 0;
 
 	memset(out, 0, sizeof *out);
 	if (cmp->npairs == 0)
 		return 0;
-	out->by_pair = calloc(cmp->npairs, sizeof *out->by_pair);
-	if (!out->by_pair || text_id(out, &x, "") != 0) {
-		free(x.slot);
+	if (!(out->by_pair = calloc(cmp->npairs, sizeof *out->by_pair)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	}
 	out->n = cmp->npairs;
 	env_differences(&cmp->base->env, &cmp->cand->env, env, sizeof env);
-	for (size_t i = 0; i < cmp->npairs && rc == 0; i++)
-		rc = one(&cmp->pairs[i], base, cand, env, out, &x, &out->by_pair[i]);
-	free(x.slot);
-	if (rc != 0)
+	half = cmp->npairs >= CAUSE_PAR_MIN ? cmp->npairs / 2 : cmp->npairs;
+	memset(j, 0, sizeof j);
+	for (int k = 0; k < 2; k++) {
+		j[k].cmp = cmp;
+		j[k].base = base;
+		j[k].cand = cand;
+		j[k].env = env;
+		j[k].begin = k ? half : 0;
+		j[k].end = k ? cmp->npairs : half;
+		j[k].by_pair = out->by_pair;
+	}
+	if (half < cmp->npairs)
+		rc = gs_par_run2(cause_part, &j[0], cause_part, &j[1], &rc2);
+	else
+		rc = cause_part(&j[0]);
+	/* the first half's sentences are the run's; the second half's ids
+	 * moved to theirs (the runs of a sweep share a handful) */
+	out->texts = j[0].texts.texts;
+	out->ntexts = j[0].texts.ntexts;
+	if (rc == 0 && rc2 == 0 && j[1].texts.ntexts > 0) {
+		uint32_t *id = malloc(j[1].texts.ntexts * sizeof *id);
+		for (size_t t = 0; id && t < j[1].texts.ntexts && rc == 0; t++) {
+			int64_t v = text_id(out, &j[0].x, j[1].texts.texts[t]);
+			rc = v < 0 ? -1 : 0;
+			id[t] = (uint32_t)v;
+		}
+		for (size_t i = half; id && rc == 0 && i < cmp->npairs; i++)
+			out->by_pair[i].text = id[out->by_pair[i].text];
+		if (!id)
+			rc = -1;
+		free(id);
+	}
+	free(j[0].x.slot);
+	free(j[1].x.slot);
+	free(j[1].texts.texts);
+	if (rc != 0 || rc2 != 0)
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	split(cmp, out);
 	return 0;
