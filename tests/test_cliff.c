@@ -224,11 +224,103 @@ test_sweep_bounds_brute(void **state)
 	assert_int_equal(gs_sweep_bounds(&(gs_sweep_grid){32, 0, 132, NULL}, 1, 4096, 1, v, 16), 0);
 }
 
+/* Shape key P before Q in the order the sweeps are listed, for a sweep
+ * along M: N, K, batch, op, dtype, trans_a, trans_b, bias, then the tag
+ * (none first); cliff.h's grouping, written out here on its own. */
+static int
+group_before(const gs_record *p, const gs_record *q)
+{
+	const gs_shape *a = &p->shape, *b = &q->shape;
+	const char *ta = gs_record_tag(p), *tb = gs_record_tag(q);
+	int c;
+
+	if (a->N != b->N)
+		return a->N < b->N;
+	if (a->K != b->K)
+		return a->K < b->K;
+	if (a->batch != b->batch)
+		return a->batch < b->batch;
+	if ((c = strcmp(a->op, b->op)) || (c = strcmp(a->dtype, b->dtype)))
+		return c < 0;
+	if (a->trans_a != b->trans_a)
+		return a->trans_a < b->trans_a;
+	if (a->trans_b != b->trans_b)
+		return a->trans_b < b->trans_b;
+	if (a->bias != b->bias)
+		return a->bias < b->bias;
+	if (!ta || !tb)
+		return !ta && tb;
+	return strcmp(ta, tb) < 0;
+}
+
+/* 144 sweeps along M, 6 sizes each, that differ in every other key field
+ * and the tag (sweeps of the same key but their tags take sizes of their
+ * own), added in a scrambled order: the sweeps come out in the key order
+ * (strings by strcmp, no tag first), each by size, every row once. */
+static void
+test_sweep_order(void **state)
+{
+	static const char *const ops[2] = {"aten::mm", ""};
+	static const char *const dtypes[3] = {"f32", "bf16", "f16"};
+	static const char *const tags[3] = {"zz", NULL, "a"};
+	enum { NG = 2 * 3 * 3 * 2 * 2 * 2, NS = 6 };
+	gs_table *t = gs_table_new("order.csv");
+	unsigned x = 12345;
+	size_t seen = 0;
+	gs_single s;
+	gs_cliffs c;
+	gs_error err;
+
+	(void)state;
+	assert_non_null(t);
+	for (unsigned k = 0; k < NG * NS; k++) {
+		/* k -> a scrambled (group, size): 7 is prime to NG * NS */
+		unsigned v = (k * 7 + 3) % (NG * NS), g = v / NS, i = v % NS;
+		gs_shape sh;
+		gs_record *r;
+
+		gs_shape_init(&sh);
+		sh.op = ops[g % 2];
+		snprintf(sh.dtype, sizeof sh.dtype, "%s", dtypes[g / 2 % 3]);
+		sh.trans_a = g / 18 % 2 ? 'T' : 'N';
+		sh.batch = 1 + g / 36 % 2;
+		sh.N = 512 * (1 + g / 72 % 2);
+		sh.K = 256;
+		/* a tag is no key field: the tags' sweeps take their own sizes */
+		sh.M = 64 * (long)(g / 6 % 3 * NS + NS - i);
+		x = x * 1103515245 + 12345;
+		assert_non_null(r = gs_table_get(t, &sh, k + 2, &err));
+		assert_int_equal(gs_record_add_sample(r, 10 + (x >> 16) % 90), 0);
+		assert_int_equal(gs_table_set_tag(t, r, tags[g / 6 % 3]), 0);
+	}
+	assert_int_equal(gs_table_finish(t, &err), 0);
+	assert_int_equal(gs_single_run(t, gs_gpu_find("h100"), NULL, &s, &err), 0);
+	assert_int_equal(gs_cliffs_find(&s, 0.05, &c, &err), 0);
+	assert_int_equal(c.nsweeps, NG);
+	for (size_t w = 0; w < c.nsweeps; w++) {
+		const gs_sweep *sw = &c.sweeps[w];
+		assert_int_equal(sw->dim, 'M');
+		assert_int_equal(sw->n, NS);
+		for (size_t i = 1; i < sw->n; i++)
+			assert_true(s.rows[sw->rows[i - 1]].rec->shape.M <
+			            s.rows[sw->rows[i]].rec->shape.M);
+		if (w)
+			assert_true(group_before(s.rows[c.sweeps[w - 1].rows[0]].rec,
+			                         s.rows[sw->rows[0]].rec));
+		seen += sw->n;
+	}
+	assert_int_equal(seen, NG * NS);
+	gs_cliffs_free(&c);
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_tiled_wave_cliff),
+	        cmocka_unit_test(test_sweep_order),
 	        cmocka_unit_test(test_vendor_kernel_cliffs),
 	        cmocka_unit_test(test_sweep_grid_tiled),
 	        cmocka_unit_test(test_sweep_grid_vendor_match),

@@ -7,9 +7,6 @@
 #include "analysis/cliff.h"
 #include "util/hash.h"
 
-static _Thread_local const gs_single *sort_s;
-static _Thread_local char sort_dim;
-
 static long
 dim_of(const gs_shape *s, char d)
 {
@@ -54,18 +51,6 @@ group_cmp(const gs_record *p, const gs_record *q, char d)
 	int c = key_cmp(&p->shape, &q->shape, d);
 
 	return c ? c : tag_cmp(gs_record_tag(p), gs_record_tag(q));
-}
-
-/* Rows of SORT_S by every key field except SORT_DIM, then by it. */
-static int
-by_key_then_dim(const void *a, const void *b)
-{
-	const gs_record *p = sort_s->rows[*(const size_t *)a].rec;
-	const gs_record *q = sort_s->rows[*(const size_t *)b].rec;
-	int c = group_cmp(p, q, sort_dim);
-	long x = dim_of(&p->shape, sort_dim), y = dim_of(&q->shape, sort_dim);
-
-	return c ? c : (x > y) - (x < y);
 }
 
 /* 1 if rows I and J of S share every key field but D. */
@@ -303,6 +288,200 @@ filter_new(const gs_single *s, size_t *nu, uint32_t *h[3], unsigned char **cnt, 
 	return rest;
 }
 
+/* ---- the sort by key, then by the swept dimension, on integers: a
+ * grid of a million shapes (every row in a sweep along M and one along
+ * N) sorted by reading the records at each comparison, strcmp on op,
+ * dtype and tag included, took 2 s a side.  Each candidate's key is made
+ * once, its strings as ranks in strcmp order (tag: none first), so the
+ * order, and with it the sweeps' numbering, is the same. */
+
+/* A candidate row's key along one dimension, in group_cmp's order: the
+ * other two of M, N, K, batch, op, dtype, trans_a, trans_b, bias, tag;
+ * then the swept size. */
+typedef struct sort_key {
+	long a, b, batch, size;
+	uint32_t op, dtype, tag;
+	unsigned char trans_a, trans_b, bias;
+	uint32_t row;
+} sort_key;
+
+static int
+by_sort_key(const void *pa, const void *pb)
+{
+	const sort_key *p = pa, *q = pb;
+
+#define CMP(f) \
+	if (p->f != q->f) \
+		return p->f < q->f ? -1 : 1;
+	CMP(a)
+	CMP(b)
+	CMP(batch)
+	CMP(op)
+	CMP(dtype)
+	CMP(trans_a)
+	CMP(trans_b)
+	CMP(bias)
+	CMP(tag)
+	CMP(size)
+#undef CMP
+	return 0;
+}
+
+/* The distinct strings of one key field (NULL one of them), by content:
+ * an open-addressing table of their indices (+ 1, 0 empty). */
+typedef struct strset {
+	const char **str; /* distinct, first seen first */
+	uint32_t *slot;
+	size_t n, cap;
+} strset;
+
+static uint64_t
+str_hash(const char *s)
+{
+	return s ? gs_mix64(gs_fnv1a(GS_FNV1A_BASIS, s, strlen(s))) : 0;
+}
+
+static int
+str_same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* S's index in T, added if new; -1 on out of memory. */
+static int64_t
+strset_id(strset *t, const char *s)
+{
+	size_t i;
+
+	if ((t->n + 1) * 2 > t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 16;
+		uint32_t *slot = calloc(cap, sizeof *slot);
+		const char **str = realloc(t->str, cap / 2 * sizeof *str);
+		if (!slot || !str) {
+			free(slot);
+			if (str)
+				t->str = str;
+			return -1;
+		}
+		t->str = str;
+		for (size_t j = 0; j < t->n; j++) {
+			for (i = str_hash(str[j]) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+				;
+			slot[i] = (uint32_t)j + 1;
+		}
+		free(t->slot);
+		t->slot = slot;
+		t->cap = cap;
+	}
+	for (i = str_hash(s) & (t->cap - 1); t->slot[i]; i = (i + 1) & (t->cap - 1))
+		if (str_same(t->str[t->slot[i] - 1], s))
+			return t->slot[i] - 1;
+	t->str[t->n] = s;
+	t->slot[i] = (uint32_t)++t->n;
+	return (int64_t)t->n - 1;
+}
+
+static _Thread_local const strset *rank_set; /* by_str's strings, set before its qsort */
+
+static int
+by_str(const void *pa, const void *pb)
+{
+	const char *a = rank_set->str[*(const uint32_t *)pa],
+	           *b = rank_set->str[*(const uint32_t *)pb];
+
+	return tag_cmp(a, b); /* NULL first, then strcmp */
+}
+
+/* T's ranks in strcmp order (NULL first) into a new array by index; NULL
+ * on out of memory. */
+static uint32_t *
+strset_ranks(const strset *t)
+{
+	uint32_t *order = malloc((t->n ? t->n : 1) * sizeof *order);
+	uint32_t *rank = malloc((t->n ? t->n : 1) * sizeof *rank);
+
+	if (!order || !rank) {
+		free(order);
+		free(rank);
+		return NULL;
+	}
+	for (size_t i = 0; i < t->n; i++)
+		order[i] = (uint32_t)i;
+	rank_set = t;
+	qsort(order, t->n, sizeof *order, by_str);
+	for (size_t i = 0; i < t->n; i++)
+		rank[order[i]] = (uint32_t)i;
+	free(order);
+	return rank;
+}
+
+static void
+strset_free(strset *t)
+{
+	free(t->str);
+	free(t->slot);
+}
+
+/* The M candidate rows O of S sorted by key along D (group_cmp's order),
+ * then by D, on integer keys.  Returns 0 or -1 on out of
+ * memory (O unchanged). */
+static int
+sort_candidates(const gs_single *s, size_t *o, size_t m, char d)
+{
+	strset set[3] = {{0}}; /* op, dtype, tag */
+	uint32_t *rank[3] = {NULL, NULL, NULL};
+	sort_key *k = malloc((m ? m : 1) * sizeof *k);
+	int rc = -1;
+
+	if (!k)
+		return -1;
+	for (size_t i = 0; i < m; i++) {
+		const gs_record *r = s->rows[o[i]].rec;
+		const gs_shape *sh = &r->shape;
+		const char *str[3] = {sh->op, sh->dtype, gs_record_tag(r)};
+		long dims[3] = {sh->M, sh->N, sh->K};
+		int skip = d == 'M' ? 0 : d == 'N' ? 1 : 2;
+		uint32_t id[3];
+
+		for (int f = 0; f < 3; f++) {
+			int64_t v = strset_id(&set[f], str[f]);
+			if (v < 0)
+				goto done;
+			id[f] = (uint32_t)v;
+		}
+		k[i] = (sort_key){dims[skip == 0 ? 1 : 0],
+		                  dims[skip == 2 ? 1 : 2],
+		                  sh->batch,
+		                  dims[skip],
+		                  id[0],
+		                  id[1],
+		                  id[2],
+		                  (unsigned char)sh->trans_a,
+		                  (unsigned char)sh->trans_b,
+		                  (unsigned char)sh->bias,
+		                  (uint32_t)o[i]};
+	}
+	for (int f = 0; f < 3; f++)
+		if (!(rank[f] = strset_ranks(&set[f])))
+			goto done;
+	for (size_t i = 0; i < m; i++) {
+		k[i].op = rank[0][k[i].op];
+		k[i].dtype = rank[1][k[i].dtype];
+		k[i].tag = rank[2][k[i].tag];
+	}
+	qsort(k, m, sizeof *k, by_sort_key);
+	for (size_t i = 0; i < m; i++)
+		o[i] = k[i].row;
+	rc = 0;
+done:
+	for (int f = 0; f < 3; f++) {
+		strset_free(&set[f]);
+		free(rank[f]);
+	}
+	free(k);
+	return rc;
+}
+
 /* OUT's order cut to the TOTAL rows its sweeps use (it was sized for
  * every usable row three times), each sweep moved with it. */
 static void
@@ -342,11 +521,8 @@ gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 		size_t *o = out->order + total, used;
 		size_t m = candidates(s, rest, h[k], cnt, mask, o);
 
-		sort_s = s;
-		sort_dim = dims[k];
-		if (m > 1)
-			qsort(o, m, sizeof *o, by_key_then_dim);
-		if (sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0) {
+		if ((m > 1 && sort_candidates(s, o, m, dims[k]) != 0) ||
+		    sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0) {
 			free(rest);
 			free(cnt);
 			free(h[0]);
