@@ -314,6 +314,46 @@ test_many_tile_boundaries(void **state)
 	gs_plot_free(p);
 }
 
+/* Markers only up to GS_PLOT_SWEEP_MAX_MARKERS sizes in a series: a grid
+ * sweep of 1,000 sizes a side was 765 KB of markers a figure.  Both
+ * series (baseline and candidate) of 150 sizes: a marker each (an SVG of
+ * 100 KB); 151: the lines alone (52 KB), the point slots kept; 1,000:
+ * still bounded (80 KB). */
+static void
+test_markers_bound(void **state)
+{
+	enum { N = 1000 };
+	double x[N], y[2][N];
+	gs_sweep_series s[2] = {{"baseline", x, y[0], 0, NULL, NULL, 0, 1},
+	                        {"candidate", x, y[1], 0, NULL, NULL, 0, 0}};
+	gs_sweep_spec spec = {'M', s, 2, NULL, NULL, 0, 0, 0, 0, NULL};
+	const size_t sizes[3] = {GS_PLOT_SWEEP_MAX_MARKERS, GS_PLOT_SWEEP_MAX_MARKERS + 1, N};
+	size_t len[3];
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		x[i] = 64.0 * (double)(i + 1);
+		y[0][i] = 100 + (double)(i % 7);
+		y[1][i] = 90 + (double)(i % 5);
+	}
+	for (int k = 0; k < 3; k++) {
+		gs_plot *p;
+		char *svg;
+
+		s[0].n = s[1].n = sizes[k];
+		p = gs_plot_sweep(&spec);
+		assert_non_null(p);
+		assert_int_equal(gs_plot_npoints(p), 2 * sizes[k]);
+		svg = svg_of(p, "m", &len[k]);
+		free(svg);
+		gs_plot_free(p);
+	}
+	/* 300 markers are ~160 bytes each or more; the text and frame are
+	 * ~45 KB either way */
+	assert_true(len[0] > len[1] + 300 * 150);
+	assert_true(len[2] < 120000); /* two lines of 1,000 */
+}
+
 /* Above GS_PLOT_DENSE_MIN sizes the line is reduced per pixel column:
  * no point slots, a bounded SVG; nothing drawable: NULL. */
 static void
@@ -409,6 +449,7 @@ main(void)
 	        cmocka_unit_test(test_compare_tiled_vendor),
 	        cmocka_unit_test(test_report_vendor_no_tile),
 	        cmocka_unit_test(test_many_tile_boundaries),
+	        cmocka_unit_test(test_markers_bound),
 	        cmocka_unit_test(test_dense_and_empty),
 	        cmocka_unit_test(test_many_cliffs),
 	};

@@ -111,14 +111,16 @@ enum {
 
 /* Above this many drawable points the speedup curve, the scatter and the
  * roofline draw densities instead of one marker per point (DESIGN.md "The
- * report", STYLE.md 7b).  Why 2000: the scatter's plot area is about
+ * report", STYLE.md 7b).  Why 1000: the scatter's plot area is about
  * 600 x 330 px, some 5,500 cells of a 6 px marker's pitch; real pairs
- * crowd near the diagonal, so past ~2,000 markers most of them cover
- * others and the picture no longer shows more, while the SVG grows by
- * ~500 bytes a marker (1 MB per plot at 2,000).  The curve's x axis has
- * ~640 px columns: past 2,000 ranks three or more share a column, and
- * its min and max are all a column can show. */
-#define GS_PLOT_DENSE_MIN 2000
+ * crowd near the diagonal, so past ~1,000 markers many of them cover
+ * others.  And the bound: a marker is 230-430 bytes of SVG, and each
+ * shape is a marker in the curve, the scatter and both sides' roofline
+ * (~1.2 KB); at 2,000 a 1,936-shape sweep's report with --gpu was
+ * 3.5 MB, over the 3 MB an HTML report may take at any size (issue 10).
+ * The curve's x axis has ~640 px columns: past 1,000 ranks two share a
+ * column, and its min and max are all a column can show. */
+#define GS_PLOT_DENSE_MIN 1000
 /* The side of a density cell (px): a marker's diameter. */
 #define GS_PLOT_CELL_PX 6.0
 
@@ -275,6 +277,12 @@ typedef struct gs_sweep_series {
  * drew 68,000 paths, a 15 MB figure); the JSON lists every cliff. */
 #define GS_PLOT_SWEEP_MAX_ARROWS 40
 
+/* At most this many sizes in a sweep plot's longest series for markers:
+ * a marker is 6 px wide and the x axis ~640 px, so more overlap into a
+ * band, and each costs ~300 bytes of SVG (a 1,000-size grid sweep's
+ * figure was 765 KB, four of them broke the 3 MB HTML bound). */
+#define GS_PLOT_SWEEP_MAX_MARKERS 150
+
 /* A sweep plot: DIM ('M', 'N' or 'K'), NSERIES (1, or 2: baseline then
  * candidate of the same sweep) SERIES, the tile boundaries TILE_X (NTILE
  * sizes, ascending) and the wave boundaries WAVE_X (NWAVE), each of the
@@ -307,9 +315,10 @@ typedef struct gs_sweep_spec {
  * be a flat line at 0 with its cliffs invisible.  A kind of boundary
  * with more than GS_PLOT_SWEEP_MAX_LINES lines in range is not drawn (the
  * note on the title row says so).  Up to GS_PLOT_DENSE_MIN drawable
- * sizes per series each is a marker and a point slot (series 0's sizes,
- * then series 1's; class GS_PLOT_UNCLASSED); above, a series is drawn as
- * its min and max per pixel column, without markers or slots.  Returns
+ * sizes per series each is a point slot (series 0's sizes, then series
+ * 1's; class GS_PLOT_UNCLASSED), with a marker when no series has more
+ * than GS_PLOT_SWEEP_MAX_MARKERS sizes; above, a series is drawn as its
+ * min and max per pixel column, without markers or slots.  Returns
  * NULL when no size is drawable, NSERIES is not 1 or 2, or out of
  * memory. */
 gs_plot *gs_plot_sweep(const gs_sweep_spec *spec);

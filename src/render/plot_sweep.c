@@ -193,10 +193,10 @@ series_reduced(gs_plot *p, const gs_sweep_series *s, gs_rgb c)
 	free(xy);
 }
 
-/* Series S (slots from FIRST) as a line with markers; HOLLOW: white fill,
- * coloured outline (the baseline). */
+/* Series S (slots from FIRST) as a line, with markers when MARKERS;
+ * HOLLOW: white fill, coloured outline (the baseline). */
 static void
-series_points(gs_plot *p, const gs_sweep_series *s, size_t first, gs_rgb c, int hollow)
+series_points(gs_plot *p, const gs_sweep_series *s, size_t first, gs_rgb c, int hollow, int markers)
 {
 	const gs_panel *pn = &p->panel[0];
 	double *xy = malloc(2 * (s->n ? s->n : 1) * sizeof *xy);
@@ -220,7 +220,9 @@ series_points(gs_plot *p, const gs_sweep_series *s, size_t first, gs_rgb c, int 
 		k++;
 	}
 	gs_mark_poly(p, xy, k, c, 1.5, 1);
-	gs_mark_dots(p, xy, k, MARKER_R, hollow ? gs_col_white : c, hollow ? c : gs_col_white, 0);
+	if (markers)
+		gs_mark_dots(p, xy, k, MARKER_R, hollow ? gs_col_white : c,
+		             hollow ? c : gs_col_white, 0);
 	free(xy);
 }
 
@@ -230,13 +232,14 @@ series_colour(const gs_sweep_series *s)
 	return s->baseline ? gs_rgb_hex(COL_BASE, 1) : gs_col_improved;
 }
 
-/* 1 if a series has more than GS_PLOT_DENSE_MIN sizes: every series is
- * then reduced per pixel column. */
+/* 1 if a series has more than LIMIT sizes: GS_PLOT_DENSE_MIN, every
+ * series is then reduced per pixel column; GS_PLOT_SWEEP_MAX_MARKERS, no
+ * series gets markers. */
 static int
-any_dense(const gs_sweep_spec *spec)
+any_above(const gs_sweep_spec *spec, size_t limit)
 {
 	for (size_t k = 0; k < spec->nseries; k++)
-		if (spec->series[k].n > GS_PLOT_DENSE_MIN)
+		if (spec->series[k].n > limit)
 			return 1;
 	return 0;
 }
@@ -246,7 +249,8 @@ static void
 sweep_series(gs_plot *p, const gs_sweep_spec *spec)
 {
 	size_t total = 0, first = 0;
-	int dense = any_dense(spec);
+	int dense = any_above(spec, GS_PLOT_DENSE_MIN);
+	int markers = !any_above(spec, GS_PLOT_SWEEP_MAX_MARKERS);
 
 	for (size_t k = 0; k < spec->nseries; k++)
 		total += spec->series[k].n;
@@ -257,7 +261,7 @@ sweep_series(gs_plot *p, const gs_sweep_spec *spec)
 		if (dense)
 			series_reduced(p, s, series_colour(s));
 		else
-			series_points(p, s, first, series_colour(s), s->baseline);
+			series_points(p, s, first, series_colour(s), s->baseline, markers);
 		first += s->n;
 	}
 }
@@ -340,9 +344,9 @@ sweep_legend(gs_plot *p, const gs_sweep_spec *spec, const gs_sweep_layout *l)
 	for (size_t k = 0; k < spec->nseries; k++)
 		gs_legend_add(p, spec->series[k].name ? spec->series[k].name : "achieved",
 		              series_colour(&spec->series[k]),
-		              any_dense(spec)            ? 1
-		              : spec->series[k].baseline ? 6
-		                                         : 2);
+		              any_above(spec, GS_PLOT_SWEEP_MAX_MARKERS) ? 1
+		              : spec->series[k].baseline                 ? 6
+		                                                         : 2);
 	if (l->f.ntile)
 		gs_legend_add(p, "tile boundary", gs_col_neutral, 4);
 	if (l->f.nwave)
