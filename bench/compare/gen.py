@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """gen.py: a synthetic tuning sweep as a pair of gemmscope native CSVs.
 
-    python3 bench/compare/gen.py N OUTDIR [--samples S] [--seed 1]
+    python3 bench/compare/gen.py N OUTDIR [--samples S] [--seed 1] [--grid]
 
 Writes OUTDIR/base-N.csv and OUTDIR/cand-N.csv with N distinct shapes each
 (M,N,K,dtype,time_us_median[,samples]): 99.5 % of the keys are shared
@@ -9,6 +9,12 @@ Writes OUTDIR/base-N.csv and OUTDIR/cand-N.csv with N distinct shapes each
 lognormal noise (sigma 3 %), and 1 % of the shared shapes are planted
 regressions (candidate 1.3x slower).  With --samples S each row carries S
 samples (';'-separated) around its median.  Deterministic for a seed.
+
+With --grid the shapes are a tuning sweep's grid instead of random keys:
+M and N every 64 up to a square side, K = 4096, f16 and bf16, and the
+times those of 256x256 macro tiles (M and N rounded up to 256 before the
+roofline), so that every fourth size along M or N crosses a tile boundary:
+the sweeps and cliffs of a real Tensile / hipBLASLt size sweep.
 """
 import argparse
 import os
@@ -35,6 +41,20 @@ def shapes(rng, n):
                 break
     arr = np.array(out, dtype=np.int64)
     return arr[:, 0], arr[:, 1], arr[:, 2], dtypes[arr[:, 3]]
+
+
+def grid_shapes(n):
+    """n (M, N, K, dtype) keys of a grid: M, N in 64..64*side, K 4096."""
+    side = int(np.ceil(np.sqrt(n / 2.0)))
+    i = np.arange(n)
+    dtypes = np.array(["f16", "bf16"])
+    return (64 * (i % side + 1), 64 * (i // side % side + 1), np.full(n, 4096),
+            dtypes[i // (side * side)])
+
+
+def tiled_time_us(M, N, K, dtype):
+    """model_time_us of the shape padded to 256x256 macro tiles."""
+    return model_time_us(-(-M // 256) * 256, -(-N // 256) * 256, K, dtype)
 
 
 def model_time_us(M, N, K, dtype):
@@ -64,11 +84,16 @@ def main():
     ap.add_argument("outdir")
     ap.add_argument("--samples", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--grid", action="store_true")
     a = ap.parse_args()
     rng = np.random.default_rng(a.seed)
     extra = max(1, a.n // 400)          # 0.25 % of N only in each side
-    M, N, K, dt = shapes(rng, a.n + extra)
-    t = model_time_us(M, N, K, dt) * np.exp(rng.normal(0.0, 0.10, len(M)))
+    if a.grid:
+        M, N, K, dt = grid_shapes(a.n + extra)
+        t = tiled_time_us(M, N, K, dt) * np.exp(rng.normal(0.0, 0.03, len(M)))
+    else:
+        M, N, K, dt = shapes(rng, a.n + extra)
+        t = model_time_us(M, N, K, dt) * np.exp(rng.normal(0.0, 0.10, len(M)))
     tc = t * np.exp(rng.normal(0.0, 0.03, len(M)))
     planted = rng.random(len(M)) < 0.01
     tc[planted] *= 1.3

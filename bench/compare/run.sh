@@ -3,6 +3,7 @@
 # tuning sweep (bench/compare/RESULTS.md).
 #   sh bench/compare/run.sh BUILD_DIR [N...]        default N: 10000 100000 1000000
 #   SAMPLES=10 sh bench/compare/run.sh BUILD_DIR 100000   with per-shape samples
+#   GRID=1 sh bench/compare/run.sh BUILD_DIR 1000000      a size sweep's grid (gen.py --grid)
 # Each side runs 3 times; the table gives the median wall time and peak RSS
 # (GNU time), their ratio, the output sizes, and whether gemmscope's summary
 # equals the reference's (check.py).  Inputs are generated once into
@@ -12,6 +13,7 @@ build=$(cd "${1:?build directory}" && pwd); shift
 here=$(cd "$(dirname "$0")" && pwd)
 data=${GS_BENCH_DATA:-/tmp/gs-bench-compare}
 samples=${SAMPLES:-0}
+grid=${GRID:-0}
 py=${PYTHON:-python3}
 mkdir -p "$data"
 [ $# -gt 0 ] || set -- 10000 100000 1000000
@@ -23,7 +25,9 @@ echo "| shapes | samples | gemmscope s | gemmscope MB | pandas s | pandas MB | t
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for n in "$@"; do
 	d="$data/s$samples"
-	[ -f "$d/base-$n.csv" ] || "$py" "$here/gen.py" "$n" "$d" --samples "$samples"
+	gen=
+	if [ "$grid" = 1 ]; then d="$data/grid-s$samples"; gen=--grid; fi
+	[ -f "$d/base-$n.csv" ] || "$py" "$here/gen.py" "$n" "$d" --samples "$samples" $gen
 	w=$(mktemp -d "${TMPDIR:-/tmp}/gs-bench.XXXXXX")
 	for i in 1 2 3; do
 		# Each run writes new files, as a CI job's fresh workspace does:
