@@ -256,7 +256,8 @@ group_before(const gs_record *p, const gs_record *q)
 /* 144 sweeps along M, 6 sizes each, that differ in every other key field
  * and the tag (sweeps of the same key but their tags take sizes of their
  * own), added in a scrambled order: the sweeps come out in the key order
- * (strings by strcmp, no tag first), each by size, every row once. */
+ * (strings by strcmp, no tag first), each by size, every row once; and
+ * their cliffs in the order the report lists them. */
 static void
 test_sweep_order(void **state)
 {
@@ -310,6 +311,18 @@ test_sweep_order(void **state)
 		seen += sw->n;
 	}
 	assert_int_equal(seen, NG * NS);
+	/* the cliffs (random times: hundreds) in the listed order: those the
+	 * inputs explain first, then drop descending, sweep, first row */
+	assert_true(c.ncliffs > 100);
+	for (size_t i = 1; i < c.ncliffs; i++) {
+		const gs_cliff *p = &c.cliffs[i - 1], *q = &c.cliffs[i];
+		int pe = p->crossed != 0, qe = q->crossed != 0;
+		assert_true(pe > qe ||
+		            (pe == qe && (p->drop > q->drop ||
+		                          (p->drop == q->drop &&
+		                           (p->sweep < q->sweep ||
+		                            (p->sweep == q->sweep && p->from < q->from))))));
+	}
 	gs_cliffs_free(&c);
 	gs_single_free(&s);
 	gs_table_free(t);

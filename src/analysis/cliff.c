@@ -53,13 +53,6 @@ group_cmp(const gs_record *p, const gs_record *q, char d)
 	return c ? c : tag_cmp(gs_record_tag(p), gs_record_tag(q));
 }
 
-/* 1 if rows I and J of S share every key field but D. */
-static int
-same_sweep(const gs_single *s, size_t i, size_t j, char d)
-{
-	return group_cmp(s->rows[i].rec, s->rows[j].rec, d) == 0;
-}
-
 static int
 usable(const gs_single_row *r)
 {
@@ -133,17 +126,18 @@ sweep_cliffs(const gs_single *s, const gs_sweep *w, size_t sw, double t, gs_clif
 }
 
 /* The sweeps along D: runs of usable rows in ORDER (sorted by key then
- * D) with GS_CLIFF_MIN_POINTS or more distinct sizes.  Rows of a sweep
- * stay in ORDER; the rest of ORDER is overwritten.  *NUSED: how much of
- * ORDER the sweeps took. */
+ * D; GROUP: each entry's group, equal within a run) with
+ * GS_CLIFF_MIN_POINTS or more distinct sizes.  Rows of a sweep stay in
+ * ORDER; the rest of ORDER is overwritten.  *NUSED: how much of ORDER the
+ * sweeps took. */
 static int
-sweeps_along(const gs_single *s, char d, size_t *order, size_t n, gs_cliffs *out, size_t *nused,
+sweeps_along(char d, size_t *order, const uint32_t *group, size_t n, gs_cliffs *out, size_t *nused,
              size_t *cap)
 {
 	size_t w = 0;
 
 	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && same_sweep(s, order[i], order[j], d); j++)
+		for (j = i + 1; j < n && group[j] == group[i]; j++)
 			;
 		if (j - i < GS_CLIFF_MIN_POINTS)
 			continue;
@@ -288,197 +282,123 @@ filter_new(const gs_single *s, size_t *nu, uint32_t *h[3], unsigned char **cnt, 
 	return rest;
 }
 
-/* ---- the sort by key, then by the swept dimension, on integers: a
- * grid of a million shapes (every row in a sweep along M and one along
- * N) sorted by reading the records at each comparison, strcmp on op,
- * dtype and tag included, took 2 s a side.  Each candidate's key is made
- * once, its strings as ranks in strcmp order (tag: none first), so the
- * order, and with it the sweeps' numbering, is the same. */
+/* ---- the sort by key, then by the swept dimension.  A grid of a
+ * million shapes has every row in a sweep along M and one along N; sorted
+ * by reading two records and running strcmp on op, dtype and tag at each
+ * comparison, that took 2 s a side.  Instead each candidate finds its
+ * group (a sweep: the key but the swept dimension, and the tag) by its
+ * sweep_hash, checked with group_cmp; the few groups are put in
+ * group_cmp's order; and the candidates are sorted by (group's rank,
+ * size), two integers.  The order, and the sweeps' numbering, are those
+ * of a sort by group_cmp then size: within a group no two rows have the
+ * same size (they would be one record). */
 
-/* A candidate row's key along one dimension, in group_cmp's order: the
- * other two of M, N, K, batch, op, dtype, trans_a, trans_b, bias, tag;
- * then the swept size. */
-typedef struct sort_key {
-	long a, b, batch, size;
-	uint32_t op, dtype, tag;
-	unsigned char trans_a, trans_b, bias;
+/* A candidate: its group's rank (its index until ranked), its size along
+ * the swept dimension, its row. */
+typedef struct sort_item {
+	uint32_t group;
 	uint32_t row;
-} sort_key;
+	long size;
+} sort_item;
 
 static int
-by_sort_key(const void *pa, const void *pb)
+by_group_size(const void *pa, const void *pb)
 {
-	const sort_key *p = pa, *q = pb;
+	const sort_item *p = pa, *q = pb;
 
-#define CMP(f) \
-	if (p->f != q->f) \
-		return p->f < q->f ? -1 : 1;
-	CMP(a)
-	CMP(b)
-	CMP(batch)
-	CMP(op)
-	CMP(dtype)
-	CMP(trans_a)
-	CMP(trans_b)
-	CMP(bias)
-	CMP(tag)
-	CMP(size)
-#undef CMP
-	return 0;
+	if (p->group != q->group)
+		return p->group < q->group ? -1 : 1;
+	return (p->size > q->size) - (p->size < q->size);
 }
 
-/* The distinct strings of one key field (NULL one of them), by content:
- * an open-addressing table of their indices (+ 1, 0 empty). */
-typedef struct strset {
-	const char **str; /* distinct, first seen first */
-	uint32_t *slot;
-	size_t n, cap;
-} strset;
-
-static uint64_t
-str_hash(const char *s)
-{
-	return s ? gs_mix64(gs_fnv1a(GS_FNV1A_BASIS, s, strlen(s))) : 0;
-}
+/* The groups' first rows (the records group_cmp compares) for by_group. */
+static _Thread_local const gs_single *group_s;
+static _Thread_local const uint32_t *group_row;
+static _Thread_local char group_dim;
 
 static int
-str_same(const char *a, const char *b)
+by_group(const void *pa, const void *pb)
 {
-	return a == b || (a && b && strcmp(a, b) == 0);
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return group_cmp(group_s->rows[group_row[a]].rec, group_s->rows[group_row[b]].rec,
+	                 group_dim);
 }
 
-/* S's index in T, added if new; -1 on out of memory. */
-static int64_t
-strset_id(strset *t, const char *s)
-{
-	size_t i;
-
-	if ((t->n + 1) * 2 > t->cap) {
-		size_t cap = t->cap ? 2 * t->cap : 16;
-		uint32_t *slot = calloc(cap, sizeof *slot);
-		const char **str = realloc(t->str, cap / 2 * sizeof *str);
-		if (!slot || !str) {
-			free(slot);
-			if (str)
-				t->str = str;
-			return -1;
-		}
-		t->str = str;
-		for (size_t j = 0; j < t->n; j++) {
-			for (i = str_hash(str[j]) & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
-				;
-			slot[i] = (uint32_t)j + 1;
-		}
-		free(t->slot);
-		t->slot = slot;
-		t->cap = cap;
-	}
-	for (i = str_hash(s) & (t->cap - 1); t->slot[i]; i = (i + 1) & (t->cap - 1))
-		if (str_same(t->str[t->slot[i] - 1], s))
-			return t->slot[i] - 1;
-	t->str[t->n] = s;
-	t->slot[i] = (uint32_t)++t->n;
-	return (int64_t)t->n - 1;
-}
-
-static _Thread_local const strset *rank_set; /* by_str's strings, set before its qsort */
-
-static int
-by_str(const void *pa, const void *pb)
-{
-	const char *a = rank_set->str[*(const uint32_t *)pa],
-	           *b = rank_set->str[*(const uint32_t *)pb];
-
-	return tag_cmp(a, b); /* NULL first, then strcmp */
-}
-
-/* T's ranks in strcmp order (NULL first) into a new array by index; NULL
- * on out of memory. */
-static uint32_t *
-strset_ranks(const strset *t)
-{
-	uint32_t *order = malloc((t->n ? t->n : 1) * sizeof *order);
-	uint32_t *rank = malloc((t->n ? t->n : 1) * sizeof *rank);
-
-	if (!order || !rank) {
-		free(order);
-		free(rank);
-		return NULL;
-	}
-	for (size_t i = 0; i < t->n; i++)
-		order[i] = (uint32_t)i;
-	rank_set = t;
-	qsort(order, t->n, sizeof *order, by_str);
-	for (size_t i = 0; i < t->n; i++)
-		rank[order[i]] = (uint32_t)i;
-	free(order);
-	return rank;
-}
-
-static void
-strset_free(strset *t)
-{
-	free(t->str);
-	free(t->slot);
-}
-
-/* The M candidate rows O of S sorted by key along D (group_cmp's order),
- * then by D, on integer keys.  Returns 0 or -1 on out of
+/* The M candidate rows O of S sorted by group along D (group_cmp's
+ * order), then by D, each one's group (its rank in that order) into
+ * GROUP.  H: every row's sweep_hash along D.  Returns 0 or -1 on out of
  * memory (O unchanged). */
 static int
-sort_candidates(const gs_single *s, size_t *o, size_t m, char d)
+sort_candidates(const gs_single *s, const uint32_t *h, size_t *o, uint32_t *group, size_t m, char d)
 {
-	strset set[3] = {{0}}; /* op, dtype, tag */
-	uint32_t *rank[3] = {NULL, NULL, NULL};
-	sort_key *k = malloc((m ? m : 1) * sizeof *k);
+	sort_item *it = malloc(m * sizeof *it);
+	uint32_t *first = NULL, *slot = NULL, *order = NULL, *rank = NULL;
+	size_t ngroups = 0, cap = 0, mask = 0;
 	int rc = -1;
 
-	if (!k)
+	if (!it)
 		return -1;
 	for (size_t i = 0; i < m; i++) {
 		const gs_record *r = s->rows[o[i]].rec;
-		const gs_shape *sh = &r->shape;
-		const char *str[3] = {sh->op, sh->dtype, gs_record_tag(r)};
-		long dims[3] = {sh->M, sh->N, sh->K};
-		int skip = d == 'M' ? 0 : d == 'N' ? 1 : 2;
-		uint32_t id[3];
-
-		for (int f = 0; f < 3; f++) {
-			int64_t v = strset_id(&set[f], str[f]);
-			if (v < 0)
+		size_t j;
+		if ((ngroups + 1) * 2 > cap) { /* room for one more group */
+			size_t nc = cap ? 2 * cap : 1024;
+			uint32_t *ns = calloc(nc, sizeof *ns),
+			         *nf = realloc(first, nc / 2 * sizeof *nf);
+			if (!ns || !nf) {
+				free(ns);
+				if (nf)
+					first = nf;
 				goto done;
-			id[f] = (uint32_t)v;
+			}
+			first = nf;
+			for (size_t g = 0; g < ngroups; g++) {
+				for (j = h[first[g]] & (nc - 1); ns[j]; j = (j + 1) & (nc - 1))
+					;
+				ns[j] = (uint32_t)g + 1;
+			}
+			free(slot);
+			slot = ns;
+			cap = nc;
+			mask = nc - 1;
 		}
-		k[i] = (sort_key){dims[skip == 0 ? 1 : 0],
-		                  dims[skip == 2 ? 1 : 2],
-		                  sh->batch,
-		                  dims[skip],
-		                  id[0],
-		                  id[1],
-		                  id[2],
-		                  (unsigned char)sh->trans_a,
-		                  (unsigned char)sh->trans_b,
-		                  (unsigned char)sh->bias,
-		                  (uint32_t)o[i]};
+		for (j = h[o[i]] & mask; slot[j]; j = (j + 1) & mask)
+			if (h[first[slot[j] - 1]] == h[o[i]] &&
+			    group_cmp(s->rows[first[slot[j] - 1]].rec, r, d) == 0)
+				break;
+		if (!slot[j]) {
+			first[ngroups] = (uint32_t)o[i];
+			slot[j] = (uint32_t)++ngroups;
+		}
+		it[i] = (sort_item){slot[j] - 1, (uint32_t)o[i], dim_of(&r->shape, d)};
 	}
-	for (int f = 0; f < 3; f++)
-		if (!(rank[f] = strset_ranks(&set[f])))
-			goto done;
-	for (size_t i = 0; i < m; i++) {
-		k[i].op = rank[0][k[i].op];
-		k[i].dtype = rank[1][k[i].dtype];
-		k[i].tag = rank[2][k[i].tag];
-	}
-	qsort(k, m, sizeof *k, by_sort_key);
+	order = malloc(ngroups * sizeof *order);
+	rank = malloc(ngroups * sizeof *rank);
+	if (!order || !rank)
+		goto done;
+	for (size_t g = 0; g < ngroups; g++)
+		order[g] = (uint32_t)g;
+	group_s = s;
+	group_row = first;
+	group_dim = d;
+	qsort(order, ngroups, sizeof *order, by_group);
+	for (size_t g = 0; g < ngroups; g++)
+		rank[order[g]] = (uint32_t)g;
 	for (size_t i = 0; i < m; i++)
-		o[i] = k[i].row;
+		it[i].group = rank[it[i].group];
+	qsort(it, m, sizeof *it, by_group_size);
+	for (size_t i = 0; i < m; i++) {
+		o[i] = it[i].row;
+		group[i] = it[i].group;
+	}
 	rc = 0;
 done:
-	for (int f = 0; f < 3; f++) {
-		strset_free(&set[f]);
-		free(rank[f]);
-	}
-	free(k);
+	free(it);
+	free(first);
+	free(slot);
+	free(order);
+	free(rank);
 	return rc;
 }
 
@@ -498,48 +418,105 @@ shrink_order(gs_cliffs *out, size_t total)
 	out->order = p;
 }
 
+/* A cliff's place in by_drop_desc's order as two integers: those the
+ * inputs explain first, then the drop descending (a positive double's
+ * bits order as its value), in K1; its sweep and first row in K2. */
+typedef struct cliff_key {
+	uint64_t k1, k2;
+	size_t i;
+} cliff_key;
+
+static int
+by_cliff_key(const void *pa, const void *pb)
+{
+	const cliff_key *p = pa, *q = pb;
+
+	if (p->k1 != q->k1)
+		return p->k1 < q->k1 ? -1 : 1;
+	return (p->k2 > q->k2) - (p->k2 < q->k2);
+}
+
+/* OUT's cliffs in by_drop_desc's order.  A grid sweep has hundreds of
+ * thousands: sorted as 24-byte keys, then moved once, instead of qsort
+ * moving 56-byte cliffs and comparing them field by field.  By
+ * by_drop_desc itself when out of memory or when a sweep or row index
+ * does not fit 32 bits. */
+static void
+sort_cliffs(gs_cliffs *out)
+{
+	size_t n = out->ncliffs;
+	cliff_key *k = malloc(n * sizeof *k);
+	gs_cliff *c = malloc(n * sizeof *c);
+	int fits = 1;
+
+	for (size_t i = 0; k && c && i < n && fits; i++) {
+		const gs_cliff *x = &out->cliffs[i];
+		uint64_t bits;
+
+		memcpy(&bits, &x->drop, sizeof bits); /* drop > 0: bits < 2^63 */
+		fits = x->sweep <= UINT32_MAX && x->from <= UINT32_MAX;
+		k[i] = (cliff_key){(uint64_t)(x->crossed == 0) << 63 | (INT64_MAX - bits),
+		                   (uint64_t)x->sweep << 32 | x->from, i};
+	}
+	if (!k || !c || !fits) {
+		qsort(out->cliffs, n, sizeof *out->cliffs, by_drop_desc);
+	} else {
+		qsort(k, n, sizeof *k, by_cliff_key);
+		for (size_t i = 0; i < n; i++)
+			c[i] = out->cliffs[k[i].i];
+		free(out->cliffs);
+		out->cliffs = c;
+		c = NULL;
+	}
+	free(k);
+	free(c);
+}
+
 int
 gs_cliffs_find(const gs_single *s, double t, gs_cliffs *out, gs_error *err)
 {
 	const char dims[3] = {'M', 'N', 'K'};
 	size_t nu, total = 0, scap = 0, ccap = 0, mask = 0;
 	unsigned char *cnt;
-	uint32_t *h[3];
-	uint32_t *rest;
+	uint32_t *h[3], *rest, *group = NULL;
+	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	if (!(rest = filter_new(s, &nu, h, &cnt, &mask)))
 		return gs_error_set(err, NULL, 0, 0, "out of memory");
 	/* each usable row can be in one sweep per dimension */
-	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order))) {
-		free(rest);
-		free(cnt);
-		free(h[0]);
-		return gs_error_set(err, NULL, 0, 0, "out of memory");
-	}
+	if (!(out->order = malloc((nu ? 3 * nu : 1) * sizeof *out->order)) ||
+	    !(group = malloc((nu ? nu : 1) * sizeof *group)))
+		goto done;
 	for (int k = 0; k < 3; k++) {
 		size_t *o = out->order + total, used;
 		size_t m = candidates(s, rest, h[k], cnt, mask, o);
 
-		if ((m > 1 && sort_candidates(s, o, m, dims[k]) != 0) ||
-		    sweeps_along(s, dims[k], o, m, out, &used, &scap) != 0) {
-			free(rest);
-			free(cnt);
-			free(h[0]);
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
-		}
+		group[0] = 0; /* one candidate: its own group */
+		if ((m > 1 && sort_candidates(s, h[k], o, group, m, dims[k]) != 0) ||
+		    sweeps_along(dims[k], o, group, m, out, &used, &scap) != 0)
+			goto done;
 		total += used;
 	}
-	free(rest);
+	free(rest); /* the filter's memory back before the cliffs' */
 	free(cnt);
 	free(h[0]);
+	free(group);
+	rest = group = h[0] = NULL;
+	cnt = NULL;
 	shrink_order(out, total);
 	for (size_t w = 0; w < out->nsweeps; w++)
 		if (sweep_cliffs(s, &out->sweeps[w], w, t, out, &ccap) != 0)
-			return gs_error_set(err, NULL, 0, 0, "out of memory");
+			goto done;
 	if (out->ncliffs > 1) /* qsort must not get NULL, even for 0 items */
-		qsort(out->cliffs, out->ncliffs, sizeof *out->cliffs, by_drop_desc);
-	return 0;
+		sort_cliffs(out);
+	rc = 0;
+done:
+	free(rest);
+	free(cnt);
+	free(h[0]);
+	free(group);
+	return rc == 0 ? 0 : gs_error_set(err, NULL, 0, 0, "out of memory");
 }
 
 void
