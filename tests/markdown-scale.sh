@@ -34,7 +34,7 @@ status_is 0 "compare 10k shapes" "$GEMMSCOPE" compare base.csv cand.csv -q -o r.
 lines=$(wc -l < r.md)
 echo "# compare, 10k shapes: $lines markdown lines"
 check "compare 10k: markdown at most 60 lines ($lines)" test "$lines" -le 60
-# Above 2,000 points the plots are densities (issue 10): the scatter a 2-D
+# Above 1,000 points the plots are densities (issue 10): the scatter a 2-D
 # histogram, the sorted curve reduced per pixel column, and the page small.
 check "compare 10k: the scatter is a 2-D histogram" grep -q 'log-log, as a 2-D histogram' r.html
 check "compare 10k: the sorted curve keeps each pixel column's extremes" \
