@@ -500,9 +500,9 @@ rocpd_seed_gfx1151(void **state)
 	assert_near(gs_kmix_share(t->kmix, GS_KC_GEMM), 1.0, 0);
 	assert_int_equal(gs_single_run(t, gs_gpu_find(t->gpu), NULL, &s, &err), 0);
 	assert_true(s.rows[0].have_occ);
-	assert_int_equal(s.rows[0].detail->occ.wgs_per_cu, 3);
-	assert_near(s.rows[0].detail->occ.occupancy, 0.375, 1e-12);
-	assert_true(s.rows[0].detail->occ.limiters & (1u << GS_OCC_LDS));
+	assert_int_equal(s.rows[0].detail->x->occ.wgs_per_cu, 3);
+	assert_near(s.rows[0].detail->x->occ.occupancy, 0.375, 1e-12);
+	assert_true(s.rows[0].detail->x->occ.limiters & (1u << GS_OCC_LDS));
 	gs_single_free(&s);
 	gs_table_free(t);
 }

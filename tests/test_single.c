@@ -299,6 +299,39 @@ test_mi300x_qwen(void **state)
 	gs_table_free(t);
 }
 
+/* A benchmark CSV with --gpu: every row has the tile model's pick and
+ * nothing a kernel name or registers would give, so no row holds the
+ * extra parts (376 bytes a row: with them inline a 1M compare with --gpu
+ * held 1.6 GB); a row that has a kernel name has them. */
+static void
+test_extra_only_when_told(void **state)
+{
+	gs_table *t = load("examples/iree-kernel-benchmark/rocblas-gemm.csv");
+	gs_single s;
+
+	(void)state;
+	run_single(t, "mi300x", &s);
+	assert_int_equal(s.n, 558);
+	for (size_t i = 0; i < s.n; i++) {
+		const gs_single_row *r = &s.rows[i];
+		assert_true(r->have_pick);
+		assert_false(r->have_kernel || r->have_actual || r->have_occ);
+		assert_non_null(r->detail);
+		assert_null(r->detail->x);
+	}
+	gs_single_free(&s);
+	gs_table_free(t);
+	t = load(MI300_QWEN);
+	run_single(t, NULL, &s);
+	for (size_t i = 0; i < s.n; i++) {
+		const gs_single_row *r = &s.rows[i];
+		if (r->have_kernel)
+			assert_non_null(r->detail->x);
+	}
+	gs_single_free(&s);
+	gs_table_free(t);
+}
+
 /* The tile model's pick equals a direct call on the BLAS shape. */
 static void
 test_pick_consistent(void **state)
@@ -369,9 +402,9 @@ test_h100_occupancy(void **state)
 	assert_string_equal(s.gpu->name, "H100");
 	r = row(&s, "aten::mm", 8944, 2816, 1024);
 	assert_true(r->have_occ);
-	assert_near(r->detail->occ.occupancy, 0.1875, 1e-12);
-	assert_int_equal(r->detail->occ.wgs_per_cu, 1);
-	assert_int_equal(r->detail->occ.limiters, (1u << GS_OCC_REGS) | (1u << GS_OCC_LDS));
+	assert_near(r->detail->x->occ.occupancy, 0.1875, 1e-12);
+	assert_int_equal(r->detail->x->occ.wgs_per_cu, 1);
+	assert_int_equal(r->detail->x->occ.limiters, (1u << GS_OCC_REGS) | (1u << GS_OCC_LDS));
 	/* §3: the sm90 xmma kernels are persistent; wq_eff is approximate */
 	assert_int_equal(E(&s, r)->status, GS_EFF_PERSISTENT);
 	assert_int_equal(E(&s, r)->cus, 132);
@@ -411,8 +444,8 @@ test_rocprof_occupancy(void **state)
 		assert_int_equal(E(&s, r)->tile_n, 80);
 		assert_int_equal(E(&s, r)->tile_k, 256);
 		assert_true(r->have_occ);
-		assert_near(r->detail->occ.occupancy, 0.125, 1e-12);
-		assert_int_equal(r->detail->occ.limiters, 1u << GS_OCC_LDS);
+		assert_near(r->detail->x->occ.occupancy, 0.125, 1e-12);
+		assert_int_equal(r->detail->x->occ.limiters, 1u << GS_OCC_LDS);
 	}
 	assert_true(seen > 0);
 	assert_true(isnan(s.s.tflops));
@@ -960,6 +993,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_mi300x_qwen),
 	        cmocka_unit_test(test_pick_consistent),
+	        cmocka_unit_test(test_extra_only_when_told),
 	        cmocka_unit_test(test_bert_and_hta),
 	        cmocka_unit_test(test_h100_occupancy),
 	        cmocka_unit_test(test_rocprof_occupancy),

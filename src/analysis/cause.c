@@ -68,9 +68,9 @@ tile_of(const side *s, int *tm, int *tn)
 	if (r && r->have_eff && gs_single_tile_of(r)->tile_m > 0) {
 		*tm = gs_single_tile_of(r)->tile_m;
 		*tn = gs_single_tile_of(r)->tile_n;
-	} else if (r && r->have_kernel && r->detail->kernel.has_tile) {
-		*tm = r->detail->kernel.tile_m;
-		*tn = r->detail->kernel.tile_n;
+	} else if (r && r->have_kernel && r->detail->x->kernel.has_tile) {
+		*tm = r->detail->x->kernel.tile_m;
+		*tn = r->detail->x->kernel.tile_n;
 	} else if (gs_launch_of(s->rec)->tile_m > 0) {
 		*tm = gs_launch_of(s->rec)->tile_m;
 		*tn = gs_launch_of(s->rec)->tile_n;
@@ -105,7 +105,7 @@ vendor_of(const side *s)
 {
 	if (!s->row || !s->row->have_kernel)
 		return NULL;
-	switch (s->row->detail->kernel.family) {
+	switch (s->row->detail->x->kernel.family) {
 	case GS_KF_NVJET:
 	case GS_KF_CUTLASS3:
 	case GS_KF_CUTLASS2:
@@ -239,7 +239,7 @@ missing_bits(const side *b, const side *c, const calc *e)
 static const char *
 family(const side *s)
 {
-	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->detail->kernel.family)
+	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->detail->x->kernel.family)
 	                                     : NULL;
 }
 

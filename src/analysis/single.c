@@ -51,7 +51,7 @@ parse_kernel(gs_kparser *kp, gs_single_row *row, gs_single_detail *d)
 	if (!gs_record_kernel(r) || !*gs_record_kernel(r))
 		return;
 	row->have_kernel = 1;
-	gs_kparser_parse(kp, gs_record_kernel(r), &d->kernel);
+	gs_kparser_parse(kp, gs_record_kernel(r), &d->x->kernel);
 }
 
 static void
@@ -95,7 +95,7 @@ tile_model(const gs_single *s, int cus, gs_single_row *row, const gs_eff *eff, g
 	if (d->tile.tile_m > 0)
 		row->have_actual =
 		        gs_tile_model_cost(&blas, s->gpu, cus, 1, d->tile.tile_m, d->tile.tile_n,
-		                           d->tile.tile_k, &d->actual, &e) == 0;
+		                           d->tile.tile_k, &d->x->actual, &e) == 0;
 	if (d->tile.tile_m > 0 && !row->have_actual && beyond_limit(&blas))
 		return gs_error_set(err, NULL, 0, 0, "%s", e.msg);
 	return 0;
@@ -108,9 +108,9 @@ occupancy(const gs_single *s, gs_single_row *row, gs_single_detail *d)
 
 	if (!s->gpu || !gs_occ_in_from_launch(gs_launch_of(row->rec), &in))
 		return;
-	if (in.wg_size == 0 && d->kernel.block_size > 0)
-		in.wg_size = d->kernel.block_size;
-	row->have_occ = gs_occupancy(s->gpu->arch, &in, &d->occ, NULL) == 0;
+	if (in.wg_size == 0 && d->x->kernel.block_size > 0)
+		in.wg_size = d->x->kernel.block_size;
+	row->have_occ = gs_occupancy(s->gpu->arch, &in, &d->x->occ, NULL) == 0;
 }
 
 /* Whether R's dimensions are all >= 1 (a shape the models take), so that
@@ -138,18 +138,27 @@ located(const gs_table *t, const gs_record *r, gs_error *err)
 }
 
 /* ROW's detail: a copy of D when the tile is known or one of its have_*
- * is set, else none; -1 when out of memory. */
+ * is set, else none; its extra parts (D->x, which D may point at the
+ * caller's) copied only when a flag of theirs is set.  -1 when out of
+ * memory. */
 static int
 keep_detail(gs_single_row *row, const gs_single_detail *d)
 {
 	const gs_single_tile *t = &d->tile;
+	int extra = row->have_kernel || row->have_actual || row->have_occ;
 
-	if (!row->have_kernel && !row->have_pick && !row->have_actual && !row->have_occ &&
-	    !t->tile_m && !t->tile_n && !t->tile_k && !t->num_tiles && !t->rounds)
+	if (!extra && !row->have_pick && !t->tile_m && !t->tile_n && !t->tile_k && !t->num_tiles &&
+	    !t->rounds)
 		return 0;
 	if (!(row->detail = malloc(sizeof *row->detail)))
 		return -1;
 	*row->detail = *d;
+	row->detail->x = NULL;
+	if (extra) {
+		if (!(row->detail->x = malloc(sizeof *row->detail->x)))
+			return -1;
+		*row->detail->x = *d->x;
+	}
 	return 0;
 }
 
@@ -217,13 +226,13 @@ compute_into(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_single_d
 	parse_kernel(kp, row, d);
 	occupancy(s, row, d);
 	if (r->shape.name) { /* keyed by kernel name: no M, N, K, the name's tile */
-		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->kernel : NULL, &e);
+		row->have_eff = gs_eff_kernel_only(row->have_kernel ? &d->x->kernel : NULL, &e);
 		if (row->have_eff)
 			keep_brief(row, d, &e);
 		tile_source(row, d);
 		return 0;
 	}
-	eff_input(s, row, row->have_kernel ? &d->kernel : NULL, &in, &eo);
+	eff_input(s, row, row->have_kernel ? &d->x->kernel : NULL, &in, &eo);
 	row->have_eff = gs_eff_compute(&in, s->gpu, &eo, &e, err) == 0;
 	if (!row->have_eff)
 		return has_dims(r) ? located(s->table, r, err) : 0;
@@ -243,11 +252,13 @@ gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out)
 	if (!row || !row->have_eff)
 		return NULL;
 	if (row->rec->shape.name) /* keyed by kernel name: the name's tile only */
-		return gs_eff_kernel_only(
-		               row->have_kernel && row->detail ? &row->detail->kernel : NULL, out)
+		return gs_eff_kernel_only(row->have_kernel && row->detail ? &row->detail->x->kernel
+		                                                          : NULL,
+		                          out)
 		               ? out
 		               : NULL;
-	eff_input(s, row, row->have_kernel && row->detail ? &row->detail->kernel : NULL, &in, &eo);
+	eff_input(s, row, row->have_kernel && row->detail ? &row->detail->x->kernel : NULL, &in,
+	          &eo);
 	/* the inputs gs_single_run accepted: the model succeeds again */
 	if (gs_eff_compute(&in, s->gpu, &eo, out, NULL) != 0)
 		return NULL;
@@ -306,8 +317,11 @@ static int
 compute_row(const gs_single *s, gs_kparser *kp, gs_single_row *row, gs_error *err)
 {
 	gs_single_detail d;
+	gs_single_extra x;
 
 	memset(&d, 0, sizeof d);
+	memset(&x, 0, sizeof x);
+	d.x = &x;
 	if (compute_into(s, kp, row, &d, err) != 0)
 		return -1;
 	if (keep_detail(row, &d) != 0)
@@ -448,7 +462,10 @@ void
 gs_single_free(gs_single *s)
 {
 	for (size_t i = 0; s->rows && i < s->n; i++)
-		free(s->rows[i].detail);
+		if (s->rows[i].detail) {
+			free(s->rows[i].detail->x);
+			free(s->rows[i].detail);
+		}
 	free(s->rows);
 	free(s->by_time);
 	memset(s, 0, sizeof *s);

@@ -49,15 +49,26 @@ typedef struct gs_single_tile {
 	int tile_m, tile_n, tile_k; /* gs_eff's macro tile, 0 unknown */
 } gs_single_tile;
 
-/* The parts of a row that only some records have: a kernel name, a GPU
- * for the tile model, a known tile, registers / LDS.  Each member but
- * tile is meaningful only when the row's matching have_* flag is 1. */
-typedef struct gs_single_detail {
-	gs_single_tile tile; /* read with gs_single_tile_of() */
+/* What a row has only when its record tells a kernel name or registers
+ * / LDS: each member meaningful only when the row's matching have_* flag
+ * is 1. */
+typedef struct gs_single_extra {
 	gs_kernel_info kernel; /* parse of rec->kernel (have_kernel) */
-	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape; have_pick) */
 	gs_tile_cost actual; /* the model's cost of the kernel's tile (have_actual) */
 	gs_occ occ; /* occupancy and its limiter (have_occ) */
+} gs_single_extra;
+
+/* The parts of a row that only some records have: a known tile, a GPU
+ * for the tile model, and the extra parts above.  pick is meaningful only
+ * when have_pick is 1.  With --gpu every row of a benchmark CSV has a
+ * pick and nothing else: 248 bytes a row instead of the 616 the extra
+ * parts took when they were inline (a million-shape compare with a GPU
+ * held 1.6 GB). */
+typedef struct gs_single_detail {
+	gs_single_tile tile; /* read with gs_single_tile_of() */
+	gs_tile_pick pick; /* on the BLAS shape (gs_eff_blas_shape; have_pick) */
+	gs_single_extra *x; /* owned by the gs_single; NULL unless have_kernel,
+	                       have_actual or have_occ */
 } gs_single_detail;
 
 /* gs_single_row.math: the storage dtype, "tf32", "xf32". */

@@ -197,7 +197,7 @@ td_pick(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 	gs_html_eff_td_fixed(w, tr, row->detail->pick.best.dim_eff, 3);
 	if (row->have_actual)
 		snprintf(buf, sizeof buf, "%.1f / %.1f", row->detail->pick.best.cost_us,
-		         row->detail->actual.cost_us);
+		         row->detail->x->actual.cost_us);
 	else
 		snprintf(buf, sizeof buf, "%.1f", row->detail->pick.best.cost_us);
 	gs_html_td_num(w, tr, buf);
@@ -216,8 +216,8 @@ td_occ(gs_html *w, xmlNodePtr tr, const gs_single_row *row)
 		gs_html_td(w, tr, "\xe2\x80\x94");
 		return;
 	}
-	snprintf(buf, sizeof buf, "%.1f %% (%s)", row->detail->occ.occupancy * 100,
-	         gs_occ_limiter_names(&row->detail->occ, lim, sizeof lim));
+	snprintf(buf, sizeof buf, "%.1f %% (%s)", row->detail->x->occ.occupancy * 100,
+	         gs_occ_limiter_names(&row->detail->x->occ, lim, sizeof lim));
 	gs_html_td(w, tr, buf);
 }
 
@@ -291,7 +291,7 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, const gs_single_row *row)
 	td_pick(w, tr, row);
 	td_occ(w, tr, row);
 	td_text_or_dash(w, tr, NULL,
-	                row->have_kernel ? gs_kfamily_name(row->detail->kernel.family) : NULL);
+	                row->have_kernel ? gs_kfamily_name(row->detail->x->kernel.family) : NULL);
 	td_kernel(w, tr, gs_record_kernel(row->rec));
 }
 

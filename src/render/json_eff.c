@@ -112,7 +112,8 @@ eff_model(gs_jw *w, const gs_single_row *row)
 	gs_jw_kv_count(w, "tile_k", b->wg_k);
 	gs_jw_kv_num(w, "dim_eff", b->dim_eff);
 	gs_jw_kv_num(w, "cost", b->cost_us);
-	gs_jw_kv_num(w, "kernel_tile_cost", row->have_actual ? row->detail->actual.cost_us : NAN);
+	gs_jw_kv_num(w, "kernel_tile_cost",
+	             row->have_actual ? row->detail->x->actual.cost_us : NAN);
 	gs_jw_kv_count(w, "candidates", row->detail->pick.ncandidates);
 	gs_jw_kv_count(w, "rejected", row->detail->pick.nrejected);
 	gs_json_tile_wave(w, &row->detail->pick.wave);
@@ -130,7 +131,7 @@ eff_occupancy(gs_jw *w, const gs_single_row *row)
 		gs_jw_str(w, NULL);
 		return;
 	}
-	o = &row->detail->occ;
+	o = &row->detail->x->occ;
 	gs_jw_map_open(w);
 	gs_jw_kv_num(w, "occupancy", o->occupancy);
 	gs_jw_kv_count(w, "waves_per_cu", o->waves_per_cu);
@@ -161,7 +162,7 @@ gs_json_efficiency(gs_jw *w, const char *k, const gs_single *s, const gs_single_
 		eff_model(w, row);
 	}
 	gs_jw_kv_str(w, "kernel_family",
-	             row->have_kernel ? gs_kfamily_name(row->detail->kernel.family) : NULL);
+	             row->have_kernel ? gs_kfamily_name(row->detail->x->kernel.family) : NULL);
 	eff_occupancy(w, row);
 	gs_jw_map_close(w);
 }
