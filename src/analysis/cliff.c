@@ -325,6 +325,63 @@ by_group(const void *pa, const void *pb)
 	                 group_dim);
 }
 
+/* The groups of one dimension's candidates: an open-addressing table
+ * (linear probing, at most half full) of group indices + 1 (0 empty),
+ * each group found by its first row's sweep_hash. */
+typedef struct groups {
+	uint32_t *first; /* each group's first row, cap / 2 entries */
+	uint32_t *slot; /* cap entries */
+	size_t n, cap;
+} groups;
+
+/* Room for one more group in G (H: the rows' sweep hashes); -1 on out of
+ * memory (G unchanged but for a larger FIRST). */
+static int
+groups_room(groups *g, const uint32_t *h)
+{
+	size_t nc = g->cap ? 2 * g->cap : 1024, j;
+	uint32_t *ns, *nf;
+
+	if ((g->n + 1) * 2 <= g->cap)
+		return 0;
+	ns = calloc(nc, sizeof *ns);
+	if ((nf = realloc(g->first, nc / 2 * sizeof *nf)))
+		g->first = nf;
+	if (!ns || !nf) {
+		free(ns);
+		return -1;
+	}
+	for (size_t k = 0; k < g->n; k++) {
+		for (j = h[g->first[k]] & (nc - 1); ns[j]; j = (j + 1) & (nc - 1))
+			;
+		ns[j] = (uint32_t)k + 1;
+	}
+	free(g->slot);
+	g->slot = ns;
+	g->cap = nc;
+	return 0;
+}
+
+/* The index in G of the group of row ROW of S along D (a hash match
+ * checked with group_cmp), added if new; -1 on out of memory. */
+static int64_t
+group_of(groups *g, const gs_single *s, const uint32_t *h, size_t row, char d)
+{
+	size_t mask, j;
+
+	if (groups_room(g, h) != 0)
+		return -1;
+	mask = g->cap - 1;
+	for (j = h[row] & mask; g->slot[j]; j = (j + 1) & mask) {
+		uint32_t f = g->first[g->slot[j] - 1];
+		if (h[f] == h[row] && group_cmp(s->rows[f].rec, s->rows[row].rec, d) == 0)
+			return g->slot[j] - 1;
+	}
+	g->first[g->n] = (uint32_t)row;
+	g->slot[j] = (uint32_t)++g->n;
+	return (int64_t)g->n - 1;
+}
+
 /* The M candidate rows O of S sorted by group along D (group_cmp's
  * order), then by D, each one's group (its rank in that order) into
  * GROUP.  H: every row's sweep_hash along D.  Returns 0 or -1 on out of
@@ -333,58 +390,31 @@ static int
 sort_candidates(const gs_single *s, const uint32_t *h, size_t *o, uint32_t *group, size_t m, char d)
 {
 	sort_item *it = malloc(m * sizeof *it);
-	uint32_t *first = NULL, *slot = NULL, *order = NULL, *rank = NULL;
-	size_t ngroups = 0, cap = 0, mask = 0;
+	uint32_t *order = NULL, *rank = NULL;
+	groups g = {NULL, NULL, 0, 0};
 	int rc = -1;
 
 	if (!it)
 		return -1;
 	for (size_t i = 0; i < m; i++) {
-		const gs_record *r = s->rows[o[i]].rec;
-		size_t j;
-		if ((ngroups + 1) * 2 > cap) { /* room for one more group */
-			size_t nc = cap ? 2 * cap : 1024;
-			uint32_t *ns = calloc(nc, sizeof *ns),
-			         *nf = realloc(first, nc / 2 * sizeof *nf);
-			if (!ns || !nf) {
-				free(ns);
-				if (nf)
-					first = nf;
-				goto done;
-			}
-			first = nf;
-			for (size_t g = 0; g < ngroups; g++) {
-				for (j = h[first[g]] & (nc - 1); ns[j]; j = (j + 1) & (nc - 1))
-					;
-				ns[j] = (uint32_t)g + 1;
-			}
-			free(slot);
-			slot = ns;
-			cap = nc;
-			mask = nc - 1;
-		}
-		for (j = h[o[i]] & mask; slot[j]; j = (j + 1) & mask)
-			if (h[first[slot[j] - 1]] == h[o[i]] &&
-			    group_cmp(s->rows[first[slot[j] - 1]].rec, r, d) == 0)
-				break;
-		if (!slot[j]) {
-			first[ngroups] = (uint32_t)o[i];
-			slot[j] = (uint32_t)++ngroups;
-		}
-		it[i] = (sort_item){slot[j] - 1, (uint32_t)o[i], dim_of(&r->shape, d)};
+		int64_t k = group_of(&g, s, h, o[i], d);
+		if (k < 0)
+			goto done;
+		it[i] = (sort_item){(uint32_t)k, (uint32_t)o[i],
+		                    dim_of(&s->rows[o[i]].rec->shape, d)};
 	}
-	order = malloc(ngroups * sizeof *order);
-	rank = malloc(ngroups * sizeof *rank);
+	order = malloc(g.n * sizeof *order);
+	rank = malloc(g.n * sizeof *rank);
 	if (!order || !rank)
 		goto done;
-	for (size_t g = 0; g < ngroups; g++)
-		order[g] = (uint32_t)g;
+	for (size_t k = 0; k < g.n; k++)
+		order[k] = (uint32_t)k;
 	group_s = s;
-	group_row = first;
+	group_row = g.first;
 	group_dim = d;
-	qsort(order, ngroups, sizeof *order, by_group);
-	for (size_t g = 0; g < ngroups; g++)
-		rank[order[g]] = (uint32_t)g;
+	qsort(order, g.n, sizeof *order, by_group);
+	for (size_t k = 0; k < g.n; k++)
+		rank[order[k]] = (uint32_t)k;
 	for (size_t i = 0; i < m; i++)
 		it[i].group = rank[it[i].group];
 	qsort(it, m, sizeof *it, by_group_size);
@@ -395,8 +425,8 @@ sort_candidates(const gs_single *s, const uint32_t *h, size_t *o, uint32_t *grou
 	rc = 0;
 done:
 	free(it);
-	free(first);
-	free(slot);
+	free(g.first);
+	free(g.slot);
 	free(order);
 	free(rank);
 	return rc;
