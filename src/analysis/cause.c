@@ -623,6 +623,30 @@ cause_part(void *arg)
 	return 0;
 }
 
+/* The sentences of PART (the pairs from FIRST on) merged into OUT's
+ * (indexed by X), and those pairs' ids moved to OUT's.  0 or -1 on out of
+ * memory. */
+static int
+merge_texts(gs_causes *out, text_index *x, const gs_causes *part, size_t first)
+{
+	uint32_t *id = malloc(part->ntexts * sizeof *id);
+
+	if (!id)
+		return -1;
+	for (size_t t = 0; t < part->ntexts; t++) {
+		int64_t v = text_id(out, x, part->texts[t]);
+		if (v < 0) {
+			free(id);
+			return -1;
+		}
+		id[t] = (uint32_t)v;
+	}
+	for (size_t i = first; i < out->n; i++)
+		out->by_pair[i].text = id[out->by_pair[i].text];
+	free(id);
+	return 0;
+}
+
 /* Pairs of a compare above which the causes are found on two threads:
  * each classified pair costs about 2 µs (its sentence made and
  * interned), and a sweep classifies a tenth of a million. */
@@ -663,19 +687,8 @@ gs_cause_run(const gs_compare *cmp, const gs_single *base, const gs_single *cand
 	 * moved to theirs (the runs of a sweep share a handful) */
 	out->texts = j[0].texts.texts;
 	out->ntexts = j[0].texts.ntexts;
-	if (rc == 0 && rc2 == 0 && j[1].texts.ntexts > 0) {
-		uint32_t *id = malloc(j[1].texts.ntexts * sizeof *id);
-		for (size_t t = 0; id && t < j[1].texts.ntexts && rc == 0; t++) {
-			int64_t v = text_id(out, &j[0].x, j[1].texts.texts[t]);
-			rc = v < 0 ? -1 : 0;
-			id[t] = (uint32_t)v;
-		}
-		for (size_t i = half; id && rc == 0 && i < cmp->npairs; i++)
-			out->by_pair[i].text = id[out->by_pair[i].text];
-		if (!id)
-			rc = -1;
-		free(id);
-	}
+	if (rc == 0 && rc2 == 0 && j[1].texts.ntexts > 0)
+		rc = merge_texts(out, &j[0].x, &j[1].texts, half);
 	free(j[0].x.slot);
 	free(j[1].x.slot);
 	free(j[1].texts.texts);
