@@ -270,8 +270,7 @@ typedef struct job {
 	const char *path;
 	int plain;
 	int rc;
-	gs_syncer *syncer; /* flushing the temporary as it grows, or NULL */
-	int sync_id; /* its slot there, -1 none */
+	int sync_id; /* its slot in the jobs' syncer, -1 none */
 	gs_error err;
 } job;
 
@@ -281,6 +280,7 @@ typedef struct jobs {
 	job j[GS_OUT_NFORMATS];
 	size_t n, next;
 	const gs_report *r;
+	gs_syncer *syncer; /* flushing the temporaries as they grow, or NULL */
 	pthread_mutex_t lock;
 } jobs;
 
@@ -291,17 +291,17 @@ typedef struct jobs {
  * left (the 400 MB JSON of a million shapes: 0.6-0.9 s -> 15-45 ms).  The
  * renames still wait for every output. */
 static void
-run_job(job *j, const gs_report *r)
+run_job(const jobs *q, job *j)
 {
 	int e;
 
 	memset(&j->err, 0, sizeof j->err);
-	j->rc = j->fn(r, j->f->fp, &j->err);
+	j->rc = j->fn(q->r, j->f->fp, &j->err);
 	if (j->rc != 0 && !j->err.file[0])
 		snprintf(j->err.file, sizeof j->err.file, "%s", j->path);
 	/* the syncer lets go of the file before it is fsynced or closed; a
 	 * write error its flush saw is this output's */
-	if ((e = gs_syncer_release(j->syncer, j->sync_id)) != 0 && j->rc == 0)
+	if ((e = gs_syncer_release(q->syncer, j->sync_id)) != 0 && j->rc == 0)
 		j->rc = gs_error_set(&j->err, j->path, 0, 0, "write failed: %s", strerror(e));
 	j->sync_id = -1;
 	if (j->rc == 0)
@@ -324,7 +324,7 @@ run_plain(void *arg)
 		pthread_mutex_unlock(&q->lock);
 		if (!j)
 			return NULL;
-		run_job(j, q->r);
+		run_job(q, j);
 	}
 }
 
@@ -350,22 +350,18 @@ add_job(pending *p, jobs *q, int f, const char *path, gs_error *err)
 	return 0;
 }
 
-/* A syncer (util/writeback.h) for Q's temporaries, each watched: NULL
- * when there is none, or no thread for it. */
-static gs_syncer *
+/* Start Q->syncer (util/writeback.h) watching Q's temporaries; it stays
+ * NULL when there is none, or no thread for it. */
+static void
 watch_all(jobs *q)
 {
-	gs_syncer *s = NULL;
-
 	for (size_t i = 0; i < q->n; i++) {
 		if (q->j[i].f->mode != GS_OUT_ATOMIC)
 			continue;
-		if (!s && !(s = gs_syncer_start()))
-			return NULL;
-		q->j[i].syncer = s;
-		q->j[i].sync_id = gs_syncer_watch(s, fileno(q->j[i].f->fp));
+		if (!q->syncer && !(q->syncer = gs_syncer_start()))
+			return;
+		q->j[i].sync_id = gs_syncer_watch(q->syncer, fileno(q->j[i].f->fp));
 	}
-	return s;
 }
 
 /* A's target DIR (PATH without trailing slashes) checked: a directory,
@@ -558,7 +554,6 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 {
 	jobs q;
 	pthread_t worker;
-	gs_syncer *syncer;
 	int threaded;
 
 	memset(&q, 0, sizeof q);
@@ -573,15 +568,15 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 	 * output is one file written by one writer, so the bytes do not
 	 * depend on which thread wrote them. */
 	pthread_mutex_init(&q.lock, NULL);
-	syncer = watch_all(&q);
+	watch_all(&q);
 	threaded = pthread_create(&worker, NULL, run_plain, &q) == 0;
 	for (size_t i = 0; i < q.n; i++)
 		if (!q.j[i].plain)
-			run_job(&q.j[i], r);
+			run_job(&q, &q.j[i]);
 	run_plain(&q);
 	if (threaded)
 		pthread_join(worker, NULL);
-	gs_syncer_stop(syncer); /* every job released its slot */
+	gs_syncer_stop(q.syncer); /* every job released its slot */
 	pthread_mutex_destroy(&q.lock);
 	for (size_t i = 0; i < q.n; i++)
 		if (q.j[i].rc != 0) {
