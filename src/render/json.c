@@ -66,9 +66,13 @@
 #include "render/jsonw.h"
 #include "render/writer_impl.h"
 
+/* R's times as the list K, when it has more than one: one time is the
+ * record's time, written beside it already. */
 static void
 samples(gs_jw *w, const char *k, const gs_record *r)
 {
+	if (r->nsamples < 2)
+		return;
 	gs_jw_array_open(w, k);
 	for (size_t i = 0; i < r->nsamples; i++)
 		gs_jw_num(w, r->samples[i]);
@@ -85,8 +89,8 @@ cause(gs_jw *w, const gs_report *r, size_t i)
 		return;
 	c = &r->causes->by_pair[i];
 	gs_jw_kv_str(w, "cause", gs_cause_name(c->kind));
-	gs_jw_kv_str(w, "cause_text",
-	             c->kind == GS_CAUSE_NONE ? NULL : gs_cause_text(r->causes, i));
+	if (c->kind != GS_CAUSE_NONE)
+		gs_jw_kv_str(w, "cause_text", gs_cause_text(r->causes, i));
 }
 
 /* Matched pair I of the comparison. */
@@ -97,9 +101,9 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &p->base->shape);
-	gs_jw_kv_str(w, "tag", gs_pair_tag(p));
-	gs_jw_kv_str(w, "kernel_base", gs_record_kernel(p->base));
-	gs_jw_kv_str(w, "kernel_cand", gs_record_kernel(p->cand));
+	gs_jw_kv_str_known(w, "tag", gs_pair_tag(p));
+	gs_jw_kv_str_known(w, "kernel_base", gs_record_kernel(p->base));
+	gs_jw_kv_str_known(w, "kernel_cand", gs_record_kernel(p->cand));
 	gs_jw_kv_num(w, "time_base_us", p->base->t.median);
 	gs_jw_kv_num(w, "time_cand_us", p->cand->t.median);
 	gs_jw_kv_num(w, "speedup", p->speedup);
@@ -107,8 +111,8 @@ pair(gs_jw *w, const gs_report *r, size_t i)
 	gs_jw_kv_str(w, "class", gs_class_name(p->cls));
 	samples(w, "samples_base", p->base);
 	samples(w, "samples_cand", p->cand);
-	gs_jw_kv_num(w, "p_value", gs_pair_p_value(r->cmp, p));
-	gs_jw_kv_num(w, "p_adjusted", gs_pair_p_adjusted(r->cmp, p));
+	gs_jw_kv_num_known(w, "p_value", gs_pair_p_value(r->cmp, p));
+	gs_jw_kv_num_known(w, "p_adjusted", gs_pair_p_adjusted(r->cmp, p));
 	gs_json_efficiency_pair(w, r, i);
 	gs_json_pair_predicted(w, r, i);
 	cause(w, r, i);
@@ -127,8 +131,8 @@ record(gs_jw *w, const gs_record *r)
 {
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &r->shape);
-	gs_jw_kv_str(w, "tag", gs_record_tag(r));
-	gs_jw_kv_str(w, "kernel", gs_record_kernel(r));
+	gs_jw_kv_str_known(w, "tag", gs_record_tag(r));
+	gs_jw_kv_str_known(w, "kernel", gs_record_kernel(r));
 	gs_jw_kv_num(w, "time_us", r->t.median);
 	samples(w, "samples", r);
 	gs_jw_kv_count(w, "line", r->line);
@@ -366,8 +370,8 @@ single_shape(gs_jw *w, const gs_report *rep, const gs_single_row *row)
 
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &r->shape);
-	gs_jw_kv_str(w, "tag", gs_record_tag(r));
-	gs_jw_kv_str(w, "kernel", gs_record_kernel(r));
+	gs_jw_kv_str_known(w, "tag", gs_record_tag(r));
+	gs_jw_kv_str_known(w, "kernel", gs_record_kernel(r));
 	const gs_time_stats t = gs_record_stats(r);
 
 	gs_jw_kv_count(w, "count", t.count);

@@ -46,7 +46,7 @@ row(gs_jw *w, const gs_impact_row *x)
 {
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &x->work->shape);
-	gs_jw_kv_str(w, "kernel", gs_record_kernel(x->work));
+	gs_jw_kv_str_known(w, "kernel", gs_record_kernel(x->work));
 	gs_jw_kv_num(w, "calls", x->calls);
 	gs_jw_kv_num(w, "workload_us", x->work_us);
 	if (x->pair) {

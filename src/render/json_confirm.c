@@ -23,7 +23,7 @@ item(gs_jw *w, const gs_confirm *c, const gs_confirm_item *it)
 {
 	gs_jw_map_open(w);
 	gs_jw_shape_fields(w, &it->shape);
-	gs_jw_kv_str(w, "tag", it->tag);
+	gs_jw_kv_str_known(w, "tag", it->tag);
 	gs_jw_kv_num(w, "original_speedup", it->orig_speedup);
 	gs_jw_kv_num(w, "remeasured_speedup", it->re ? it->re->speedup : NAN);
 	gs_jw_kv_num(w, "p_value", it->re ? gs_pair_p_adjusted(&c->re, it->re) : NAN);

@@ -32,7 +32,7 @@ static void
 key_fields(gs_jw *w, const gs_record *r)
 {
 	gs_jw_shape_fields(w, &r->shape);
-	gs_jw_kv_str(w, "tag", gs_record_tag(r));
+	gs_jw_kv_str_known(w, "tag", gs_record_tag(r));
 }
 
 /* ---- sections */

@@ -121,6 +121,25 @@ gs_jw_kv_bool(gs_jw *w, const char *k, int v)
 	gs_jw_bool(w, v);
 }
 
+/* gs_jw_kv_str_known, gs_jw_kv_num_known: the key and V, or nothing when
+ * V is NULL (not finite).  For a per-shape object's keys that do not
+ * apply to every shape (a tag, a kernel name, a p-value where no U test
+ * ran): at a million shapes their nulls were a third of the JSON's
+ * bytes and of its writing (README "JSON"). */
+static inline void
+gs_jw_kv_str_known(gs_jw *w, const char *k, const char *v)
+{
+	if (v)
+		gs_jw_kv_str(w, k, v);
+}
+
+static inline void
+gs_jw_kv_num_known(gs_jw *w, const char *k, double v)
+{
+	if (__builtin_isfinite(v))
+		gs_jw_kv_num(w, k, v);
+}
+
 void gs_jw_map_open(gs_jw *w);
 void gs_jw_map_close(gs_jw *w);
 void gs_jw_array_open(gs_jw *w, const char *k); /* K NULL: no key */
