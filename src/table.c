@@ -45,22 +45,26 @@ struct gs_index {
 	int dropped; /* gs_table_drop_index: slot freed until a gs_table_get */
 };
 
+/* The key index's hash of S: the strings byte by byte, the four
+ * dimensions a word each, the three flags one word.  A million-row input
+ * hashes each key two or three times (gs_table_prefetch, gs_table_get,
+ * the join), and byte-wise FNV over the 50 bytes was a tenth of reading's
+ * CPU. */
 static uint64_t
 shape_hash(const gs_shape *s)
 {
-	uint64_t h = GS_FNV1A_BASIS;
+	uint64_t h = gs_hash_str(GS_FNV1A_BASIS, s->op);
 
-	h = gs_fnv1a(h, s->op, strlen(s->op));
-	h = gs_fnv1a(h, &s->batch, sizeof s->batch);
-	h = gs_fnv1a(h, &s->M, sizeof s->M);
-	h = gs_fnv1a(h, &s->N, sizeof s->N);
-	h = gs_fnv1a(h, &s->K, sizeof s->K);
-	h = gs_fnv1a(h, s->dtype, strlen(s->dtype));
-	h = gs_fnv1a(h, &s->trans_a, 1);
-	h = gs_fnv1a(h, &s->trans_b, 1);
-	h = gs_fnv1a(h, &s->bias, sizeof s->bias);
+	h = gs_hash_word(h, (uint64_t)s->batch);
+	h = gs_hash_word(h, (uint64_t)s->M);
+	h = gs_hash_word(h, (uint64_t)s->N);
+	h = gs_hash_word(h, (uint64_t)s->K);
+	h = gs_hash_str(h, s->dtype);
+	h = gs_hash_word(h, (uint64_t)(unsigned char)s->trans_a |
+	                            (uint64_t)(unsigned char)s->trans_b << 8 |
+	                            (uint64_t)(unsigned char)s->bias << 16);
 	if (s->name)
-		h = gs_fnv1a(h, s->name, strlen(s->name));
+		h = gs_hash_str(h, s->name);
 	return gs_mix64(h);
 }
 
