@@ -44,7 +44,7 @@ for n in "$@"; do
 	agree=$("$py" "$here/check.py" "$w/ref.json" "$w/r.json" || true)
 	mb() { echo "scale=1; $(stat -c %s "$1") / 1048576" | bc; }
 	echo "| $n | $samples | $1 | $(($2 / 1024)) | $3 | $(($4 / 1024)) |" \
-	     "$(echo "scale=2; $1 / $3" | bc) | $(mb "$w/r.html") | $(mb "$w/r.json") |" \
+	     "$(awk -v a="$1" -v b="$3" 'BEGIN { printf "%.3f", a / b }') | $(mb "$w/r.html") | $(mb "$w/r.json") |" \
 	     "$(mb "$w/r.csv") | $agree |"
 	rm -rf "$w"
 done
