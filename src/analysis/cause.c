@@ -68,9 +68,9 @@ tile_of(const side *s, int *tm, int *tn)
 	if (r && r->have_eff && gs_single_tile_of(r)->tile_m > 0) {
 		*tm = gs_single_tile_of(r)->tile_m;
 		*tn = gs_single_tile_of(r)->tile_n;
-	} else if (r && r->have_kernel && r->detail->x->kernel.has_tile) {
-		*tm = r->detail->x->kernel.tile_m;
-		*tn = r->detail->x->kernel.tile_n;
+	} else if (gs_single_kernel_of(r) && gs_single_kernel_of(r)->has_tile) {
+		*tm = gs_single_kernel_of(r)->tile_m;
+		*tn = gs_single_kernel_of(r)->tile_n;
 	} else if (gs_launch_of(s->rec)->tile_m > 0) {
 		*tm = gs_launch_of(s->rec)->tile_m;
 		*tn = gs_launch_of(s->rec)->tile_n;
@@ -103,9 +103,11 @@ dim_eff(const side *s)
 static const char *
 vendor_of(const side *s)
 {
-	if (!s->row || !s->row->have_kernel)
+	const gs_kernel_info *k = gs_single_kernel_of(s->row);
+
+	if (!k)
 		return NULL;
-	switch (s->row->detail->x->kernel.family) {
+	switch (k->family) {
 	case GS_KF_NVJET:
 	case GS_KF_CUTLASS3:
 	case GS_KF_CUTLASS2:
@@ -239,8 +241,7 @@ missing_bits(const side *b, const side *c, const calc *e)
 static const char *
 family(const side *s)
 {
-	return s->row && s->row->have_kernel ? gs_kfamily_name(s->row->detail->x->kernel.family)
-	                                     : NULL;
+	return gs_single_kernel_family(s->row);
 }
 
 /* "tensile 256×256 → cutlass2 128×64", or "256×256 → 128×64" when the

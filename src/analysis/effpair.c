@@ -107,7 +107,7 @@ static void
 tile_text(const gs_single_row *r, char *buf, size_t size)
 {
 	const char *fam =
-	        r->have_kernel ? gs_kfamily_name(r->detail->x->kernel.family) : "no kernel name";
+	        gs_single_kernel_family(r) ? gs_single_kernel_family(r) : "no kernel name";
 
 	const gs_single_tile *t = gs_single_tile_of(r);
 

@@ -252,13 +252,8 @@ gs_single_eff(const gs_single *s, const gs_single_row *row, gs_eff *out)
 	if (!row || !row->have_eff)
 		return NULL;
 	if (row->rec->shape.name) /* keyed by kernel name: the name's tile only */
-		return gs_eff_kernel_only(row->have_kernel && row->detail ? &row->detail->x->kernel
-		                                                          : NULL,
-		                          out)
-		               ? out
-		               : NULL;
-	eff_input(s, row, row->have_kernel && row->detail ? &row->detail->x->kernel : NULL, &in,
-	          &eo);
+		return gs_eff_kernel_only(gs_single_kernel_of(row), out) ? out : NULL;
+	eff_input(s, row, gs_single_kernel_of(row), &in, &eo);
 	/* the inputs gs_single_run accepted: the model succeeds again */
 	if (gs_eff_compute(&in, s->gpu, &eo, out, NULL) != 0)
 		return NULL;

@@ -214,6 +214,25 @@ gs_single_tile_of(const gs_single_row *row)
 	return row->detail ? &row->detail->tile : &unknown;
 }
 
+/* gs_single_kernel_of: the parse of ROW's kernel name (model/kernel_name.h),
+ * or NULL when its record names no kernel (have_kernel 0).  Lives as long
+ * as ROW. */
+static inline const gs_kernel_info *
+gs_single_kernel_of(const gs_single_row *row)
+{
+	return row && row->have_kernel && row->detail ? &row->detail->x->kernel : NULL;
+}
+
+/* gs_single_kernel_family: the family name of ROW's kernel
+ * (gs_kfamily_name, static), or NULL when its record names no kernel. */
+static inline const char *
+gs_single_kernel_family(const gs_single_row *row)
+{
+	const gs_kernel_info *k = gs_single_kernel_of(row);
+
+	return k ? gs_kfamily_name(k->family) : NULL;
+}
+
 /* gs_single_math_dtype: the dtype ROW's kernel computes in: its record's
  * storage dtype, or "tf32" / "xf32" (static). */
 const char *gs_single_math_dtype(const gs_single_row *row);

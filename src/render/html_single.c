@@ -290,8 +290,7 @@ eff_row(gs_html *w, xmlNodePtr tb, size_t i, const gs_single_row *row)
 	eff_cells(w, tr, row);
 	td_pick(w, tr, row);
 	td_occ(w, tr, row);
-	td_text_or_dash(w, tr, NULL,
-	                row->have_kernel ? gs_kfamily_name(row->detail->x->kernel.family) : NULL);
+	td_text_or_dash(w, tr, NULL, gs_single_kernel_family(row));
 	td_kernel(w, tr, gs_record_kernel(row->rec));
 }
 

@@ -161,8 +161,7 @@ gs_json_efficiency(gs_jw *w, const char *k, const gs_single *s, const gs_single_
 		eff_roofline(w, e);
 		eff_model(w, row);
 	}
-	gs_jw_kv_str(w, "kernel_family",
-	             row->have_kernel ? gs_kfamily_name(row->detail->x->kernel.family) : NULL);
+	gs_jw_kv_str(w, "kernel_family", gs_single_kernel_family(row));
 	eff_occupancy(w, row);
 	gs_jw_map_close(w);
 }
