@@ -79,6 +79,18 @@ same "nvbench JSON: counts" "$(q nvjson '.summary | [.matched, .improved, .regre
 same "nvbench JSON: 4096^3 from 25 sidecar samples against the median summary (one time: no list)" \
 	"$(shape nvjson 4096 4096 4096 '(.samples_base | length), has("samples_cand"), .time_cand_us')" \
 	"25 false 191.2"
+# keys that do not apply are left out (README "JSON"): nvbench names no
+# kernel, and one side's single time runs no U test
+same "nvbench JSON: no kernel names, no p-values" \
+	"$(shape nvjson 4096 4096 4096 'has("kernel_base"), has("kernel_cand"), has("p_value"), has("p_adjusted")')" \
+	"false false false false"
+# and the runner's CSVs, with kernels and samples but no tag: every pair
+# has its U test and lists, none a tag
+run runner "$d/runner/h100-tiled-msweep.csv" "$d/runner/h100-vendor-msweep.csv" -
+same "runner CSV: tags left out, kernels, samples and p-values there" \
+	"$(q runner '([.shapes[] | has("tag")] | any), ([.shapes[] | has("kernel_base") and has("p_value") and (.samples_cand | length) > 1] | all)')" \
+	"false
+true"
 same "nvbench JSON: 4096^3 speedup (float32 samples)" \
 	"$(awk -v s="$(shape nvjson 4096 4096 4096 .speedup)" 'BEGIN { printf "%.4f", s }')" \
 	"$(awk 'BEGIN { printf "%.4f", 0.0001991 / 0.0001912 }')"
