@@ -17,7 +17,3 @@ EXTRA_DIST += \
 
 # The JSON writer's benchmark (bench/compare/JSON.md), built by hand.
 EXTRA_DIST += bench/compare/JSON.md bench/compare/json_write.c
-
-# What the last fsync of a large output waits for (RESULTS.md round 9),
-# built by hand.
-EXTRA_DIST += bench/compare/flush.c

@@ -28,7 +28,6 @@
 #include "analysis/gate.h"
 #include "render/jsonw.h"
 #include "render_test.h"
-#include "util/writeback.h"
 
 static page
 page_render(const fixture *f)
@@ -933,16 +932,15 @@ test_json_array_par(void **state)
 		}
 }
 
-/* Every byte written to the file counts toward the next write-back
- * (util/writeback.h), a long token written past the buffer as well: a
- * run of gs_jw_array_par is one such token, and the runs are nearly all
- * of a million-shape JSON. */
+/* A token longer than the writer's buffer (a run of gs_jw_array_par:
+ * nearly all of a million-shape JSON) goes to the file directly, after
+ * the bytes buffered before it and before those after it. */
 static void
-test_json_writeback_counts(void **state)
+test_json_long_tokens(void **state)
 {
 	const size_t run = 3 * GS_JW_BUF; /* longer than the buffer */
 	char *text = malloc(run), *buf = NULL;
-	size_t len = 0, runs = 1, before;
+	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	gs_jw w;
 	gs_error err;
@@ -950,22 +948,24 @@ test_json_writeback_counts(void **state)
 	(void)state;
 	assert_non_null(text);
 	assert_non_null(f);
-	memset(text, ' ', run);
+	for (size_t i = 0; i < run; i++)
+		text[i] = (char)('a' + i % 26);
 	assert_int_equal(gs_jw_begin(&w, f, 0, &err), 0);
-	gs_jw_raw(&w, "[", 1);
-	gs_jw_raw(&w, text, run);
-	assert_int_equal(w.unsynced, 1 + run); /* the "[" flushed, then the run */
-	do { /* until a write-back is started and the count begins again */
-		before = w.unsynced;
+	gs_jw_raw(&w, "[\"", 2);
+	for (int k = 0; k < 3; k++) {
 		gs_jw_raw(&w, text, run);
-		runs++;
-	} while (w.unsynced > before);
-	assert_int_equal(w.unsynced, 0);
-	assert_true(before < GS_WRITEBACK_BYTES && before + run >= GS_WRITEBACK_BYTES);
-	gs_jw_raw(&w, "0]", 2);
+		gs_jw_raw(&w, "-", 1);
+	}
+	gs_jw_raw(&w, "\"]", 2);
 	assert_int_equal(gs_jw_end(&w, &err), 0);
 	fclose(f);
-	assert_int_equal(len, 1 + run * runs + 3);
+	assert_int_equal(len, 2 + 3 * (run + 1) + 2 + 1);
+	assert_memory_equal(buf, "[\"", 2);
+	for (int k = 0; k < 3; k++) {
+		assert_memory_equal(buf + 2 + k * (run + 1), text, run);
+		assert_int_equal(buf[2 + k * (run + 1) + run], '-');
+	}
+	assert_memory_equal(buf + len - 3, "\"]\n", 3);
 	free(buf);
 	free(text);
 }
@@ -1127,7 +1127,7 @@ main(void)
 	        cmocka_unit_test(test_json_synthetic),
 	        cmocka_unit_test(test_json_numbers),
 	        cmocka_unit_test(test_json_array_par),
-	        cmocka_unit_test(test_json_writeback_counts),
+	        cmocka_unit_test(test_json_long_tokens),
 	        cmocka_unit_test(test_verdict_at_scale),
 	        cmocka_unit_test(test_csv_synthetic),
 	        cmocka_unit_test(test_junit_synthetic),

@@ -25,7 +25,6 @@
 #include "util/checked.h"
 #include "util/intern.h"
 #include "util/outfile.h"
-#include "util/writeback.h"
 
 static char dir[64];
 
@@ -426,90 +425,6 @@ test_intern(void **state)
 	assert_ptr_equal(gs_intern("aten::mm"), mm);
 }
 
-/* gs_writeback_start hands the stdio buffer to the file (its bytes are in
- * the file at once, whatever the kernel does with the hint) and leaves no
- * error on streams that cannot be synced. */
-static void
-test_writeback(void **state)
-{
-	const char *path = in_dir("wb.txt");
-	FILE *f = fopen(path, "w"), *null = fopen("/dev/null", "w");
-	struct stat st;
-
-	(void)state;
-	assert_non_null(f);
-	assert_non_null(null);
-	for (int i = 0; i < 1000; i++)
-		fprintf(f, "%d,", i);
-	gs_writeback_start(f);
-	assert_int_equal(stat(path, &st), 0);
-	assert_int_equal(st.st_size, 3890); /* 10 + 90·2 + 900·3 digits, 1000 commas */
-	assert_false(ferror(f));
-	fputs("x", null);
-	gs_writeback_start(null);
-	gs_writeback_start(stdout);
-	assert_false(ferror(null));
-	assert_int_equal(fclose(f), 0);
-	assert_int_equal(fclose(null), 0);
-	unlink(path);
-}
-
-/* Sleep MS milliseconds. */
-static void
-sleep_ms(long ms)
-{
-	struct timespec t = {ms / 1000, ms % 1000 * 1000000L};
-
-	nanosleep(&t, NULL);
-}
-
-/* The syncer flushes a watched file that grows by GS_SYNC_BYTES, stops
- * once the file is released, and holds GS_SYNC_SLOTS files at most. */
-static void
-test_syncer(void **state)
-{
-	const char *path = in_dir("sync.bin");
-	static char block[1 << 20];
-	gs_syncer *s = gs_syncer_start();
-	FILE *f = fopen(path, "w");
-	int id, ids[GS_SYNC_SLOTS];
-	unsigned long n;
-
-	(void)state;
-	assert_non_null(s);
-	assert_non_null(f);
-	memset(block, 'x', sizeof block);
-	id = gs_syncer_watch(s, fileno(f));
-	assert_true(id >= 0);
-	for (int i = 0; i < 3 * (GS_SYNC_BYTES >> 20) + 1; i++)
-		assert_int_equal(fwrite(block, 1, sizeof block, f), sizeof block);
-	assert_int_equal(fflush(f), 0);
-	/* the thread looks every GS_SYNC_POLL_MS: wait for it (up to 20 s,
-	 * far beyond a flush of 49 MB on any disk) */
-	for (int t = 0; t < 2000 && gs_syncer_flushes(s) == 0; t++)
-		sleep_ms(10);
-	assert_true(gs_syncer_flushes(s) >= 1);
-	assert_int_equal(gs_syncer_release(s, id), 0);
-	n = gs_syncer_flushes(s);
-	for (int i = 0; i < 2 * (GS_SYNC_BYTES >> 20); i++)
-		assert_int_equal(fwrite(block, 1, sizeof block, f), sizeof block);
-	assert_int_equal(fflush(f), 0);
-	sleep_ms(5 * GS_SYNC_POLL_MS);
-	assert_int_equal(gs_syncer_flushes(s), n); /* released: not flushed again */
-	for (int i = 0; i < GS_SYNC_SLOTS; i++)
-		assert_true((ids[i] = gs_syncer_watch(s, fileno(f))) >= 0);
-	assert_int_equal(gs_syncer_watch(s, fileno(f)), -1);
-	for (int i = 0; i < GS_SYNC_SLOTS; i++)
-		assert_int_equal(gs_syncer_release(s, ids[i]), 0);
-	assert_int_equal(gs_syncer_release(s, -1), 0);
-	gs_syncer_stop(s);
-	assert_int_equal(gs_syncer_watch(NULL, fileno(f)), -1);
-	assert_int_equal(gs_syncer_release(NULL, 0), 0);
-	gs_syncer_stop(NULL);
-	assert_int_equal(fclose(f), 0);
-	unlink(path);
-}
-
 int
 main(void)
 {
@@ -518,8 +433,7 @@ main(void)
 	        cmocka_unit_test(test_dev_null),   cmocka_unit_test(test_fifo),
 	        cmocka_unit_test(test_streams),    cmocka_unit_test(test_same),
 	        cmocka_unit_test(test_commit_all), cmocka_unit_test(test_clean_stale),
-	        cmocka_unit_test(test_writeback),  cmocka_unit_test(test_intern),
-	        cmocka_unit_test(test_syncer),
+	        cmocka_unit_test(test_intern),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -27,7 +27,6 @@
 #include "render/native_csv.h"
 #include "render/writer_impl.h"
 #include "util/ordered.h"
-#include "util/writeback.h"
 
 const char GS_NATIVE_CSV_HEADER[] =
         "op,batch,M,N,K,dtype,trans_a,trans_b,bias,tag,kernel,count,"
@@ -113,10 +112,6 @@ put_text(rowbuf *w, const char *s)
 	row_flush(w);
 	gs_fmt_csv_field(w->out, s);
 }
-
-/* Rows between two gs_writeback_start calls: about GS_WRITEBACK_BYTES
- * at the ~230 bytes of a compare row. */
-enum { WRITEBACK_ROWS = GS_WRITEBACK_BYTES / 256 };
 
 /* A number field: the shortest exact text, empty if not finite. */
 static void
@@ -266,7 +261,6 @@ typedef struct csv_runs {
 	FILE *out;
 	row_fn row;
 	const void *arg;
-	size_t unsynced; /* bytes written since the last gs_writeback_start */
 	struct {
 		FILE *f; /* open_memstream over buf, NULL until used */
 		char *buf;
@@ -300,11 +294,6 @@ csv_emit(void *ctx, int s, size_t run)
 	(void)run;
 	if (len < 0 || fwrite(q->run[s].buf, 1, (size_t)len, q->out) != (size_t)len)
 		return -1;
-	q->unsynced += (size_t)len;
-	if (q->unsynced >= GS_WRITEBACK_BYTES) {
-		gs_writeback_start(q->out);
-		q->unsynced = 0;
-	}
 	return 0;
 }
 
@@ -320,11 +309,8 @@ put_rows(FILE *out, size_t n, row_fn row, const void *arg, int threads, gs_error
 	int rc;
 
 	if (!threads || n < 4 * CSV_RUN) {
-		for (size_t i = 0; i < n; i++) {
+		for (size_t i = 0; i < n; i++)
 			row(out, arg, i);
-			if (i % WRITEBACK_ROWS == WRITEBACK_ROWS - 1)
-				gs_writeback_start(out);
-		}
 		return 0;
 	}
 	rc = gs_ordered_run(&o);

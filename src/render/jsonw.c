@@ -4,20 +4,13 @@
 
 #include "render/fmt.h"
 #include "render/jsonw.h"
-#include "util/writeback.h"
 
-/* Write LEN bytes at S to the stream; every GS_WRITEBACK_BYTES, start
- * their way to the disk (util/writeback.h). */
+/* Write LEN bytes at S to the stream. */
 static void
 put_file(gs_jw *w, const char *s, size_t len)
 {
 	if (len && fwrite(s, 1, len, w->out) != len)
 		w->failed = 1;
-	w->unsynced += len;
-	if (w->unsynced >= GS_WRITEBACK_BYTES) {
-		gs_writeback_start(w->out);
-		w->unsynced = 0;
-	}
 }
 
 /* Write the buffered bytes to the stream. */
@@ -51,8 +44,8 @@ make_room(gs_jw *w, const char *s, size_t len)
 	flush(w);
 	if (len <= w->cap)
 		return 0;
-	/* a long token (a run of gs_jw_array_par: ~0.4 MB) goes to the file
-	 * directly, and counts toward the next write-back like the rest */
+	/* a long token (a run of gs_jw_array_par: ~0.26 MB) goes to the
+	 * file directly */
 	put_file(w, s, len);
 	return 1;
 }
@@ -95,7 +88,6 @@ gs_jw_begin(gs_jw *w, FILE *out, int indent, gs_error *err)
 	w->failed = 0;
 	w->indent = indent != 0;
 	w->len = 0;
-	w->unsynced = 0;
 	w->cap = GS_JW_BUF;
 	w->buf = malloc(GS_JW_BUF);
 	w->g = w->buf ? yajl_gen_alloc(NULL) : NULL;

@@ -30,7 +30,6 @@ typedef struct gs_jw {
 	int indent; /* 1: 2-space indent; 0: compact */
 	size_t len; /* bytes waiting in buf */
 	size_t cap; /* buf's size: GS_JW_BUF, or more in memory */
-	size_t unsynced; /* bytes written since the last gs_writeback_start */
 	char *buf; /* cap bytes, owned; a memory generator's output */
 } gs_jw;
 

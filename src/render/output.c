@@ -5,7 +5,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -19,7 +18,6 @@
 #include "render/output_impl.h"
 #include "render/plot.h"
 #include "util/outfile.h"
-#include "util/writeback.h"
 
 typedef int (*writer_fn)(const gs_report *, FILE *, gs_error *);
 
@@ -270,7 +268,6 @@ typedef struct job {
 	const char *path;
 	int plain;
 	int rc;
-	int sync_id; /* its slot in the jobs' syncer, -1 none */
 	gs_error err;
 } job;
 
@@ -280,30 +277,18 @@ typedef struct jobs {
 	job j[GS_OUT_NFORMATS];
 	size_t n, next;
 	const gs_report *r;
-	gs_syncer *syncer; /* flushing the temporaries as they grow, or NULL */
 	pthread_mutex_t lock;
 } jobs;
 
-/* Render job J, then finish its temporary (flush, fsync, close) on the
- * same thread: the fsync of one output overlaps the writing of the others
- * instead of following them all, and the syncer (watch_all) has flushed
- * most of a large one while it was written, so the fsync finds little
- * left (the 400 MB JSON of a million shapes: 0.6-0.9 s -> 15-45 ms).  The
- * renames still wait for every output. */
+/* Render job J, then finish its temporary (flush, close) on the same
+ * thread. */
 static void
 run_job(const jobs *q, job *j)
 {
-	int e;
-
 	memset(&j->err, 0, sizeof j->err);
 	j->rc = j->fn(q->r, j->f->fp, &j->err);
 	if (j->rc != 0 && !j->err.file[0])
 		snprintf(j->err.file, sizeof j->err.file, "%s", j->path);
-	/* the syncer lets go of the file before it is fsynced or closed; a
-	 * write error its flush saw is this output's */
-	if ((e = gs_syncer_release(q->syncer, j->sync_id)) != 0 && j->rc == 0)
-		j->rc = gs_error_set(&j->err, j->path, 0, 0, "write failed: %s", strerror(e));
-	j->sync_id = -1;
 	if (j->rc == 0)
 		j->rc = gs_outfile_finish(j->f, &j->err);
 }
@@ -344,24 +329,9 @@ add_job(pending *p, jobs *q, int f, const char *path, gs_error *err)
 	 * written in place ("-" twice, a FIFO or a device named twice) are
 	 * written one after the other in the formats' order, or the bytes
 	 * of two writers would interleave on the one stream */
-	q->j[q->n].sync_id = -1;
 	q->j[q->n++].plain = formats[f].plain && p->file[p->n].mode == GS_OUT_ATOMIC;
 	p->n++;
 	return 0;
-}
-
-/* Start Q->syncer (util/writeback.h) watching Q's temporaries; it stays
- * NULL when there is none, or no thread for it. */
-static void
-watch_all(jobs *q)
-{
-	for (size_t i = 0; i < q->n; i++) {
-		if (q->j[i].f->mode != GS_OUT_ATOMIC)
-			continue;
-		if (!q->syncer && !(q->syncer = gs_syncer_start()))
-			return;
-		q->j[i].sync_id = gs_syncer_watch(q->syncer, fileno(q->j[i].f->fp));
-	}
 }
 
 /* A's target DIR (PATH without trailing slashes) checked: a directory,
@@ -413,7 +383,7 @@ assets_mktemp(assets *a, gs_error *err)
 }
 
 /* PL as TMP/<id>.svg and (when laid out) TMP/<id>.png and
- * TMP/<id>@2x.png, each complete and fsynced.  Returns 0 or -1 with ERR
+ * TMP/<id>@2x.png, each complete.  Returns 0 or -1 with ERR
  * (naming the temporary path). */
 static int
 assets_plot(const assets *a, const gs_report_plot *pl, gs_error *err)
@@ -515,14 +485,10 @@ assets_move(assets *a, const gs_report *r, gs_error *err)
 static int
 assets_commit(assets *a, const gs_report *r, gs_error *err)
 {
-	int rc = 0, fd;
+	int rc = 0;
 
 	if (!a->tmp)
 		return 0;
-	if ((fd = open(a->tmp, O_RDONLY | O_DIRECTORY)) >= 0) {
-		fsync(fd); /* its entries durable before it is renamed */
-		close(fd);
-	}
 	if (!a->exists && rename(a->tmp, a->dir) == 0) {
 		free(a->tmp);
 		a->tmp = NULL;
@@ -568,7 +534,6 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 	 * output is one file written by one writer, so the bytes do not
 	 * depend on which thread wrote them. */
 	pthread_mutex_init(&q.lock, NULL);
-	watch_all(&q);
 	threaded = pthread_create(&worker, NULL, run_plain, &q) == 0;
 	for (size_t i = 0; i < q.n; i++)
 		if (!q.j[i].plain)
@@ -576,7 +541,6 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 	run_plain(&q);
 	if (threaded)
 		pthread_join(worker, NULL);
-	gs_syncer_stop(q.syncer); /* every job released its slot */
 	pthread_mutex_destroy(&q.lock);
 	for (size_t i = 0; i < q.n; i++)
 		if (q.j[i].rc != 0) {
@@ -588,7 +552,7 @@ render_all(pending *p, const gs_report *r, const gs_output_paths *paths, gs_erro
 	return 0;
 }
 
-/* The commit window: every temporary was finished (complete, fsynced) by
+/* The commit window: every temporary was finished (complete, closed) by
  * the job that wrote it (run_job), before the first rename; the assets,
  * then the files, renamed. */
 static int

@@ -77,7 +77,7 @@ int gs_output_write(const gs_report *r, gs_output_format f, FILE *out, gs_error 
  * output is rendered into its temporary; the assets (every plot as SVG,
  * and as PNG re-rendered from R->plots' figures, see gs_report_plot) into
  * a temporary directory "DIR.gemmscope-XXXXXX" beside DIR.  Commit: every
- * temporary complete and fsynced first; then the assets directory renamed
+ * temporary complete and closed first; then the assets directory renamed
  * to DIR (DIR absent) or its files renamed into DIR (DIR an existing
  * directory: other files in it are kept); then the outputs renamed
  * (gs_outfile_commit_all).  Returns 0, or -1 with ERR and, when the

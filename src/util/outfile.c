@@ -143,17 +143,13 @@ gs_outfile_open(gs_outfile *out, const char *path, gs_error *err)
 	return rc;
 }
 
-/* Flush, sync (ATOMIC) and close OUT's stream; 0 or -1 with errno. */
+/* Flush and close OUT's stream; 0 or -1 with errno. */
 static int
 finish_stream(gs_outfile *out)
 {
 	int failed = ferror(out->fp), saved = 0;
 
 	if (fflush(out->fp) != 0) {
-		failed = 1;
-		saved = errno;
-	}
-	if (out->mode == GS_OUT_ATOMIC && !failed && fsync(fileno(out->fp)) != 0) {
 		failed = 1;
 		saved = errno;
 	}

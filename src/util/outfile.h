@@ -2,12 +2,19 @@
  *
  * gs_outfile_open() creates a temporary file beside PATH, named
  * "PATH.gemmscope-XXXXXX" (GS_OUTFILE_TMP_TAG and six mkstemp characters);
- * the writer fills it through ->fp; gs_outfile_commit() flushes, fsyncs and
+ * the writer fills it through ->fp; gs_outfile_commit() flushes, closes and
  * renames it over PATH; gs_outfile_abort() removes it.  An error therefore
  * never leaves a half-written file and never replaces an existing one.
  * Several outputs that belong together are committed with
- * gs_outfile_commit_all(): every temporary is complete and fsynced before
+ * gs_outfile_commit_all(): every temporary is complete and closed before
  * the first rename, so a kill can only land in the short rename phase.
+ *
+ * Not fsynced: a killed or failed run never shows a partial output, but
+ * a crash of the machine itself may lose outputs renamed shortly before
+ * it, as with cp or a compiler's.  Forcing the data to the disk cost a
+ * million-shape compare 0.35 s of its 4 s on this project's CI disk, and
+ * on a 100 MB/s disk would cost seconds (bench/compare/RESULTS.md, round
+ * 11); a report is made again by running the command again.
  *
  * What a kill can leave: before the rename phase, the old outputs and
  * temporaries "*.gemmscope-XXXXXX" (gs_outfile_clean_stale() removes
@@ -57,8 +64,8 @@ typedef struct gs_outfile {
  * ERR naming PATH and OUT released. */
 int gs_outfile_open(gs_outfile *out, const char *path, gs_error *err);
 
-/* gs_outfile_finish: complete OUT without publishing it: flush, fsync
- * (ATOMIC only; a device or FIFO cannot be synced) and close.  Returns 0,
+/* gs_outfile_finish: complete OUT without publishing it: flush and close
+ * (a direct output's stream "-" stays open).  Returns 0,
  * or -1 with ERR set (OUT is then aborted and released).  Calling it twice
  * is harmless. */
 int gs_outfile_finish(gs_outfile *out, gs_error *err);
@@ -69,7 +76,7 @@ int gs_outfile_finish(gs_outfile *out, gs_error *err);
 int gs_outfile_commit(gs_outfile *out, gs_error *err);
 
 /* gs_outfile_commit_all: commit the N outputs of FILES together: first
- * finish every one (all temporaries complete and fsynced), then rename
+ * finish every one (all temporaries complete and closed), then rename
  * them in order.  If a finish fails, every output is aborted and no
  * rename happens (returns -1, ERR set); if a rename fails, the remaining
  * ones are aborted (earlier renames stay: a rename cannot be undone).
