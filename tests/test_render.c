@@ -834,6 +834,17 @@ test_json_numbers(void **state)
 	v[5] = 190.2110595703125; /* bytes / 2^20: an exact tie at 15 digits */
 	v[6] = 0.00104236602783203125; /* an exact tie at 17 digits: half to even */
 	v[7] = 1.430511474609375e-05; /* 15 / 2^20: a tie at 15, the odd digit up */
+	/* short decimals (fmt_num.c's short_decimal) and its range's ends */
+	v[8] = 8303.002079; /* a time read from text */
+	v[9] = 405.079916544; /* FLOP / 1e9 */
+	v[10] = 510.63134765625; /* bytes / 2^20, 14 digits */
+	v[11] = 0.1 + 0.2; /* 17 digits: not short */
+	v[12] = 99999999999999.0; /* 14 nines, the largest decade taken */
+	v[13] = 999999999999999.0; /* 15 nines: above it */
+	v[14] = 9.99999999999999e-9; /* below the smallest decade taken */
+	v[15] = 1.00000000000001e-8;
+	v[16] = -2667.374578;
+	v[17] = 0.99999999999999989; /* the double below 1: 16 digits */
 	assert_int_equal(gs_jw_begin(&w, f, 0, &err), 0);
 	gs_jw_array_open(&w, NULL);
 	for (long i = 0; i < N; i++)

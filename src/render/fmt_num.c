@@ -137,6 +137,50 @@ decimal_exponent(uint64_t bits)
 	return e - (x < e); /* floor */
 }
 
+/* 10^K for K in [0, 22]: the powers of ten a double holds exactly. */
+static const double pow10d[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                  1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                  1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+
+/* %.15g's text of V when it reads back to V, decided in two double
+ * operations; 0 when it does not, or cannot be decided so (the caller
+ * then asks fast_exact).  Most numbers a writer prints are short
+ * decimals: times read from text with six decimals, FLOP / 1e9, bytes /
+ * 2^20.
+ *
+ * With |V| scaled by 10^k to 15 digits before the point and rounded to
+ * the whole number D, the text D · 10^-k reads back to V iff
+ * D / 10^k == |V|: D < 2^53 and 10^k (k <= 22) are exact doubles, and
+ * IEEE division rounds the quotient to nearest as strtod rounds the
+ * text.  Such a D is %.15g's rounding of |V|: 15-digit decimals near |V|
+ * lie at least 10^-15 · |V| apart, wider than the half-ulp interval that
+ * reads back to V (at most 1.2e-16 · |V|), so that interval holds at most
+ * one of them, and the one it holds is the nearest.  The product |V| ·
+ * 10^k is rounded, so D may miss by one; that D then fails the test, and
+ * the caller decides V exactly.  The shortest of %.15g, %.16g, %.17g that
+ * reads back is then %.15g. */
+static size_t
+short_decimal(char *buf, double v)
+{
+	double a = fabs(v), x;
+	uint64_t bits, d;
+	int k;
+
+	memcpy(&bits, &a, sizeof bits);
+	/* decimal_exponent gives |V|'s exponent E or E - 1: |V| · 10^k in
+	 * [10^14, 10^16) */
+	k = 14 - decimal_exponent(bits);
+	if (k < 1 || k > 22) /* |V| outside about [1e-8, 1e14) */
+		return 0;
+	x = a * pow10d[k];
+	if (x >= 1e15) /* the estimate one low */
+		x = a * pow10d[--k];
+	d = (uint64_t)(x + 0.5); /* 15 digits, or 10^15 when rounded up */
+	if (d < pow10u[14] || d >= pow10u[15] || (double)d / pow10d[k] != a)
+		return 0;
+	return g_text(buf, d, 15, 14 - k, v < 0);
+}
+
 #ifdef __SIZEOF_INT128__
 typedef unsigned __int128 u128;
 
@@ -389,7 +433,7 @@ gs_fmt_exact_n(char *buf, size_t size, double v)
 				memcpy(buf, recent[i].text, RECENT_TEXT);
 				return recent[i].len;
 			}
-		if ((n = fast_exact(buf, v)) != 0) {
+		if ((n = short_decimal(buf, v)) != 0 || (n = fast_exact(buf, v)) != 0) {
 			unsigned i = recent_next++ % RECENT;
 			recent[i].bits = bits;
 			recent[i].len = n;
