@@ -217,6 +217,20 @@ test_cell_values(void **state)
 	assert_int_equal(gs_csv_count("", &n), -1);
 	assert_int_equal(gs_csv_count("9007199254740992", &n), 0); /* 2^53 */
 	assert_int_equal(gs_csv_count("4611686018427387904", &n), -3); /* 2^62 */
+	/* digits alone take a path of their own: its ends and neighbours */
+	assert_int_equal(gs_csv_count("0064", &n), 0);
+	assert_int_equal(n, 64);
+	assert_int_equal(gs_csv_count(" 64 ", &n), 0);
+	assert_int_equal(n, 64);
+	assert_int_equal(gs_csv_count("999999999999999", &n), 0); /* 15 digits */
+	assert_int_equal(n, 999999999999999L);
+	assert_int_equal(gs_csv_count("0000000000000064", &n), 0); /* 16 */
+	assert_int_equal(n, 64);
+	assert_int_equal(gs_csv_count("000", &n), -2);
+	assert_int_equal(n, 0);
+	assert_int_equal(gs_csv_count("64x", &n), -1);
+	assert_int_equal(gs_csv_count("-64", &n), -2);
+	assert_int_equal(n, -64);
 	assert_int_equal(gs_csv_number(" 1e-3 ", &d), 0);
 	assert_true(d == 1e-3);
 	assert_int_equal(gs_csv_number("12us", &d), -1);

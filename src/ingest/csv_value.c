@@ -76,8 +76,18 @@ gs_csv_number(const char *s, double *out)
 int
 gs_csv_count(const char *s, long *out)
 {
+	const char *p = s;
+	long n = 0;
 	double v;
 
+	/* digits alone, at most 15 (below 2^53): a dimension as nearly every
+	 * input writes it, three to a row */
+	while (*p >= '0' && *p <= '9' && p - s < 15)
+		n = n * 10 + (*p++ - '0');
+	if (!*p && p > s) {
+		*out = n;
+		return n < 1 ? -2 : 0;
+	}
 	if (gs_csv_number(s, &v) != 0 || !isfinite(v) || v != floor(v))
 		return -1;
 	if (fabs(v) > 9007199254740992.0) /* 2^53: exact in a double */
