@@ -65,60 +65,64 @@ digits8(char *d, uint32_t v)
 
 /* %.{P}g's text of M (P significant digits, the first non-zero) times
  * 10^(E - P + 1), in C's "%g" layout: fixed when -4 <= E < P, else d.ddde±XX;
- * trailing zeros and a bare point dropped.  NEG: a leading '-'.  Returns
- * the text's length. */
+ * trailing zeros and a bare point dropped.  NEG: a leading '-'.  BUF has
+ * GS_FMT_LEN bytes: the digits are copied 17 or 16 at a time whatever
+ * their number (one move each, not a call with a length), and what lies
+ * past the text is overwritten or left beyond its NUL.  Returns the
+ * text's length. */
 static size_t
 g_text(char *buf, uint64_t m, int p, int e, int neg)
 {
-	char d17[DIGITS_MAX];
+	/* the 17 places, zero-padded, then room for a 16-byte copy from any
+	 * digit */
+	char d17[DIGITS_MAX + 16];
 	uint64_t hi = m / 100000000; /* M < 10^17: HI < 10^9 */
 	const char *d = d17 + DIGITS_MAX - p;
-	int n = p, o = 0;
+	char *o = buf + neg;
+	int n = p;
 
-	/* all 17 places, zero-padded, in three independent parts; M's
-	 * digits are the last P */
+	/* three independent parts; M's digits are the last P */
+	memset(d17 + DIGITS_MAX, 0, 16); /* what the copies carry past */
 	d17[0] = (char)('0' + hi / 100000000);
 	digits8(d17 + 1, (uint32_t)(hi % 100000000));
 	digits8(d17 + 9, (uint32_t)(m % 100000000));
 	while (n > 1 && d[n - 1] == '0') /* the zeros %g drops */
 		n--;
-	if (neg)
-		buf[o++] = '-';
+	buf[0] = '-'; /* overwritten by the first digit unless NEG */
 	if (e >= -4 && e < p) {
-		if (e < 0) {
-			memcpy(buf + o, "0.0000", (size_t)(1 - e));
+		if (e < 0) { /* "0.", then -E - 1 zeros, then the digits */
+			memcpy(o, "0.000000", 8);
 			o += 1 - e;
-			memcpy(buf + o, d, (size_t)n);
+			memcpy(o, d, DIGITS_MAX);
 			o += n;
-		} else if (n <= e + 1) { /* a whole number, zeros restored */
-			memcpy(buf + o, d, (size_t)n);
-			o += n;
-			for (int i = n; i <= e; i++)
-				buf[o++] = '0';
 		} else {
-			memcpy(buf + o, d, (size_t)e + 1);
+			/* the whole part: E + 1 <= P digits, a dropped zero among
+			 * them still in D */
+			memcpy(o, d, DIGITS_MAX);
 			o += e + 1;
-			buf[o++] = '.';
-			memcpy(buf + o, d + e + 1, (size_t)(n - e - 1));
-			o += n - e - 1;
+			if (n > e + 1) { /* a fraction: at most 16 digits */
+				*o++ = '.';
+				memcpy(o, d + e + 1, 16);
+				o += n - e - 1;
+			}
 		}
-		buf[o] = '\0';
-		return (size_t)o;
+		*o = '\0';
+		return (size_t)(o - buf);
 	}
-	buf[o++] = d[0];
+	*o++ = d[0];
 	if (n > 1) {
-		buf[o++] = '.';
-		memcpy(buf + o, d + 1, (size_t)n - 1);
+		*o++ = '.';
+		memcpy(o, d + 1, 16);
 		o += n - 1;
 	}
-	buf[o++] = 'e'; /* %g's exponent: a sign and at least two digits */
-	buf[o++] = e < 0 ? '-' : '+';
+	*o++ = 'e'; /* %g's exponent: a sign and at least two digits */
+	*o++ = e < 0 ? '-' : '+';
 	e = e < 0 ? -e : e; /* |e| < 400: a double's range */
 	if (e >= 100)
-		buf[o++] = (char)('0' + e / 100);
-	memcpy(buf + o, digit_pairs + 2 * (e % 100), 2);
-	buf[o + 2] = '\0';
-	return (size_t)o + 2;
+		*o++ = (char)('0' + e / 100);
+	memcpy(o, digit_pairs + 2 * (e % 100), 2);
+	o[2] = '\0';
+	return (size_t)(o + 2 - buf);
 }
 
 /* floor(log10(A)) for a normal A > 0, or one off: from the binary
