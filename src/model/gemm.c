@@ -18,7 +18,7 @@ gs_gemm_cost(const gs_shape *s, gs_gemm *out)
 	out->flop = b * (2.0 * m * n * k + (s->bias ? m * n : 0.0));
 	if (e == 0)
 		return -1;
-	if (strncmp(s->dtype, "f8", 2) == 0 && strcmp(s->op, "aten::_scaled_mm") == 0)
+	if (s->dtype[0] == 'f' && s->dtype[1] == '8' && strcmp(s->op, "aten::_scaled_mm") == 0)
 		eo = 2;
 	out->out_bytes = eo;
 	out->bytes = b * (m * k * e + k * n * e + m * n * eo + (s->bias ? n * e : 0.0));

@@ -140,7 +140,8 @@ gs_dtype_normalize(const char *in, char out[GS_DTYPE_LEN])
 	for (size_t i = 0; i < sizeof canon_first / sizeof *canon_first; i++) {
 		/* fast path: already canonical (each name is shorter than
 		 * GS_DTYPE_LEN) */
-		if (strcmp(in, canon_first[i]) == 0) {
+		if (in[0] == canon_first[i][0] && in[1] == canon_first[i][1] &&
+		    strcmp(in, canon_first[i]) == 0) {
 			memcpy(out, canon_first[i], strlen(canon_first[i]) + 1);
 			return 0;
 		}
@@ -166,9 +167,12 @@ gs_dtype_bytes(const char *dtype)
 	        {"f8e5m2", 1}, {"f8e4m3fnuz", 1}, {"f8e5m2fnuz", 1},
 	};
 
-	/* the first byte first: called for every row of every model */
+	/* two bytes first (every name has two, so DTYPE's second is read only
+	 * after its first matched): called several times for every row of
+	 * every model, it then calls strcmp once, on the name */
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		if (dtype[0] == sizes[i].name[0] && strcmp(dtype, sizes[i].name) == 0)
+		if (dtype[0] == sizes[i].name[0] && dtype[1] == sizes[i].name[1] &&
+		    strcmp(dtype, sizes[i].name) == 0)
 			return sizes[i].bytes;
 	return 0;
 }
