@@ -34,9 +34,14 @@ for n in "$@"; do
 		# replacing the last run's outputs would make the file system free
 		# them (600 MB at a million shapes) inside the timed command.
 		rm -f "$w"/r.html "$w"/r.json "$w"/r.csv "$w"/ref.csv "$w"/ref.json
+		# Neither side fsyncs: the kernel writes each one's outputs back
+		# after it exits, and would do it inside the next timed command
+		# (the other side's).  sync, untimed, before each run.
+		sync
 		/usr/bin/time -f '%e %M' -a -o "$w/gs.t" "$build/gemmscope" compare -q \
 			"$d/base-$n.csv" "$d/cand-$n.csv" -o "$w/r.html" --json "$w/r.json" \
 			--csv "$w/r.csv" >/dev/null 2>"$w/gs.err" || [ $? -eq 1 ]
+		sync
 		/usr/bin/time -f '%e %M' -a -o "$w/pd.t" "$py" "$here/ref.py" \
 			"$d/base-$n.csv" "$d/cand-$n.csv" "$w/ref.csv" --summary "$w/ref.json"
 	done
