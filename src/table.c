@@ -214,8 +214,7 @@ str_lookup(const gs_table *t, const char *s)
 	const struct gs_index *ix = t->index;
 	size_t mask = ix->str_cap - 1;
 
-	for (size_t i = gs_mix64(gs_fnv1a(14695981039346656037ULL, s, strlen(s))) & mask;;
-	     i = (i + 1) & mask)
+	for (size_t i = gs_mix64(gs_hash_str(GS_FNV1A_BASIS, s)) & mask;; i = (i + 1) & mask)
 		if (!ix->str[i] || strcmp(ix->str[i], s) == 0)
 			return &ix->str[i];
 }

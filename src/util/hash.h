@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #define GS_FNV1A_BASIS 14695981039346656037ULL
+#define GS_FNV1A_PRIME 1099511628211ULL
 
 static inline uint64_t
 gs_fnv1a(uint64_t h, const void *p, size_t n)
@@ -21,7 +22,7 @@ gs_fnv1a(uint64_t h, const void *p, size_t n)
 	const unsigned char *b = p;
 
 	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ULL;
+		h = (h ^ b[i]) * GS_FNV1A_PRIME;
 	return h;
 }
 
@@ -41,7 +42,7 @@ static inline uint64_t
 gs_hash_str(uint64_t h, const char *s)
 {
 	for (const unsigned char *b = (const unsigned char *)s; *b; b++)
-		h = (h ^ *b) * 1099511628211ULL;
+		h = (h ^ *b) * GS_FNV1A_PRIME;
 	return h;
 }
 

@@ -24,7 +24,7 @@ find(char **set, size_t capacity, const char *s, uint64_t h)
 static uint64_t
 hash(const char *s)
 {
-	return gs_mix64(gs_fnv1a(GS_FNV1A_BASIS, s, strlen(s)));
+	return gs_mix64(gs_hash_str(GS_FNV1A_BASIS, s));
 }
 
 /* Double the set; -1 on out of memory (the set unchanged). */
