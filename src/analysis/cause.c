@@ -63,14 +63,15 @@ static int
 tile_of(const side *s, int *tm, int *tn)
 {
 	const gs_single_row *r = s->row;
+	const gs_kernel_info *k = gs_single_kernel_of(r);
 
 	*tm = *tn = 0;
 	if (r && r->have_eff && gs_single_tile_of(r)->tile_m > 0) {
 		*tm = gs_single_tile_of(r)->tile_m;
 		*tn = gs_single_tile_of(r)->tile_n;
-	} else if (gs_single_kernel_of(r) && gs_single_kernel_of(r)->has_tile) {
-		*tm = gs_single_kernel_of(r)->tile_m;
-		*tn = gs_single_kernel_of(r)->tile_n;
+	} else if (k && k->has_tile) {
+		*tm = k->tile_m;
+		*tn = k->tile_n;
 	} else if (gs_launch_of(s->rec)->tile_m > 0) {
 		*tm = gs_launch_of(s->rec)->tile_m;
 		*tn = gs_launch_of(s->rec)->tile_n;

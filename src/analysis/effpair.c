@@ -106,11 +106,11 @@ clause(sb *s)
 static void
 tile_text(const gs_single_row *r, char *buf, size_t size)
 {
-	const char *fam =
-	        gs_single_kernel_family(r) ? gs_single_kernel_family(r) : "no kernel name";
-
+	const char *fam = gs_single_kernel_family(r);
 	const gs_single_tile *t = gs_single_tile_of(r);
 
+	if (!fam)
+		fam = "no kernel name";
 	if (r->have_eff && t->tile_m > 0)
 		snprintf(buf, size, "%s %d\xc3\x97%d", fam, t->tile_m, t->tile_n);
 	else
